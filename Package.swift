@@ -1,0 +1,120 @@
+// swift-tools-version:6.1
+//
+// Raon keeps a history of Seoul's cultural-events catalog (서울시 문화행사 정보) and turns it
+// into statistics, spreadsheets and weekly reports. Data flows one way:
+//
+//   source bytes → RaonIngest (raw records) → RaonCore (normalised programs)
+//     → RaonStore (snapshots) → RaonAnalytics (values) → RaonExport (files)
+//
+// RaonWorkflow composes those steps into the jobs the `raon` command runs.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+  name: "Raon",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "raon", targets: ["raon"]),
+    .library(name: "RaonCore", targets: ["RaonCore"]),
+    .library(name: "RaonAnalytics", targets: ["RaonAnalytics"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+  ],
+  targets: [
+    // The C library libxlsxwriter (Debian: libxlsxwriter-dev). Only RaonExport imports it.
+    .systemLibrary(
+      name: "CXlsxWriter",
+      pkgConfig: "xlsxwriter",
+      providers: [.apt(["libxlsxwriter-dev"])]
+    ),
+
+    // The normalised program and everything pure about it: dates, fees, coordinates,
+    // districts, identities, quality flags, ISO weeks, hashing. No I/O.
+    .target(name: "RaonCore", swiftSettings: swiftSettings),
+
+    // Readers that turn source bytes into raw records (CSV with encoding detection, the
+    // portal's JSON download, the Open API's pages) and the Open API client.
+    .target(name: "RaonIngest", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
+
+    // The SQLite snapshot store: snapshots, program versions (stored once per distinct
+    // content, raw record kept), membership. Migrations run on open.
+    .target(
+      name: "RaonStore",
+      dependencies: ["RaonCore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: swiftSettings
+    ),
+
+    // Pure analytics: group statistics, bands, cross tables, data quality, the week,
+    // snapshot comparison and trends. Values in, values out.
+    .target(name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
+
+    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, JSON. They take
+    // analytics values and programs and return bytes or write files; never the store.
+    .target(
+      name: "RaonExport",
+      dependencies: ["RaonCore", "RaonAnalytics", "CXlsxWriter"],
+      swiftSettings: swiftSettings
+    ),
+
+    // The jobs the command line runs (snapshot, report, diff), composed from the modules
+    // above, with their effects (clock, environment, file system) injected. Holds the
+    // bundled sample catalog.
+    .target(
+      name: "RaonWorkflow",
+      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport"],
+      resources: [.copy("Resources/sample")],
+      swiftSettings: swiftSettings
+    ),
+
+    // The `raon` command line: argument parsing and printing only.
+    .executableTarget(
+      name: "raon",
+      dependencies: [
+        "RaonWorkflow", "RaonCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: - Tests
+
+    // Shared test helpers: fixture paths, temporary directories, the loopback API server.
+    .target(
+      name: "TestSupport",
+      dependencies: ["RaonCore", .product(name: "FlyingFox", package: "FlyingFox")],
+      path: "Tests/TestSupport",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "RaonCoreTests", dependencies: ["RaonCore", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RaonIngestTests", dependencies: ["RaonIngest", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RaonStoreTests", dependencies: ["RaonStore", "RaonIngest", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RaonExportTests", dependencies: ["RaonExport", "CXlsxWriter", "TestSupport"],
+      resources: [.copy("Golden")],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RaonWorkflowTests", dependencies: ["RaonWorkflow", "TestSupport"],
+      swiftSettings: swiftSettings),
+    // End-to-end: runs the built `raon` binary the way a user does.
+    .testTarget(
+      name: "RaonCLITests", dependencies: ["TestSupport"],
+      swiftSettings: swiftSettings),
+  ]
+)

@@ -1,0 +1,4 @@
+#ifndef RAON_CXLSXWRITER_SHIM_H
+#define RAON_CXLSXWRITER_SHIM_H
+#include <xlsxwriter.h>
+#endif

@@ -1,0 +1,203 @@
+import RaonCore
+
+/// Statistics of one group (a category or a district): a row of `byCategory`/`byDistrict`.
+public struct GroupStats: Sendable, Hashable, Codable {
+  public var key: String
+  public var count: Int
+  public var free: Int
+  public var paid: Int
+  /// Median of `duration_days` over the group's rows that have one; `nil` when none.
+  public var medianDurationDays: Double?
+  /// Median of `fee_min_krw` over the group's paid rows that have one; `nil` when none.
+  public var medianFeeMinKrw: Double?
+  /// `count` / total programs (0…1); 0 for an empty catalog.
+  public var share: Double
+
+  public init(
+    key: String, count: Int, free: Int, paid: Int, medianDurationDays: Double?,
+    medianFeeMinKrw: Double?, share: Double
+  ) {
+    self.key = key
+    self.count = count
+    self.free = free
+    self.paid = paid
+    self.medianDurationDays = medianDurationDays
+    self.medianFeeMinKrw = medianFeeMinKrw
+    self.share = share
+  }
+}
+
+/// A band and how many programs fall in it: a row of `byFee`/`byDuration`.
+public struct BandCount: Sendable, Hashable, Codable {
+  public var key: String
+  public var count: Int
+  public init(key: String, count: Int) {
+    self.key = key
+    self.count = count
+  }
+}
+
+/// How many programs carry a quality flag.
+public struct QualityCount: Sendable, Hashable, Codable {
+  public var flag: String
+  public var count: Int
+  public init(flag: String, count: Int) {
+    self.flag = flag
+    self.count = count
+  }
+}
+
+/// A two-way count table (category × district).
+public struct CrossTable: Sendable, Hashable {
+  /// Row keys (categories), ordered by row total descending, then key.
+  public var rowKeys: [String]
+  /// Column keys (districts), ordered by column total descending, then key.
+  public var columnKeys: [String]
+  /// `counts[row][column]`.
+  public var counts: [[Int]]
+
+  public init(rowKeys: [String], columnKeys: [String], counts: [[Int]]) {
+    self.rowKeys = rowKeys
+    self.columnKeys = columnKeys
+    self.counts = counts
+  }
+
+  public var rowTotals: [Int] { counts.map { $0.reduce(0, +) } }
+  public var columnTotals: [Int] {
+    columnKeys.indices.map { c in counts.reduce(0) { $0 + $1[c] } }
+  }
+}
+
+/// One field of a program that differs between two snapshots.
+public struct FieldChange: Sendable, Hashable, Codable {
+  /// The `programs.csv` column name (`title`, `fee_text`, …).
+  public var field: String
+  public var old: String
+  public var new: String
+  public init(field: String, old: String, new: String) {
+    self.field = field
+    self.old = old
+    self.new = new
+  }
+}
+
+/// A program present in both snapshots whose normalised fields differ.
+public struct ChangedProgram: Sendable, Hashable {
+  public var old: Program
+  public var new: Program
+  public var fields: [FieldChange]
+  public var id: String { new.id }
+  public init(old: Program, new: Program, fields: [FieldChange]) {
+    self.old = old
+    self.new = new
+    self.fields = fields
+  }
+}
+
+/// The comparison of two snapshots by program id. Every list is sorted by id.
+public struct SnapshotDiff: Sendable, Hashable {
+  public var added: [Program]
+  public var removed: [Program]
+  public var changed: [ChangedProgram]
+
+  public init(added: [Program], removed: [Program], changed: [ChangedProgram]) {
+    self.added = added
+    self.removed = removed
+    self.changed = changed
+  }
+
+  public var addedIds: [String] { added.map(\.id) }
+  public var removedIds: [String] { removed.map(\.id) }
+  public var changedIds: [String] { changed.map(\.id) }
+  public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+}
+
+/// The headline figures of one ISO week (Korea time).
+public struct WeekFigures: Sendable, Hashable {
+  public var week: ISOWeek
+  /// Programs running at some point of the week (start ≤ week end and end ≥ week start).
+  public var active: Int
+  /// Programs whose start date falls in the week.
+  public var starting: Int
+  public var activeFree: Int
+  public var activeByCategory: [BandCount]
+  public var activeByDistrict: [BandCount]
+  public var startingByCategory: [BandCount]
+  public var startingByDistrict: [BandCount]
+
+  public init(
+    week: ISOWeek, active: Int, starting: Int, activeFree: Int, activeByCategory: [BandCount],
+    activeByDistrict: [BandCount], startingByCategory: [BandCount], startingByDistrict: [BandCount]
+  ) {
+    self.week = week
+    self.active = active
+    self.starting = starting
+    self.activeFree = activeFree
+    self.activeByCategory = activeByCategory
+    self.activeByDistrict = activeByDistrict
+    self.startingByCategory = startingByCategory
+    self.startingByDistrict = startingByDistrict
+  }
+}
+
+/// Every table of one snapshot's catalog.
+public struct CatalogTables: Sendable, Hashable {
+  public var total: Int
+  public var free: Int
+  public var byCategory: [GroupStats]
+  public var byDistrict: [GroupStats]
+  /// All seven fee bands in contract order (zero counts included).
+  public var byFee: [BandCount]
+  /// All seven duration bands in contract order (zero counts included).
+  public var byDuration: [BandCount]
+  public var categoryByDistrict: CrossTable
+  /// Flags with at least one program, by count descending then name.
+  public var quality: [QualityCount]
+
+  public init(
+    total: Int, free: Int, byCategory: [GroupStats], byDistrict: [GroupStats],
+    byFee: [BandCount], byDuration: [BandCount], categoryByDistrict: CrossTable,
+    quality: [QualityCount]
+  ) {
+    self.total = total
+    self.free = free
+    self.byCategory = byCategory
+    self.byDistrict = byDistrict
+    self.byFee = byFee
+    self.byDuration = byDuration
+    self.categoryByDistrict = categoryByDistrict
+    self.quality = quality
+  }
+}
+
+/// Everything a report shows: the writers take this value and nothing else.
+public struct ReportData: Sendable {
+  public var snapshot: SnapshotInfo
+  public var compareTo: SnapshotInfo?
+  public var week: ISOWeek
+  /// The chosen snapshot's programs, sorted by id.
+  public var programs: [Program]
+  public var tables: CatalogTables
+  public var thisWeek: WeekFigures
+  /// The compared snapshot's tables and week figures (for headline changes).
+  public var compareTables: CatalogTables?
+  public var compareWeek: WeekFigures?
+  /// `nil` when there is no comparison.
+  public var changes: SnapshotDiff?
+
+  public init(
+    snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programs: [Program],
+    tables: CatalogTables, thisWeek: WeekFigures, compareTables: CatalogTables?,
+    compareWeek: WeekFigures?, changes: SnapshotDiff?
+  ) {
+    self.snapshot = snapshot
+    self.compareTo = compareTo
+    self.week = week
+    self.programs = programs
+    self.tables = tables
+    self.thisWeek = thisWeek
+    self.compareTables = compareTables
+    self.compareWeek = compareWeek
+    self.changes = changes
+  }
+}

@@ -1,0 +1,88 @@
+/// The meaning of a source column, whatever the source calls it.
+///
+/// The portal's CSV uses Korean headers (whose coordinate labels vary between downloads),
+/// the Open API upper-case English keys, and the portal's JSON download lower-case keys.
+public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
+  case category  // 분류 / CODENAME
+  case district  // 자치구 / GUNAME
+  case title  // 공연/행사명 / TITLE
+  case dateText  // 날짜/시간 / DATE  ("2024-12-22~2024-12-22")
+  case place  // 장소 / PLACE
+  case organizer  // 기관명 / ORG_NAME
+  case audience  // 이용대상 / USE_TRGT
+  case feeText  // 이용요금 / USE_FEE
+  case performers  // 출연자정보 / PLAYER
+  case programDescription  // 프로그램소개 / PROGRAM
+  case otherInfo  // 기타내용 / ETC_DESC
+  case orgLink  // 홈페이지 주소 / ORG_LINK
+  case imageURL  // 대표이미지 / MAIN_IMG
+  case registeredOn  // 신청일 / RGSTDATE
+  case ticket  // 시민/기관 / TICKET
+  case startDate  // 시작일 / STRTDATE
+  case endDate  // 종료일 / END_DATE
+  case theme  // 테마분류 / THEMECODE
+  case coordinateA  // 위도(X좌표) / LAT — which axis it really is is decided by value
+  case coordinateB  // 경도(Y좌표) / LOT
+  case isFree  // 유무료 / IS_FREE
+  case portalURL  // 문화포털상세URL / HMPG_ADDR (carries cultcode=NNNNNN)
+  case programTime  // PRO_TIME
+
+  /// Resolves a source column name; `nil` for a column Raon does not interpret (it is
+  /// still kept in the raw record).
+  public init?(sourceName: String) {
+    guard let field = CanonicalField.aliases[CanonicalField.fold(sourceName)] else { return nil }
+    self = field
+  }
+
+  /// Folds a header for lookup: no BOM, no white space, no `?` (the portal writes
+  /// `홈페이지?주소` for a character CP949 lacks), lower-case ASCII.
+  static func fold(_ name: String) -> String {
+    var out = ""
+    out.reserveCapacity(name.utf8.count)
+    for scalar in name.unicodeScalars {
+      switch scalar {
+      case "\u{FEFF}", " ", "\t", "\n", "\r", "?", "_", "\u{00A0}", "\u{3000}": continue
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out.lowercased()
+  }
+
+  /// Folded source names → meaning. The coordinate columns are matched by their leading
+  /// word only (위도/경도), because their axis labels differ between downloads.
+  static let aliases: [String: CanonicalField] = {
+    var map: [String: CanonicalField] = [:]
+    func add(_ field: CanonicalField, _ names: String...) {
+      for n in names { map[fold(n)] = field }
+    }
+    add(.category, "분류", "CODENAME", "codename")
+    add(.district, "자치구", "GUNAME", "guname")
+    add(.title, "공연/행사명", "공연행사명", "TITLE")
+    add(.dateText, "날짜/시간", "날짜시간", "DATE")
+    add(.place, "장소", "PLACE")
+    add(.organizer, "기관명", "ORG_NAME")
+    add(.audience, "이용대상", "USE_TRGT")
+    add(.feeText, "이용요금", "USE_FEE")
+    add(.performers, "출연자정보", "PLAYER")
+    add(.programDescription, "프로그램소개", "PROGRAM")
+    add(.otherInfo, "기타내용", "ETC_DESC")
+    add(.orgLink, "홈페이지 주소", "홈페이지주소", "ORG_LINK")
+    add(.imageURL, "대표이미지", "MAIN_IMG")
+    add(.registeredOn, "신청일", "RGSTDATE")
+    add(.ticket, "시민/기관", "TICKET")
+    add(.startDate, "시작일", "STRTDATE")
+    add(.endDate, "종료일", "END_DATE")
+    add(.theme, "테마분류", "THEMECODE")
+    add(
+      .coordinateA, "위도", "위도(X좌표)", "위도(Y좌표)", "위도(x좌표)", "위도(y좌표)", "LAT", "위도 (X좌표)")
+    add(
+      .coordinateB, "경도", "경도(Y좌표)", "경도(X좌표)", "경도(y좌표)", "경도(x좌표)", "LOT", "경도 (Y좌표)")
+    add(.isFree, "유무료", "IS_FREE")
+    add(.portalURL, "문화포털상세URL", "HMPG_ADDR")
+    add(.programTime, "PRO_TIME", "공연시간")
+    return map
+  }()
+
+  /// The fields a source must carry to be this dataset.
+  public static let required: [CanonicalField] = [.category, .district, .title, .place, .isFree]
+}

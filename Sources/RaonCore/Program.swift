@@ -1,0 +1,92 @@
+/// One cultural program, normalised: a row of `csv/programs.csv`.
+///
+/// Built from a ``RawRecord`` by ``ProgramNormalizer``; the raw record is kept beside it
+/// in the store, so nothing the source said is lost.
+public struct Program: Sendable, Hashable, Codable {
+  /// `cult:NNNNNN` from the portal URL's `cultcode`, else `h:` + 16 hex digits of SHA-256.
+  public var id: String
+  public var title: String
+  public var category: String
+  /// One of the 25 자치구, or `미상`.
+  public var district: String
+  public var place: String
+  public var organizer: String
+  public var audience: String
+  public var feeText: String
+  public var isFree: Bool
+  public var feeMinKRW: Int?
+  public var feeMaxKRW: Int?
+  public var startDate: CalendarDay?
+  public var endDate: CalendarDay?
+  public var theme: String
+  public var latitude: Double?
+  public var longitude: Double?
+  public var portalURL: String
+  public var orgLink: String
+  public var imageURL: String
+  public var registeredOn: CalendarDay?
+  public var qualityFlags: QualityFlags
+
+  public init(
+    id: String, title: String = "", category: String = "", district: String = District.unknown,
+    place: String = "", organizer: String = "", audience: String = "", feeText: String = "",
+    isFree: Bool = false, feeMinKRW: Int? = nil, feeMaxKRW: Int? = nil,
+    startDate: CalendarDay? = nil, endDate: CalendarDay? = nil, theme: String = "",
+    latitude: Double? = nil, longitude: Double? = nil, portalURL: String = "",
+    orgLink: String = "", imageURL: String = "", registeredOn: CalendarDay? = nil,
+    qualityFlags: QualityFlags = []
+  ) {
+    self.id = id
+    self.title = title
+    self.category = category
+    self.district = district
+    self.place = place
+    self.organizer = organizer
+    self.audience = audience
+    self.feeText = feeText
+    self.isFree = isFree
+    self.feeMinKRW = feeMinKRW
+    self.feeMaxKRW = feeMaxKRW
+    self.startDate = startDate
+    self.endDate = endDate
+    self.theme = theme
+    self.latitude = latitude
+    self.longitude = longitude
+    self.portalURL = portalURL
+    self.orgLink = orgLink
+    self.imageURL = imageURL
+    self.registeredOn = registeredOn
+    self.qualityFlags = qualityFlags
+  }
+
+  /// `end - start + 1`; `nil` when a date is missing or the end is before the start.
+  public var durationDays: Int? {
+    guard let s = startDate, let e = endDate, e >= s else { return nil }
+    return e - s + 1
+  }
+}
+
+extension Program {
+  /// The columns of `csv/programs.csv`, in contract order.
+  public static let csvColumns: [String] = [
+    "id", "title", "category", "district", "place", "organizer", "audience", "fee_text",
+    "is_free", "fee_min_krw", "fee_max_krw", "start_date", "end_date", "duration_days", "theme",
+    "latitude", "longitude", "portal_url", "org_link", "image_url", "registered_on",
+    "quality_flags",
+  ]
+
+  /// The values of the contract columns, as text (empty for absent values).
+  public var csvValues: [String] {
+    [
+      id, title, category, district, place, organizer, audience, feeText,
+      isFree ? "true" : "false", feeMinKRW.map(String.init) ?? "",
+      feeMaxKRW.map(String.init) ?? "", startDate?.description ?? "",
+      endDate?.description ?? "", durationDays.map(String.init) ?? "", theme,
+      latitude.map(Program.formatCoordinate) ?? "", longitude.map(Program.formatCoordinate) ?? "",
+      portalURL, orgLink, imageURL, registeredOn?.description ?? "", qualityFlags.joinedNames,
+    ]
+  }
+
+  /// Coordinates are written as the shortest text that reads back as the same Double.
+  public static func formatCoordinate(_ value: Double) -> String { "\(value)" }
+}

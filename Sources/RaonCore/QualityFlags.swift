@@ -1,0 +1,58 @@
+/// What was wrong with a record, or repaired in it, during normalisation.
+///
+/// A bit set, so a million programs carry their flags in eight bytes each; the names
+/// (`end_before_start`, …) are the contract's, in a fixed order.
+public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
+  public let rawValue: UInt32
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// The end date is before the start date (duration is then empty).
+  public static let endBeforeStart = QualityFlags(rawValue: 1 << 0)
+  /// 자치구 is empty or not one of the 25 districts (district is `미상`).
+  public static let districtMissing = QualityFlags(rawValue: 1 << 1)
+  /// Coordinates are missing or unreadable.
+  public static let coordsMissing = QualityFlags(rawValue: 1 << 2)
+  /// Coordinates are readable but not in Seoul.
+  public static let coordsOutsideSeoul = QualityFlags(rawValue: 1 << 3)
+  /// 유무료 says free, yet the fee text quotes an amount in won.
+  public static let freeButPriced = QualityFlags(rawValue: 1 << 4)
+  /// 시작일/종료일 were missing or destroyed; dates were read from 날짜/시간.
+  public static let datesFromRangeText = QualityFlags(rawValue: 1 << 5)
+  /// The source had invalid bytes here; they were replaced with U+FFFD.
+  public static let invalidBytesReplaced = QualityFlags(rawValue: 1 << 6)
+  /// No start or end date could be read at all.
+  public static let datesMissing = QualityFlags(rawValue: 1 << 7)
+  /// The portal URL had no cultcode; the id is the hashed fallback.
+  public static let idFromHash = QualityFlags(rawValue: 1 << 8)
+  /// 유무료 was empty or unrecognised (treated as paid unless the fee text says free).
+  public static let freeFlagMissing = QualityFlags(rawValue: 1 << 9)
+
+  /// Every flag with its contract name, in output order.
+  public static let named: [(flag: QualityFlags, name: String)] = [
+    (.endBeforeStart, "end_before_start"),
+    (.districtMissing, "district_missing"),
+    (.coordsMissing, "coords_missing"),
+    (.coordsOutsideSeoul, "coords_outside_seoul"),
+    (.freeButPriced, "free_but_priced"),
+    (.datesFromRangeText, "dates_from_range_text"),
+    (.invalidBytesReplaced, "invalid_bytes_replaced"),
+    (.datesMissing, "dates_missing"),
+    (.idFromHash, "id_from_hash"),
+    (.freeFlagMissing, "free_flag_missing"),
+  ]
+
+  /// The names of the flags set, in output order.
+  public var names: [String] { Self.named.filter { contains($0.flag) }.map(\.name) }
+
+  /// `;`-separated names, as in `programs.csv`.
+  public var joinedNames: String { names.joined(separator: ";") }
+
+  /// Parses `a;b;c`; unknown names are ignored.
+  public init(joinedNames: String) {
+    var flags: QualityFlags = []
+    for part in joinedNames.split(separator: ";") {
+      if let f = Self.named.first(where: { $0.name == part })?.flag { flags.insert(f) }
+    }
+    self = flags
+  }
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForRaonAnalytics() {
+  #expect(Bool(true))
+}

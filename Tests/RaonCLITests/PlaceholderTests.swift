@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForRaonCLI() {
+  #expect(Bool(true))
+}

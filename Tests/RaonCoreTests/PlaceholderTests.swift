@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForRaonCore() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForRaonExport() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForRaonIngest() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func placeholderForRaonStore() {
+  #expect(Bool(true))
+}
