@@ -84,6 +84,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // Benchmarks on synthetic catalogs (run in release; see `make bench`). Not a test.
+    .executableTarget(
+      name: "raon-bench",
+      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport"],
+      path: "Benchmarks/raon-bench",
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: - Tests
 
     // Shared test helpers: fixture paths, temporary directories, the loopback API server.
@@ -107,7 +115,6 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonExportTests", dependencies: ["RaonExport", "CXlsxWriter", "TestSupport"],
-      resources: [.copy("Golden")],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonWorkflowTests", dependencies: ["RaonWorkflow", "TestSupport"],

@@ -1,0 +1,15 @@
+import Foundation
+
+/// `raon-bench`: measures Raon's parts on synthetic data. Run in release:
+/// `swift run -c release raon-bench <suite>`.
+@main
+struct RaonBench {
+  static func main() async throws {
+    let args = CommandLine.arguments.dropFirst()
+    guard let suite = args.first else {
+      print("usage: raon-bench <suite> [options]")
+      return
+    }
+    print("unknown suite: \(suite)")
+  }
+}
