@@ -1,8 +1,58 @@
-import CXlsxWriter
+import Foundation
 import RaonAnalytics
 import RaonCore
 
 /// The formats `raon report` can write.
 public enum ReportFormat: String, CaseIterable, Sendable {
   case md, xlsx, csv, json
+}
+
+/// How CSV files are encoded.
+public enum CSVEncoding: String, CaseIterable, Sendable {
+  /// UTF-8 with a byte-order mark: Korean Excel opens it correctly (the default).
+  case utf8BOM = "utf8-bom"
+  case utf8
+  /// For old Excel installs; characters CP949 cannot hold are replaced and counted.
+  case cp949
+}
+
+/// Choices shared by every writer.
+public struct ExportOptions: Sendable {
+  public var language: ReportLanguage
+  public var csvEncoding: CSVEncoding
+  /// How many groups charts show before the rest is summed as "other".
+  public var chartTopN: Int
+
+  public init(language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10) {
+    self.language = language
+    self.csvEncoding = csvEncoding
+    self.chartTopN = chartTopN
+  }
+
+  public var labels: ReportLabels { ReportLabels(language) }
+}
+
+/// What a writer wrote and anything the user should know about it.
+public struct ExportResult: Sendable {
+  /// Paths relative to the output directory.
+  public var files: [String]
+  /// One-line warnings (e.g. characters CP949 could not hold).
+  public var warnings: [String]
+
+  public init(files: [String] = [], warnings: [String] = []) {
+    self.files = files
+    self.warnings = warnings
+  }
+}
+
+/// A writer of one report format. Writers take values and write files into a directory
+/// they are given; they never read the store, the network or the clock.
+public protocol ReportWriter: Sendable {
+  /// Writes the full report.
+  func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws -> ExportResult
+  /// Writes the comparison of two snapshots alone (`raon diff`).
+  func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult
 }

@@ -1,0 +1,41 @@
+/// A program's identity across snapshots.
+///
+/// The portal URL's `cultcode=NNNNNN` is the only stable identity the catalog has; when it
+/// is absent, the id is `h:` + the first 16 hex digits of SHA-256 over title, place and
+/// start date (joined with U+001F, the start date as `YYYY-MM-DD` or empty).
+public enum ProgramID {
+  /// `cult:NNNNNN` when a `cultcode=` with digits appears in the text.
+  public static func fromPortalURL(_ url: String) -> String? {
+    guard let range = url.range(of: "cultcode=") else { return nil }
+    let digits = url[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty else { return nil }
+    return "cult:" + digits
+  }
+
+  /// The hashed fallback id.
+  public static func hashed(title: String, place: String, startDate: CalendarDay?) -> String {
+    let text = title + "\u{1F}" + place + "\u{1F}" + (startDate?.description ?? "")
+    return "h:" + SHA256.hex(text).prefix(16)
+  }
+}
+
+/// The few fields of a program that trends count by, light enough for 365 snapshots.
+public struct ProgramSummary: Sendable, Hashable {
+  public var id: String
+  public var category: String
+  public var district: String
+  public var isFree: Bool
+
+  public init(id: String, category: String, district: String, isFree: Bool) {
+    self.id = id
+    self.category = category
+    self.district = district
+    self.isFree = isFree
+  }
+
+  public init(_ program: Program) {
+    self.init(
+      id: program.id, category: program.category, district: program.district,
+      isFree: program.isFree)
+  }
+}
