@@ -1,10 +1,23 @@
 import ArgumentParser
-import RaonWorkflow
 
+/// The `raon` command line: parses arguments, calls RaonWorkflow, prints results.
 @main
 struct Raon: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "raon",
-    abstract: "Keep a history of Seoul's cultural-events catalog and report on it."
+    abstract: "Keep a history of Seoul's cultural-events catalog (서울시 문화행사 정보) and report on it.",
+    discussion: """
+      Raon records each download of the catalog as a snapshot in a local SQLite store, then
+      computes statistics by category, district, fee and duration, compares snapshots, and
+      writes Markdown, XLSX, CSV and JSON reports.
+
+      Start here (works offline: an empty store first records the bundled 2024-09-09 sample):
+        raon report
+
+      The weekly job:
+        SEOUL_API_KEY=... raon report --api
+      """,
+    version: "0.1.0",
+    subcommands: [ReportCommand.self, SnapshotCommand.self, SnapshotsCommand.self, DiffCommand.self]
   )
 }

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Writes a report folder so that it appears whole or not at all.
+///
+/// Files are written into a hidden sibling (`.NAME.raon-partial-PID`) and moved into place
+/// at the end, so a failed or killed run never leaves a half-written report and never
+/// destroys the earlier one. Leftovers of killed runs are removed by the next run.
+public enum OutputPublisher {
+  /// Names a report folder may contain; a non-empty folder holding anything else is not
+  /// replaced (so `--out ~` can never wipe a home directory).
+  static let reportEntries: Set<String> = [
+    "report.md", "report.xlsx", "report.json", "csv", "charts",
+    "changes.md", "changes.xlsx", "changes.json",
+  ]
+
+  /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
+  public static func publish<T>(to target: URL, _ write: (URL) throws -> T) throws -> T {
+    let fm = FileManager.default
+    let parent = target.deletingLastPathComponent()
+    let name = target.lastPathComponent
+    do {
+      try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+    } catch {
+      throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
+    }
+    try checkReplaceable(target)
+    removeStaleSiblings(of: name, in: parent)
+
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let temporary = parent.appendingPathComponent(".\(name).raon-partial-\(pid)")
+    try? fm.removeItem(at: temporary)
+    do {
+      try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
+    } catch {
+      throw WorkflowError.outputNotWritable(path: parent.path, reason: reason(error))
+    }
+    let value: T
+    do {
+      value = try write(temporary)
+    } catch {
+      try? fm.removeItem(at: temporary)
+      throw error
+    }
+
+    let old = parent.appendingPathComponent(".\(name).raon-old-\(pid)")
+    let hadTarget = fm.fileExists(atPath: target.path)
+    do {
+      if hadTarget { try fm.moveItem(at: target, to: old) }
+      do {
+        try fm.moveItem(at: temporary, to: target)
+      } catch {
+        if hadTarget { try? fm.moveItem(at: old, to: target) }
+        throw error
+      }
+    } catch {
+      try? fm.removeItem(at: temporary)
+      throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
+    }
+    if hadTarget { try? fm.removeItem(at: old) }
+    return value
+  }
+
+  private static func checkReplaceable(_ target: URL) throws {
+    let fm = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
+    guard isDirectory.boolValue else {
+      throw WorkflowError.outputNotWritable(path: target.path, reason: "a file of that name exists")
+    }
+    let entries = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
+    let foreign = entries.filter { !reportEntries.contains($0) }
+    if !foreign.isEmpty {
+      throw WorkflowError.outputNotWritable(
+        path: target.path,
+        reason: "the folder holds files that are not a Raon report (\(foreign.sorted().prefix(3).joined(separator: ", ")))")
+    }
+  }
+
+  /// Removes `.NAME.raon-partial-PID` / `.NAME.raon-old-PID` left by runs that died.
+  private static func removeStaleSiblings(of name: String, in parent: URL) {
+    let fm = FileManager.default
+    guard let entries = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+    for entry in entries {
+      for marker in [".\(name).raon-partial-", ".\(name).raon-old-"] where entry.hasPrefix(marker) {
+        guard let pid = Int32(entry.dropFirst(marker.count)) else { continue }
+        if pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0 {
+          try? fm.removeItem(at: parent.appendingPathComponent(entry))
+        }
+      }
+    }
+  }
+
+  private static func reason(_ error: Error) -> String {
+    let text = (error as NSError).localizedDescription
+    return text.replacingOccurrences(of: "\n", with: " ")
+  }
+}

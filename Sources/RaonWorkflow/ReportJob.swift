@@ -1,0 +1,152 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import RaonExport
+import RaonStore
+
+/// What `raon report` was asked to do (command-line options merged over the config file).
+public struct ReportRequest: Sendable {
+  /// Files to record first, each as its own snapshot (`--input`).
+  public var inputs: [String] = []
+  /// Fetch the catalog from the Open API first (`--api`).
+  public var useAPI = false
+  public var apiBase: String?
+  public var takenAt: Date?
+  /// `--snapshot`: an id or `latest`.
+  public var snapshot: String?
+  /// `--compare-to`: an id, `previous` or `none`.
+  public var compareTo: String?
+  /// `--week YYYY-Www`.
+  public var week: String?
+  public var formats: [ReportFormat] = ReportFormat.allCases
+  /// `--out`; default `reports/<YYYY-Www>/` under the working directory (or under the
+  /// config file's `out` folder).
+  public var out: String?
+  /// A parent folder for the default `<YYYY-Www>` name (config `out`).
+  public var outParent: String?
+  public var options = ExportOptions()
+
+  public init() {}
+}
+
+/// What `raon report` did.
+public struct ReportOutcome: Sendable {
+  public var directory: URL
+  public var snapshot: SnapshotInfo
+  public var compareTo: SnapshotInfo?
+  public var week: ISOWeek
+  public var recorded: [SnapshotInfo]
+  public var recordedSample: Bool
+  public var files: [String]
+  public var warnings: [String]
+  public var added: Int?
+  public var removed: Int?
+  public var changed: Int?
+}
+
+/// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
+/// the week's headline figures, written in each chosen format into one folder.
+public struct ReportJob: Sendable {
+  public let store: SnapshotStore
+  public let storePath: String
+  public let environment: RaonEnvironment
+
+  public init(store: SnapshotStore, storePath: String, environment: RaonEnvironment) {
+    self.store = store
+    self.storePath = storePath
+    self.environment = environment
+  }
+
+  public func run(_ request: ReportRequest) async throws -> ReportOutcome {
+    let week = try SnapshotSelection.parseWeek(request.week)
+    let ingest = SnapshotJob(store: store, environment: environment)
+    var recorded: [SnapshotInfo] = []
+    var recordedSample = false
+    if !request.inputs.isEmpty {
+      recorded += try ingest.recordFiles(request.inputs, takenAt: request.takenAt)
+    }
+    if request.useAPI {
+      recorded.append(try await ingest.recordFromAPI(base: request.apiBase, takenAt: request.takenAt))
+    }
+    var snapshots = try store.snapshots()
+    if snapshots.isEmpty && recorded.isEmpty {
+      environment.progress("빈 저장소: 내장 표본(2024-09-09)을 먼저 기록합니다 …")
+      recorded.append(try ingest.recordSample())
+      recordedSample = true
+      snapshots = try store.snapshots()
+    }
+
+    // A report right after an ingestion is about that snapshot.
+    let reference = request.snapshot ?? (recorded.last.map { String($0.id) })
+    let chosen = try SnapshotSelection.chooseSnapshot(
+      reference, week: week, in: snapshots, store: storePath)
+    let compare = try SnapshotSelection.chooseComparison(
+      request.compareTo, for: chosen, in: snapshots, store: storePath)
+    let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
+
+    environment.progress("분석 중: 스냅숏 \(chosen.id) …")
+    let programs = try store.programs(inSnapshot: chosen.id)
+    let comparePrograms = try compare.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) }
+    let report = ReportAssembler.assemble(
+      snapshot: chosen, programs: programs, compareTo: comparePrograms, week: reportWeek)
+
+    let target: URL
+    if let out = request.out {
+      target = environment.url(forPath: out)
+    } else {
+      let parent = environment.url(forPath: request.outParent ?? "reports")
+      target = parent.appendingPathComponent(reportWeek.description)
+    }
+    let result = try OutputPublisher.publish(to: target) { directory in
+      try Self.write(report, formats: request.formats, into: directory, options: request.options)
+    }
+    return ReportOutcome(
+      directory: target, snapshot: chosen, compareTo: compare, week: reportWeek,
+      recorded: recorded, recordedSample: recordedSample, files: result.files,
+      warnings: result.warnings, added: report.changes?.added.count,
+      removed: report.changes?.removed.count, changed: report.changes?.changed.count)
+  }
+
+  /// Runs each chosen writer into `directory` (pure apart from the files it writes).
+  static func write(
+    _ report: ReportData, formats: [ReportFormat], into directory: URL, options: ExportOptions
+  ) throws -> ExportResult {
+    var combined = ExportResult()
+    for format in ReportFormat.allCases where formats.contains(format) {
+      let result = try format.writer.write(report, into: directory, options: options)
+      combined.files += result.files
+      combined.warnings += result.warnings
+    }
+    return combined
+  }
+}
+
+extension ReportFormat {
+  /// The writer of this format.
+  public var writer: any ReportWriter {
+    switch self {
+    case .md: return MarkdownReportWriter()
+    case .xlsx: return XLSXReportWriter()
+    case .csv: return CSVReportWriter()
+    case .json: return JSONReportWriter()
+    }
+  }
+
+  /// Parses `md,xlsx,csv,json` (any order, any case, `markdown`/`excel` accepted).
+  public static func parseList(_ texts: [String]) throws -> [ReportFormat] {
+    var formats: [ReportFormat] = []
+    for text in texts.flatMap({ $0.split(separator: ",") }) {
+      let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+      let format: ReportFormat?
+      switch t {
+      case "markdown": format = .md
+      case "excel": format = .xlsx
+      case "all": formats = ReportFormat.allCases; continue
+      default: format = ReportFormat(rawValue: t)
+      }
+      guard let format else { throw WorkflowError.unknownFormat(String(text)) }
+      if !formats.contains(format) { formats.append(format) }
+    }
+    return formats.isEmpty ? ReportFormat.allCases : formats
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import RaonCore
+import RaonIngest
+import RaonStore
+
+/// Records catalogs as snapshots: read → normalise → store, one transaction per snapshot.
+public struct SnapshotJob: Sendable {
+  public let store: SnapshotStore
+  public let environment: RaonEnvironment
+
+  public init(store: SnapshotStore, environment: RaonEnvironment) {
+    self.store = store
+    self.environment = environment
+  }
+
+  /// Records each file as its own snapshot, in the order given.
+  ///
+  /// Every file is read and normalised before anything is stored, so a bad file records
+  /// nothing at all — not even the good files before it.
+  public func recordFiles(_ paths: [String], takenAt: Date?) throws -> [SnapshotInfo] {
+    var batches: [CatalogBatch] = []
+    for path in paths {
+      let url = environment.url(forPath: path)
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw WorkflowError.inputNotFound(path: path)
+      }
+      environment.progress("읽는 중 \(url.lastPathComponent) …")
+      batches.append(try CatalogFileReader.read(url))
+    }
+    let time = takenAt ?? environment.now()
+    let prepared = batches.map(Self.prepare)
+    return try prepared.map { try store.record($0.stamped(takenAt: time)) }
+  }
+
+  /// Fetches the whole catalog from the Open API and records it as one snapshot.
+  public func recordFromAPI(base: String?, takenAt: Date?) async throws -> SnapshotInfo {
+    guard let key = environment.apiKey else { throw WorkflowError.missingAPIKey }
+    var configuration = try OpenAPIClient.Configuration(key: key, base: base)
+    configuration.progress = { [environment] event in environment.progress(event.description) }
+    let client = OpenAPIClient(configuration: configuration, transport: URLSessionTransport())
+    let batch = try await client.fetchCatalog()
+    let time = takenAt ?? environment.now()
+    return try store.record(Self.prepare(batch).stamped(takenAt: time))
+  }
+
+  /// Records the bundled sample at its real date (2024-09-09), for a first offline run.
+  public func recordSample() throws -> SnapshotInfo {
+    guard let url = SampleCatalog.url, FileManager.default.fileExists(atPath: url.path) else {
+      throw WorkflowError.sampleMissing
+    }
+    let batch = try CatalogFileReader.read(url)
+    return try store.record(Self.prepare(batch).stamped(takenAt: SampleCatalog.takenAt))
+  }
+
+  /// Normalises a batch into the store's input (pure).
+  static func prepare(_ batch: CatalogBatch) -> PreparedSnapshot {
+    let entries = ProgramNormalizer.normalizeAll(batch.records)
+    return PreparedSnapshot(source: batch.source, sourceTotal: batch.sourceTotal, entries: entries)
+  }
+}
+
+/// A normalised batch waiting for its time stamp.
+struct PreparedSnapshot {
+  var source: String
+  var sourceTotal: Int?
+  var entries: [NewSnapshot.Entry]
+
+  func stamped(takenAt: Date) -> NewSnapshot {
+    NewSnapshot(takenAt: takenAt, source: source, sourceTotal: sourceTotal, entries: entries)
+  }
+}
+
+extension ProgramNormalizer {
+  /// Normalises records on every core: normalisation is pure, so order is all that matters.
+  static func normalizeAll(_ records: [RawRecord]) -> [NewSnapshot.Entry] {
+    let count = records.count
+    guard count > 20_000 else {
+      return records.map { NewSnapshot.Entry(program: normalize($0), raw: $0) }
+    }
+    let chunks = ProcessInfo.processInfo.activeProcessorCount * 4
+    let chunkSize = (count + chunks - 1) / chunks
+    var programs = [Program?](repeating: nil, count: count)
+    programs.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let out = buffer
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let lower = chunk * chunkSize
+        let upper = min(count, lower + chunkSize)
+        guard lower < upper else { return }
+        for i in lower..<upper { out[i] = normalize(records[i]) }
+      }
+    }
+    return zip(programs, records).map { program, raw in
+      NewSnapshot.Entry(program: program ?? normalize(raw), raw: raw)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RaonCore
+
+/// Which snapshot a report is about, what it is compared with and which week it shows —
+/// pure decisions over the list of snapshots.
+public enum SnapshotSelection {
+  /// `--snapshot`: an id or `latest`. With only `--week`, the latest snapshot taken by the
+  /// end of that week (Korea time).
+  public static func chooseSnapshot(
+    _ reference: String?, week: ISOWeek?, in snapshots: [SnapshotInfo], store: String
+  ) throws -> SnapshotInfo {
+    guard let latest = snapshots.last else { throw WorkflowError.noSnapshots(store: store) }
+    switch reference?.lowercased() {
+    case nil:
+      guard let week else { return latest }
+      let endOfWeek = week.end
+      guard let chosen = snapshots.last(where: { $0.koreaDay <= endOfWeek }) else {
+        let first = snapshots.first.map { $0.takenAt.koreaDisplay } ?? "?"
+        throw WorkflowError.weekBeforeFirstSnapshot(week: week.description, first: first)
+      }
+      return chosen
+    case "latest":
+      return latest
+    case let text?:
+      guard let id = Int64(text), id > 0 else { throw WorkflowError.invalidSnapshotReference(text) }
+      guard let found = snapshots.first(where: { $0.id == id }) else {
+        throw WorkflowError.unknownSnapshot(id: id, store: store)
+      }
+      return found
+    }
+  }
+
+  /// `--compare-to`: an id, `previous` (the default: the latest snapshot taken at least one
+  /// day before the chosen one) or `none`.
+  public static func chooseComparison(
+    _ reference: String?, for chosen: SnapshotInfo, in snapshots: [SnapshotInfo], store: String
+  ) throws -> SnapshotInfo? {
+    switch reference?.lowercased() ?? "previous" {
+    case "none":
+      return nil
+    case "previous":
+      return previous(of: chosen, in: snapshots)
+    case let text:
+      guard let id = Int64(text), id > 0 else { throw WorkflowError.invalidCompareReference(text) }
+      guard let found = snapshots.first(where: { $0.id == id }) else {
+        throw WorkflowError.unknownSnapshot(id: id, store: store)
+      }
+      guard found.id != chosen.id else { throw WorkflowError.compareToSelf(id: id) }
+      return found
+    }
+  }
+
+  /// The latest snapshot taken at least 24 hours before `chosen`.
+  public static func previous(of chosen: SnapshotInfo, in snapshots: [SnapshotInfo]) -> SnapshotInfo? {
+    let cutoff = chosen.takenAt.addingTimeInterval(-86_400)
+    return snapshots.filter { $0.id != chosen.id && $0.takenAt <= cutoff }
+      .max { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) }
+  }
+
+  /// `--week`, or the ISO week (Korea time) containing the snapshot's time.
+  public static func parseWeek(_ text: String?) throws -> ISOWeek? {
+    guard let text else { return nil }
+    guard let week = ISOWeek(text) else { throw WorkflowError.invalidWeek(text) }
+    return week
+  }
+
+  public static func defaultWeek(for snapshot: SnapshotInfo) -> ISOWeek {
+    ISOWeek(containing: snapshot.koreaDay)
+  }
+}

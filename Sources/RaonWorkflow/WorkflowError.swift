@@ -1,0 +1,53 @@
+import Foundation
+
+/// Errors of the jobs themselves (the modules below have their own). Each description is
+/// one line that says what went wrong and what to do.
+public enum WorkflowError: Error, CustomStringConvertible, Equatable {
+  case noSnapshots(store: String)
+  case unknownSnapshot(id: Int64, store: String)
+  case invalidSnapshotReference(String)
+  case invalidCompareReference(String)
+  case invalidWeek(String)
+  case weekBeforeFirstSnapshot(week: String, first: String)
+  case compareToSelf(id: Int64)
+  case missingAPIKey
+  case inputNotFound(path: String)
+  case outputNotWritable(path: String, reason: String)
+  case sampleMissing
+  case config(path: String, line: Int, message: String)
+  case invalidTakenAt(String)
+  case unknownFormat(String)
+
+  public var description: String {
+    switch self {
+    case .noSnapshots(let store):
+      return "the store at \(store) has no snapshots yet — record one with 'raon snapshot FILE' or 'raon snapshot --api'"
+    case .unknownSnapshot(let id, let store):
+      return "there is no snapshot \(id) in \(store) — 'raon snapshots' lists the ids"
+    case .invalidSnapshotReference(let text):
+      return "'\(text)' is not a snapshot — give a positive id or 'latest'"
+    case .invalidCompareReference(let text):
+      return "'\(text)' is not something to compare to — give a snapshot id, 'previous' or 'none'"
+    case .invalidWeek(let text):
+      return "'\(text)' is not an ISO week — write it as YYYY-Www, e.g. 2024-W37"
+    case .weekBeforeFirstSnapshot(let week, let first):
+      return "week \(week) ends before the first snapshot (taken \(first)) — choose a later week or record an older catalog with 'raon snapshot --taken-at'"
+    case .compareToSelf(let id):
+      return "snapshot \(id) cannot be compared with itself — choose another --compare-to"
+    case .missingAPIKey:
+      return "the Open API needs a key — set the environment variable SEOUL_API_KEY (or use a file instead of --api)"
+    case .inputNotFound(let path):
+      return "cannot read \(path): no such file — check the path"
+    case .outputNotWritable(let path, let reason):
+      return "cannot write the report to \(path): \(reason) — choose another --out or fix the permissions; earlier reports were left as they were"
+    case .sampleMissing:
+      return "the bundled sample catalog is missing from this installation — rebuild Raon, or give --input FILE"
+    case .config(let path, let line, let message):
+      return "\(path):\(line): \(message) — fix the config file or pass the option on the command line"
+    case .invalidTakenAt(let text):
+      return "'\(text)' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
+    case .unknownFormat(let text):
+      return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
+    }
+  }
+}

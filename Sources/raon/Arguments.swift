@@ -1,0 +1,5 @@
+import ArgumentParser
+import RaonExport
+
+extension ReportLanguage: ExpressibleByArgument {}
+extension CSVEncoding: ExpressibleByArgument {}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import RaonExport
+import RaonWorkflow
+
+struct ReportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Write the weekly report: Markdown with charts, XLSX, CSV and JSON.",
+    discussion: """
+      Optionally records a new snapshot first (--input FILE or --api), then reports on the
+      chosen snapshot, compared with the previous one (taken at least a day earlier), with
+      the headline figures of its ISO week (Korea time). On an empty store with no input it
+      first records the bundled sample (taken 2024-09-09), so it works offline.
+      Output goes to reports/<YYYY-Www>/ (report.md + charts/, report.xlsx, csv/*.csv,
+      report.json); a failed run leaves earlier reports untouched.
+
+      Examples:
+        raon report
+        raon report --input catalog.csv --taken-at 2024-09-16
+        SEOUL_API_KEY=... raon report --api --lang en
+        raon report --snapshot 3 --compare-to 1 --format md,json --out /tmp/r
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Option(name: .long, help: ArgumentHelp("Record this catalog file first.", valueName: "file"))
+  var input: String?
+
+  @Flag(name: .long, help: "Fetch and record the catalog from the Open API first (needs SEOUL_API_KEY).")
+  var api = false
+
+  @Option(name: .customLong("api-base"), help: ArgumentHelp("The Open API's base URL.", valueName: "url"))
+  var apiBase: String?
+
+  @Option(
+    name: .customLong("taken-at"),
+    help: ArgumentHelp("Time of the recorded input (ISO 8601). Default: now.", valueName: "time"))
+  var takenAt: String?
+
+  @Option(name: .long, help: ArgumentHelp("The snapshot to report on: an id or 'latest'.", valueName: "id"))
+  var snapshot: String?
+
+  @Option(
+    name: .customLong("compare-to"),
+    help: ArgumentHelp("Compare with: an id, 'previous' (default) or 'none'.", valueName: "id"))
+  var compareTo: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("ISO week (YYYY-Www). Default: the week of the snapshot's time, Korea time.", valueName: "week"))
+  var week: String?
+
+  @Option(name: .long, help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json.", valueName: "list"))
+  var format: String?
+
+  @Option(name: .long, help: ArgumentHelp("Output folder. Default: reports/<YYYY-Www>/.", valueName: "dir"))
+  var out: String?
+
+  @Option(name: .long, help: "Labels' language: ko (default) or en.") var lang: ReportLanguage?
+
+  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
+  var csvEncoding: CSVEncoding?
+
+  func validate() throws {
+    if api && input != nil { throw ValidationError("give either --input or --api, not both") }
+  }
+
+  func run() async throws {
+    let environment = Console.environment()
+    let config = try store.loadConfig(environment)
+    let (snapshotStore, path) = try store.openStore(environment, config: config)
+
+    var request = ReportRequest()
+    request.inputs = input.map { [$0] } ?? []
+    request.useAPI = api
+    request.apiBase = apiBase ?? config.apiBase
+    request.takenAt = try takenAt.map(TakenAtParser.parse)
+    request.snapshot = snapshot
+    request.compareTo = compareTo
+    request.week = week
+    request.formats = try ReportFormat.parseList(format.map { [$0] } ?? config.formats ?? [])
+    request.out = out
+    request.outParent = config.out
+    request.options = ExportOptions(
+      language: try lang ?? config.lang.map(parseLanguage) ?? .ko,
+      csvEncoding: try csvEncoding ?? config.csvEncoding.map(parseEncoding) ?? .utf8BOM,
+      chartTopN: config.chartTopN ?? 10)
+
+    let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
+      .run(request)
+    Console.endProgress()
+    for warning in outcome.warnings { Console.warning(warning) }
+    print(ReportSummary.lines(outcome).joined(separator: "\n"))
+  }
+
+  private func parseLanguage(_ text: String) throws -> ReportLanguage {
+    guard let value = ReportLanguage(rawValue: text) else {
+      throw ValidationError("config: lang must be ko or en, not '\(text)'")
+    }
+    return value
+  }
+
+  private func parseEncoding(_ text: String) throws -> CSVEncoding {
+    guard let value = CSVEncoding(rawValue: text) else {
+      throw ValidationError("config: csv_encoding must be utf8-bom, utf8 or cp949, not '\(text)'")
+    }
+    return value
+  }
+}
