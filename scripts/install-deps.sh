@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what Raon needs on Debian when it is missing: the C library libxlsxwriter and
+# pkg-config (to build), and with --test the Python packages the tests read outputs with.
+# Uses sudo only when not root. Idempotent: does nothing when everything is there.
+set -euo pipefail
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+pkg-config --exists xlsxwriter 2>/dev/null || missing+=(libxlsxwriter-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = "--test" ]; then
+  # Independent readers for the tests (openpyxl for XLSX) and the notebook runner.
+  req="$(dirname "$0")/../notebooks/requirements.txt"
+  if ! python3 -c "import openpyxl, pandas, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null; then
+    echo "installing Python packages for the tests" >&2
+    pip_args=(-q install --disable-pip-version-check)
+    [ "$(id -u)" -eq 0 ] && pip_args+=(--root-user-action=ignore)
+    if [ -f "$req" ]; then
+      python3 -m pip "${pip_args[@]}" -r "$req"
+    else
+      python3 -m pip "${pip_args[@]}" openpyxl
+    fi
+  fi
+fi

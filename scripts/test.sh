@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Set-up command 2: installs what is missing (Debian and Python packages) and runs every
+# test: the Swift test suite (unit, store, loopback API, XLSX read back with openpyxl,
+# end-to-end runs of the built binary) and the analysts' notebooks, executed headlessly.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh --test
+swift build --build-tests
+swift test --skip-build --parallel 2>&1 | tee .build/test-output.txt | grep -vE '^(◇|↳|􀟈|􀄵) ' || true
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit "$status"; }
+if [ -f notebooks/run_notebooks.py ]; then
+  python3 notebooks/run_notebooks.py
+fi
