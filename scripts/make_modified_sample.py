@@ -7,8 +7,8 @@ changed, for tests, notebooks and benchmarks.
 The copy is UTF-8 with BOM (as a re-saved download would be). Changes, chosen with a
 seeded random generator: 5 programs removed (always including any row whose bytes were
 invalid, since re-encoding repairs it and would change its quality flags), 3 added
-(copies of existing rows with new cultcodes 990001…), 4 changed (paid programs with an
-empty fee text get a title suffix and the fee text "전석 12,345원" etc., so title, fee_text,
+(copies of existing rows with new cultcodes 990001…), 4 changed (paid programs whose
+fee text has no digits, e.g. "전석 초대", get a title suffix and the fee text "전석 12,345원" etc., so title, fee_text,
 fee_min_krw and fee_max_krw change). --expected writes
 {"added": [...], "removed": [...], "changed": {"cult:N": ["title", "fee_text", ...]}}:
 computed here, independently of Raon's own code.
@@ -43,7 +43,8 @@ idx = list(range(len(body)))
 rng.shuffle(idx)
 repaired = [i for i in idx if any("\ufffd" in c for c in body[i])]
 others = [i for i in idx if i not in repaired]
-candidates = [i for i in others if body[i][free_col].strip() == "유료" and not body[i][fee_col].strip()]
+candidates = [i for i in others
+              if body[i][free_col].strip() == "유료" and not re.search(r"\d", body[i][fee_col])]
 changed_idx = candidates[:4]
 rest = [i for i in others if i not in changed_idx]
 removed_idx = (repaired + rest)[:5]
@@ -54,7 +55,7 @@ for n, i in enumerate(changed_idx):
     row = body[i]
     row[title_col] = row[title_col] + " (변경)"
     row[fee_col] = "전석 {:,}원".format(12345 + 1111 * n)
-    # Empty fee text had no amounts; the new one has one, so min and max appear.
+    # The old fee text had no amounts; the new one has one, so min and max appear.
     expected["changed"][cid(row)] = ["title", "fee_text", "fee_min_krw", "fee_max_krw"]
 
 added_rows = []
