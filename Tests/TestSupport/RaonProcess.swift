@@ -7,6 +7,12 @@ public enum RaonProcess {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// The `raon` executable beside the test bundle (SwiftPM builds it with the tests).
