@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonCLI() {
-  #expect(Bool(true))
-}

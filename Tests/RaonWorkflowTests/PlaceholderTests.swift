@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonWorkflow() {
-  #expect(Bool(true))
-}
