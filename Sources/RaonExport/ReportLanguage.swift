@@ -128,6 +128,11 @@ extension ReportLabels {
   /// `1,234건` / `1,234 programs`.
   public func countText(_ n: Int) -> String { pick("\(n.formatted())건", "\(n.formatted()) programs") }
 
+  /// `프로그램 1,234건` / `1,234 programs`: a snapshot's size.
+  public func programCountText(_ n: Int) -> String {
+    pick("프로그램 \(n.formatted())건", "\(n.formatted()) programs")
+  }
+
   /// `외 12건` / `and 12 more`: the end of a list that was cut.
   public func more(_ n: Int) -> String { pick("외 \(n.formatted())건", "and \(n.formatted()) more") }
 

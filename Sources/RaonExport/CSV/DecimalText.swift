@@ -8,8 +8,8 @@ enum DecimalText {
   /// The shortest plain decimal text of `value`; `nil` for NaN and infinities.
   static func shortest(_ value: Double) -> String? {
     guard value.isFinite else { return nil }
-    if value == value.rounded(), abs(value) < 1e15 {
-      // Int(…) of -0.0 is 0: no "-0" in the output.
+    if value == value.rounded(), abs(value) < 9e18 {
+      // Exact: integral doubles in Int's range convert without loss; Int(-0.0) is 0.
       return String(Int(value))
     }
     let text = "\(value)"

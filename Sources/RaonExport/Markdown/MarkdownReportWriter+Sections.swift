@@ -124,7 +124,8 @@ extension MarkdownReportWriter {
         md += "- " + MarkdownText.link(c.new.title, url: c.new.portalURL) + " (`\(c.id)`)\n"
         for f in c.fields {
           md += "  - \(MarkdownText.inline(L.fieldName(f.field))): "
-          md += Self.value(f.old, L) + " → " + Self.value(f.new, L) + "\n"
+          md += Self.value(f.old, field: f.field, L) + " → " + Self.value(f.new, field: f.field, L)
+          md += "\n"
         }
       }
       if diff.changed.count > cap { md += "- " + L.more(diff.changed.count - cap) + "\n" }
@@ -205,9 +206,13 @@ extension MarkdownReportWriter {
   }
 
   /// An old or new value in a change list: escaped, on one line, cut when very long.
-  static func value(_ text: String, _ L: ReportLabels) -> String {
+  /// Amounts and day counts get thousands separators, like every number people read here.
+  static func value(_ text: String, field: String, _ L: ReportLabels) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return L.emptyValue }
+    if ["fee_min_krw", "fee_max_krw", "duration_days"].contains(field), let n = Int(trimmed) {
+      return n.formatted()
+    }
     return MarkdownText.inline(DisplayWidth.truncate(trimmed, to: 80))
   }
 }

@@ -131,7 +131,7 @@ public struct MarkdownReportWriter: ReportWriter {
   func snapshotLine(_ s: SnapshotInfo, _ L: ReportLabels, withSource: Bool) -> String {
     var parts = ["#\(s.id)", "\(L.takenAt) \(ReportTime.korea(s.takenAt))"]
     if withSource { parts.append("\(L.source) \(MarkdownText.inline(s.source))") }
-    parts.append(L.countText(s.programCount))
+    parts.append(L.programCountText(s.programCount))
     return parts.joined(separator: " · ")
   }
 

@@ -44,11 +44,11 @@ public struct SVGBarChart: Sendable, Hashable {
     self.emptyText = emptyText
   }
 
-  // Layout, in pixels. A display column is ~7 px at 13 px type: Latin glyphs average a
-  // little over half an em, Hangul a full em (two columns).
+  // Layout, in pixels. A display column is 7.5 px at 13 px type: Latin glyphs and digits
+  // average a little over half an em, Hangul a full em (two columns); the margin keeps
+  // long labels inside the padding whichever of the fonts is used.
   private static let fontSize = 13
   private static let titleSize = 15
-  private static let columnPixels = 7
   private static let padding = 16
   private static let titleHeight = 30
   private static let rowHeight = 26
@@ -65,9 +65,9 @@ public struct SVGBarChart: Sendable, Hashable {
     let p = Self.padding
     let labels = bars.map { DisplayWidth.truncate($0.label, to: Self.maxLabelColumns) }
     let values = bars.map { $0.valueText ?? $0.value.formatted() }
-    let labelWidth = max(40, (labels.map { DisplayWidth.of($0) }.max() ?? 0) * Self.columnPixels)
-    let valueWidth = max(24, (values.map { DisplayWidth.of($0) }.max() ?? 0) * Self.columnPixels)
-    let titleWidth = DisplayWidth.of(title) * (Self.columnPixels + 1)
+    let labelWidth = max(40, Self.pixels(labels.map { DisplayWidth.of($0) }.max() ?? 0))
+    let valueWidth = max(24, Self.pixels(values.map { DisplayWidth.of($0) }.max() ?? 0))
+    let titleWidth = DisplayWidth.of(title) * 9  // bold, larger type
     let barX = p + labelWidth + 10
     let width = max(barX + Self.barMaxWidth + 8 + valueWidth + p, titleWidth + 2 * p)
     let rows = max(1, bars.count)
@@ -106,6 +106,9 @@ public struct SVGBarChart: Sendable, Hashable {
     out += "  </g>\n</svg>\n"
     return out
   }
+
+  /// The width of `columns` display columns, rounded up to whole pixels.
+  private static func pixels(_ columns: Int) -> Int { (columns * 15 + 1) / 2 }
 
   /// Coordinates with at most one decimal, never in exponent form.
   private static func number(_ value: Double) -> String {
