@@ -5,7 +5,7 @@
 /// Printing: two-space indentation, `"key": value`, empty arrays and objects as `[]` and
 /// `{}`; strings keep Korean and every non-ASCII character as UTF-8, escaping only `"`,
 /// `\`, control characters and U+2028/U+2029 (which break JavaScript string literals).
-enum JSONValue: Equatable {
+enum JSONValue {
   case null
   case bool(Bool)
   case int(Int)
@@ -14,10 +14,6 @@ enum JSONValue: Equatable {
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
-
-  static func == (a: JSONValue, b: JSONValue) -> Bool {
-    a.pretty() == b.pretty()
-  }
 
   /// An integer, or `null`.
   static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
