@@ -105,3 +105,120 @@ extension Int {
     return self < 0 ? "-" + out : out
   }
 }
+
+// MARK: - Words of the Markdown, CSV and JSON writers
+
+extension ReportLabels {
+  public var headline: String { pick("주요 지표", "Headline figures") }
+  public var thisSnapshot: String { pick("이번 스냅숏", "This snapshot") }
+  public var freeShareActive: String { pick("무료 비율(이번 주 진행)", "Free share (running this week)") }
+  /// The suffix of a change in percentage points.
+  public var percentPoints: String { pick("%p", " pp") }
+  public var from: String { pick("이전", "From") }
+  public var to: String { pick("이후", "To") }
+  public var noChanges: String { pick("변경 없음", "No changes") }
+  public var noData: String { pick("자료 없음", "No data") }
+  public var noQualityFlags: String { pick("품질 표시가 붙은 프로그램이 없습니다.", "No program carries a quality flag.") }
+  public var examples: String { pick("예시", "Examples") }
+  public var explanation: String { pick("설명", "Description") }
+  public var emptyValue: String { pick("(없음)", "(empty)") }
+  public var period: String { pick("기간", "Dates") }
+  public var chartCountSuffix: String { pick("건수", "programs") }
+
+  /// `1,234건` / `1,234 programs`.
+  public func countText(_ n: Int) -> String { pick("\(n.formatted())건", "\(n.formatted()) programs") }
+
+  /// `프로그램 1,234건` / `1,234 programs`: a snapshot's size.
+  public func programCountText(_ n: Int) -> String {
+    pick("프로그램 \(n.formatted())건", "\(n.formatted()) programs")
+  }
+
+  /// `외 12건` / `and 12 more`: the end of a list that was cut.
+  public func more(_ n: Int) -> String { pick("외 \(n.formatted())건", "and \(n.formatted()) more") }
+
+  /// The title line's week, e.g. `2024-W37 (2024-09-09 ~ 2024-09-15)`.
+  public func weekRange(_ week: String, start: String, end: String) -> String {
+    pick("\(week) (\(start) ~ \(end))", "\(week) (\(start) – \(end))")
+  }
+
+  /// The note under the charts that show the largest groups only.
+  public func chartTopNote(_ n: Int, of total: Int) -> String {
+    pick(
+      "차트는 상위 \(n)개와 나머지 \(total - n)개의 합계를 보여 줍니다. 표는 전체입니다.",
+      "The chart shows the top \(n) and the remaining \(total - n) summed; the table is complete.")
+  }
+
+  /// The note under a category × district table that folds small categories together.
+  public func crossTableNote(_ shown: Int, of total: Int, file: String) -> String {
+    pick(
+      "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표: `\(file)`",
+      "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. Full table: `\(file)`"
+    )
+  }
+
+  /// The name of a `programs.csv` column for people (`fee_text` → `이용요금`).
+  public func fieldName(_ column: String) -> String {
+    switch column {
+    case "id": return "ID"
+    case "title": return title
+    case "category": return category
+    case "district": return district
+    case "place": return pick("장소", "Place")
+    case "organizer": return pick("기관명", "Organizer")
+    case "audience": return pick("이용대상", "Audience")
+    case "fee_text": return pick("이용요금", "Fee")
+    case "is_free": return pick("유무료", "Free/paid")
+    case "fee_min_krw": return pick("최저요금(원)", "Min. fee (KRW)")
+    case "fee_max_krw": return pick("최고요금(원)", "Max. fee (KRW)")
+    case "start_date": return pick("시작일", "Start date")
+    case "end_date": return pick("종료일", "End date")
+    case "duration_days": return pick("기간(일)", "Duration (days)")
+    case "theme": return pick("테마분류", "Theme")
+    case "latitude": return pick("위도", "Latitude")
+    case "longitude": return pick("경도", "Longitude")
+    case "portal_url": return pick("문화포털 주소", "Portal URL")
+    case "org_link": return pick("홈페이지 주소", "Organizer link")
+    case "image_url": return pick("대표이미지", "Image URL")
+    case "registered_on": return pick("신청일", "Registered on")
+    case "quality_flags": return flag
+    default: return column
+    }
+  }
+
+  /// What a quality flag means, in a sentence for the data-quality section.
+  public func qualityExplanation(_ flag: String) -> String {
+    switch flag {
+    case "end_before_start":
+      return pick("종료일이 시작일보다 앞섬 (기간은 비워 둠)", "End date before start date (no duration)")
+    case "district_missing":
+      return pick(
+        "자치구가 비었거나 서울 25개 자치구가 아님 ('미상'으로 집계)",
+        "District empty or not one of Seoul's 25 (counted as 미상)")
+    case "coords_missing":
+      return pick("좌표(위도·경도)가 없거나 읽을 수 없음", "Coordinates missing or unreadable")
+    case "coords_outside_seoul":
+      return pick("좌표가 서울 밖을 가리킴", "Coordinates outside Seoul")
+    case "free_but_priced":
+      return pick("무료로 표시됐으나 이용요금에 금액이 있음", "Marked free, yet the fee text quotes an amount")
+    case "dates_from_range_text":
+      return pick(
+        "시작일·종료일이 없거나 손상돼 '날짜/시간' 항목에서 읽음",
+        "Start/end dates missing or damaged; read from the date-range text")
+    case "invalid_bytes_replaced":
+      return pick(
+        "원본의 잘못된 문자 바이트를 대체 문자(�)로 바꿈", "Invalid bytes in the source replaced with �")
+    case "dates_missing":
+      return pick("시작일·종료일을 읽을 수 없음", "No start or end date could be read")
+    case "id_from_hash":
+      return pick(
+        "문화포털 주소에 cultcode가 없어 제목·장소·시작일로 ID를 만듦",
+        "No cultcode in the portal URL; id made from title, place and start date")
+    case "free_flag_missing":
+      return pick(
+        "유무료 값이 비었거나 알 수 없음 (요금 문구로 판단, 아니면 유료로 집계)",
+        "Free/paid value empty or unknown (decided from the fee text, else counted as paid)")
+    default:
+      return flag
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes the report's tables as CSV files in `csv/` under the output directory.
+///
+/// Files and their exact headers (the first column's values are data keys, not labels):
+///
+/// | File | Header |
+/// |---|---|
+/// | `programs.csv` | `Program.csvColumns` (`id,title,…,quality_flags`) |
+/// | `by_category.csv`, `by_district.csv` | `key,count,free,paid,median_duration_days,median_fee_min_krw,share` |
+/// | `by_fee.csv`, `by_duration.csv` | `key,count,label` |
+/// | `category_by_district.csv` | `category,<district>…,total`; one row per category, then a `total` row |
+/// | `changes.csv` | `change,id,title,field,old_value,new_value` |
+///
+/// - `share` is a fraction (0…1). Medians and shares are integers without `.0` when
+///   integral, else the shortest decimal; an absent median is an empty cell.
+/// - `label` in the band files is the band's name in the report language (`2~7일`).
+///   It is there because Excel turns the bare keys `2-7` and `8-30` into dates; the
+///   label column stays readable.
+/// - `changes.csv` has one row per added and per removed program (`field` and the
+///   values empty) and one row per changed field of a changed program (`title` is the
+///   new title); only the header when the report has no comparison.
+/// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
+///   for quoting and the formula-injection guard.
+public struct CSVReportWriter: ReportWriter {
+  /// Header of `by_category.csv` and `by_district.csv`.
+  public static let groupColumns = [
+    "key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share",
+  ]
+  /// Header of `by_fee.csv` and `by_duration.csv`.
+  public static let bandColumns = ["key", "count", "label"]
+  /// Header of `changes.csv`.
+  public static let changeColumns = ["change", "id", "title", "field", "old_value", "new_value"]
+
+  public init() {}
+
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
+    try TextOutput.makeDirectory(csvDirectory)
+    let labels = options.labels
+    var result = ExportResult()
+    let t = report.tables
+
+    try writeFile("programs.csv", in: csvDirectory, options, &result) { w in
+      try Self.writePrograms(report.programs, to: &w)
+    }
+    try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeGroups(t.byCategory, to: &w)
+    }
+    try writeFile("by_district.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeGroups(t.byDistrict, to: &w)
+    }
+    try writeFile("by_fee.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeBands(t.byFee, label: labels.feeBand(_:), to: &w)
+    }
+    try writeFile("by_duration.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeBands(t.byDuration, label: labels.durationBand(_:), to: &w)
+    }
+    try writeFile("category_by_district.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeCross(t.categoryByDistrict, to: &w)
+    }
+    try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeChanges(report.changes, to: &w)
+    }
+    return result
+  }
+
+  /// Writes `csv/changes.csv` alone.
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
+    try TextOutput.makeDirectory(csvDirectory)
+    var result = ExportResult()
+    try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
+      try Self.writeChanges(diff, to: &w)
+    }
+    return result
+  }
+
+  // MARK: - Files
+
+  private func writeFile(
+    _ name: String, in directory: URL, _ options: ExportOptions, _ result: inout ExportResult,
+    body: (inout CSVFileWriter) throws -> Void
+  ) throws {
+    var writer = try CSVFileWriter(
+      url: directory.appendingPathComponent(name), encoding: options.csvEncoding)
+    try body(&writer)
+    let replaced = try writer.finish()
+    let path = "csv/" + name
+    result.files.append(path)
+    if replaced > 0 {
+      result.warnings.append(
+        replaced == 1
+          ? "\(path): 1 character CP949 cannot hold was written as '?'"
+          : "\(path): \(replaced) characters CP949 cannot hold were written as '?'")
+    }
+  }
+
+  static func writePrograms(_ programs: [Program], to w: inout CSVFileWriter) throws {
+    try w.textRow(Program.csvColumns)
+    // Cell by cell rather than through `csvValues`, which builds 22 strings per program;
+    // a test checks that every cell reads back equal to `csvValues`.
+    for p in programs {
+      w.text(p.id)
+      w.text(p.title)
+      w.text(p.category)
+      w.text(p.district)
+      w.text(p.place)
+      w.text(p.organizer)
+      w.text(p.audience)
+      w.text(p.feeText)
+      w.raw(p.isFree ? "true" : "false")
+      w.int(p.feeMinKRW)
+      w.int(p.feeMaxKRW)
+      w.day(p.startDate)
+      w.day(p.endDate)
+      w.int(p.durationDays)
+      w.text(p.theme)
+      w.raw(p.latitude.map(Program.formatCoordinate) ?? "")
+      w.raw(p.longitude.map(Program.formatCoordinate) ?? "")
+      w.text(p.portalURL)
+      w.text(p.orgLink)
+      w.text(p.imageURL)
+      w.day(p.registeredOn)
+      w.text(p.qualityFlags.isEmpty ? "" : p.qualityFlags.joinedNames)
+      try w.endRow()
+    }
+  }
+
+  static func writeGroups(_ groups: [GroupStats], to w: inout CSVFileWriter) throws {
+    try w.textRow(groupColumns)
+    for g in groups {
+      w.text(g.key)
+      w.int(g.count)
+      w.int(g.free)
+      w.int(g.paid)
+      w.decimal(g.medianDurationDays)
+      w.decimal(g.medianFeeMinKrw)
+      w.decimal(g.share)
+      try w.endRow()
+    }
+  }
+
+  static func writeBands(
+    _ bands: [BandCount], label: (String) -> String, to w: inout CSVFileWriter
+  ) throws {
+    try w.textRow(bandColumns)
+    for b in bands {
+      w.text(b.key)
+      w.int(b.count)
+      w.text(label(b.key))
+      try w.endRow()
+    }
+  }
+
+  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter) throws {
+    try w.textRow(["category"] + table.columnKeys + ["total"])
+    for (r, key) in table.rowKeys.enumerated() {
+      w.text(key)
+      let row = r < table.counts.count ? table.counts[r] : []
+      for c in table.columnKeys.indices { w.int(c < row.count ? row[c] : 0) }
+      w.int(row.reduce(0, +))
+      try w.endRow()
+    }
+    w.text("total")
+    let columnTotals = table.columnKeys.indices.map { c in
+      table.counts.reduce(0) { $0 + (c < $1.count ? $1[c] : 0) }
+    }
+    for total in columnTotals { w.int(total) }
+    w.int(columnTotals.reduce(0, +))
+    try w.endRow()
+  }
+
+  static func writeChanges(_ diff: SnapshotDiff?, to w: inout CSVFileWriter) throws {
+    try w.textRow(changeColumns)
+    guard let diff else { return }
+    for p in diff.added { try w.textRow(["added", p.id, p.title, "", "", ""]) }
+    for p in diff.removed { try w.textRow(["removed", p.id, p.title, "", "", ""]) }
+    for c in diff.changed {
+      // A change the analytics could not attribute to a field still gets its row.
+      if c.fields.isEmpty { try w.textRow(["changed", c.id, c.new.title, "", "", ""]) }
+      for f in c.fields { try w.textRow(["changed", c.id, c.new.title, f.field, f.old, f.new]) }
+    }
+  }
+}

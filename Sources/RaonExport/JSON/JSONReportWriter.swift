@@ -1,0 +1,182 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes `report.json` (the contract of DESIGN.md, plus documented extensions) and, for
+/// `raon diff`, `changes.json`.
+///
+/// `report.json`, keys in this order (★ = extension beyond the contract):
+/// ```
+/// snapshot      {id, takenAt, source, programCount, ★sourceTotal (int|null)}
+/// compareTo     null | {id, takenAt, ★source, programCount}
+/// ★week         "2024-W37"            ★weekStart "2024-09-09"   ★weekEnd "2024-09-15"
+/// ★totals       {programs, free, paid, freeShare}
+/// ★thisWeek     {active, starting, activeFree, activeFreeShare,
+///                activeByCategory, activeByDistrict, startingByCategory,
+///                startingByDistrict: [{key, count}]}
+/// ★compareWeek  null | same shape, the compared snapshot's figures for the same week
+/// byCategory    [{key, count, free, paid, medianDurationDays, medianFeeMinKrw, ★share}]
+/// byDistrict    same shape
+/// byFee         [{key, count}]        (all seven bands, contract order)
+/// byDuration    [{key, count}]        (all seven bands, contract order)
+/// ★categoryByDistrict {categories: [..], districts: [..], counts: [[..]]}
+///                      counts[i][j] = programs of categories[i] in districts[j]
+/// changes       null | {added, removed, changed (counts), addedIds, removedIds,
+///                changedIds, ★changedFields: {id: [{field, old, new}]}}
+/// quality       [{flag, count}]
+/// ```
+/// - `takenAt` is ISO 8601 UTC with whole seconds and `Z` (`2024-09-08T15:00:00Z`).
+/// - Counts are JSON integers; medians, shares (fractions 0…1) are numbers printed
+///   shortest (`2.5`, `3`, never `3.0`); a median with no values is `null`.
+/// - Ids lists are sorted by id, as the analytics give them.
+/// - Deterministic: no clock, fixed key order, two-space indentation, UTF-8 without
+///   `\u` escapes for Korean.
+///
+/// `changes.json`: `{from, to, added, removed, changed, addedIds, removedIds, changedIds,
+/// changedFields}` where `from`/`to` are `{id, takenAt, source, programCount}`.
+public struct JSONReportWriter: ReportWriter {
+  public init() {}
+
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    try TextOutput.makeDirectory(directory)
+    let text = Self.reportDocument(report).pretty()
+    try TextOutput.writeText(text, to: directory.appendingPathComponent("report.json"))
+    return ExportResult(files: ["report.json"])
+  }
+
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    try TextOutput.makeDirectory(directory)
+    let text = Self.comparisonDocument(diff, from: from, to: to).pretty()
+    try TextOutput.writeText(text, to: directory.appendingPathComponent("changes.json"))
+    return ExportResult(files: ["changes.json"])
+  }
+
+  // MARK: - Documents
+
+  static func reportDocument(_ r: ReportData) -> JSONValue {
+    let t = r.tables
+    return .object([
+      (
+        "snapshot",
+        .object([
+          ("id", .int(Int(r.snapshot.id))),
+          ("takenAt", .string(ReportTime.iso8601UTC(r.snapshot.takenAt))),
+          ("source", .string(r.snapshot.source)),
+          ("programCount", .int(r.snapshot.programCount)),
+          ("sourceTotal", .int(r.snapshot.sourceTotal)),
+        ])
+      ),
+      ("compareTo", r.compareTo.map(snapshotRef) ?? .null),
+      ("week", .string(r.week.description)),
+      ("weekStart", .string(r.week.start.description)),
+      ("weekEnd", .string(r.week.end.description)),
+      (
+        "totals",
+        .object([
+          ("programs", .int(t.total)),
+          ("free", .int(t.free)),
+          ("paid", .int(t.total - t.free)),
+          ("freeShare", .number(t.total > 0 ? Double(t.free) / Double(t.total) : 0)),
+        ])
+      ),
+      ("thisWeek", weekFigures(r.thisWeek)),
+      ("compareWeek", r.compareWeek.map(weekFigures) ?? .null),
+      ("byCategory", .array(t.byCategory.map(group))),
+      ("byDistrict", .array(t.byDistrict.map(group))),
+      ("byFee", .array(t.byFee.map(band))),
+      ("byDuration", .array(t.byDuration.map(band))),
+      ("categoryByDistrict", cross(t.categoryByDistrict)),
+      ("changes", r.changes.map { .object(changeMembers($0)) } ?? .null),
+      (
+        "quality",
+        .array(t.quality.map { .object([("flag", .string($0.flag)), ("count", .int($0.count))]) })
+      ),
+    ])
+  }
+
+  static func comparisonDocument(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo)
+    -> JSONValue
+  {
+    .object([("from", snapshotRef(from)), ("to", snapshotRef(to))] + changeMembers(diff))
+  }
+
+  // MARK: - Parts
+
+  private static func snapshotRef(_ s: SnapshotInfo) -> JSONValue {
+    .object([
+      ("id", .int(Int(s.id))),
+      ("takenAt", .string(ReportTime.iso8601UTC(s.takenAt))),
+      ("source", .string(s.source)),
+      ("programCount", .int(s.programCount)),
+    ])
+  }
+
+  private static func group(_ g: GroupStats) -> JSONValue {
+    .object([
+      ("key", .string(g.key)),
+      ("count", .int(g.count)),
+      ("free", .int(g.free)),
+      ("paid", .int(g.paid)),
+      ("medianDurationDays", .number(g.medianDurationDays)),
+      ("medianFeeMinKrw", .number(g.medianFeeMinKrw)),
+      ("share", .number(g.share)),
+    ])
+  }
+
+  private static func band(_ b: BandCount) -> JSONValue {
+    .object([("key", .string(b.key)), ("count", .int(b.count))])
+  }
+
+  private static func weekFigures(_ w: WeekFigures) -> JSONValue {
+    .object([
+      ("active", .int(w.active)),
+      ("starting", .int(w.starting)),
+      ("activeFree", .int(w.activeFree)),
+      ("activeFreeShare", .number(w.active > 0 ? Double(w.activeFree) / Double(w.active) : 0)),
+      ("activeByCategory", .array(w.activeByCategory.map(band))),
+      ("activeByDistrict", .array(w.activeByDistrict.map(band))),
+      ("startingByCategory", .array(w.startingByCategory.map(band))),
+      ("startingByDistrict", .array(w.startingByDistrict.map(band))),
+    ])
+  }
+
+  private static func cross(_ c: CrossTable) -> JSONValue {
+    .object([
+      ("categories", .array(c.rowKeys.map(JSONValue.string))),
+      ("districts", .array(c.columnKeys.map(JSONValue.string))),
+      ("counts", .array(c.counts.map { .array($0.map(JSONValue.int)) })),
+    ])
+  }
+
+  private static func changeMembers(_ d: SnapshotDiff) -> [(String, JSONValue)] {
+    [
+      ("added", .int(d.added.count)),
+      ("removed", .int(d.removed.count)),
+      ("changed", .int(d.changed.count)),
+      ("addedIds", .array(d.addedIds.map(JSONValue.string))),
+      ("removedIds", .array(d.removedIds.map(JSONValue.string))),
+      ("changedIds", .array(d.changedIds.map(JSONValue.string))),
+      (
+        "changedFields",
+        .object(
+          d.changed.map { c in
+            (
+              c.id,
+              .array(
+                c.fields.map {
+                  .object([
+                    ("field", .string($0.field)), ("old", .string($0.old)),
+                    ("new", .string($0.new)),
+                  ])
+                })
+            )
+          })
+      ),
+    ]
+  }
+}

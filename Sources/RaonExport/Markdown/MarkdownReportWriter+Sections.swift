@@ -1,0 +1,218 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+extension MarkdownReportWriter {
+  /// A dimension's part of the report: its Markdown and its chart.
+  struct Section {
+    var markdown: String
+    var chartPath: String
+    var svg: String
+  }
+
+  // MARK: - Dimensions
+
+  func groupSection(
+    _ title: String, _ keyHeader: String, _ groups: [GroupStats], _ file: String, _ total: Int,
+    _ options: ExportOptions
+  ) -> Section {
+    let L = options.labels
+    let chartPath = "charts/\(file).svg"
+    var md = "## \(title)\n\n"
+    md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
+
+    // The chart shows the largest groups and sums the rest; the table shows all.
+    let ordered = groups.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
+    let topN = options.chartTopN > 0 ? options.chartTopN : ordered.count
+    var bars = ordered.prefix(topN).map {
+      SVGBarChart.Bar(label: $0.key, value: $0.count, valueText: Self.countShare($0.count, total))
+    }
+    if ordered.count > topN {
+      let rest = ordered.dropFirst(topN).reduce(0) { $0 + $1.count }
+      bars.append(
+        .init(label: L.other, value: rest, valueText: Self.countShare(rest, total), isOther: true))
+      md += L.chartTopNote(topN, of: ordered.count) + "\n\n"
+    }
+    let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
+
+    var table = MarkdownTable([
+      (keyHeader, .left), (L.count, .right), (L.share, .right), (L.free, .right),
+      (L.paid, .right), (L.medianDurationDays, .right), (L.medianFeeMinKrw, .right),
+    ])
+    for g in groups {
+      table.add([
+        g.key, g.count.formatted(), MarkdownText.percent(g.share), g.free.formatted(),
+        g.paid.formatted(), Self.median(g.medianDurationDays), Self.median(g.medianFeeMinKrw),
+      ])
+    }
+    md += groups.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
+    return Section(markdown: md, chartPath: chartPath, svg: svg.render())
+  }
+
+  func bandSection(
+    _ title: String, _ keyHeader: String, _ bands: [BandCount], _ label: (String) -> String,
+    _ file: String, _ total: Int, _ L: ReportLabels
+  ) -> Section {
+    let chartPath = "charts/\(file).svg"
+    var md = "## \(title)\n\n"
+    md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
+    let bars = bands.map {
+      SVGBarChart.Bar(label: label($0.key), value: $0.count, valueText: Self.countShare($0.count, total))
+    }
+    let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
+    var table = MarkdownTable([(keyHeader, .left), (L.count, .right), (L.share, .right)])
+    for b in bands {
+      table.add([label(b.key), b.count.formatted(), MarkdownText.percent(Self.fraction(b.count, total))])
+    }
+    md += bands.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
+    return Section(markdown: md, chartPath: chartPath, svg: svg.render())
+  }
+
+  /// Districts down, the largest categories across: 26 rows × a handful of columns reads
+  /// on a screen and on paper, where 26 district columns would not.
+  func crossSection(_ c: CrossTable, _ L: ReportLabels) -> String {
+    var md = "## \(L.categoryByDistrict)\n\n"
+    guard !c.rowKeys.isEmpty, !c.columnKeys.isEmpty else { return md + L.noData + "\n\n" }
+    let shown = min(max(1, crossTableCategories), c.rowKeys.count)
+    let folded = c.rowKeys.count > shown
+    var columns: [(String, MarkdownTable.Alignment)] = [(L.district, .left)]
+    columns += c.rowKeys.prefix(shown).map { ($0, .right) }
+    if folded { columns.append((L.other, .right)) }
+    columns.append((L.total, .right))
+    var table = MarkdownTable(columns)
+
+    func cell(_ r: Int, _ col: Int) -> Int {
+      r < c.counts.count && col < c.counts[r].count ? c.counts[r][col] : 0
+    }
+    var totals = Array(repeating: 0, count: columns.count - 1)
+    for (col, district) in c.columnKeys.enumerated() {
+      var values = (0..<shown).map { cell($0, col) }
+      if folded { values.append((shown..<c.rowKeys.count).reduce(0) { $0 + cell($1, col) }) }
+      values.append(values.reduce(0, +))
+      for (i, v) in values.enumerated() { totals[i] += v }
+      table.addMarkdown([MarkdownText.inline(district)] + values.map { $0.formatted() })
+    }
+    table.addMarkdown(["**\(MarkdownText.inline(L.total))**"] + totals.map { "**\($0.formatted())**" })
+    md += table.render() + "\n"
+    if folded {
+      md += L.crossTableNote(shown, of: c.rowKeys.count, file: "csv/category_by_district.csv") + "\n\n"
+    }
+    return md
+  }
+
+  // MARK: - Changes
+
+  func changesBody(_ diff: SnapshotDiff, limit: Int, _ L: ReportLabels) -> String {
+    var md = changeCounts(diff, L) + "\n\n"
+    if diff.isEmpty { return md + L.noChanges + "\n\n" }
+    let cap = max(1, limit)
+    if !diff.added.isEmpty {
+      md += "### \(L.added) (\(diff.added.count.formatted()))\n\n"
+      for p in diff.added.prefix(cap) { md += "- " + programItem(p) + "\n" }
+      if diff.added.count > cap { md += "- " + L.more(diff.added.count - cap) + "\n" }
+      md += "\n"
+    }
+    if !diff.removed.isEmpty {
+      md += "### \(L.removed) (\(diff.removed.count.formatted()))\n\n"
+      for p in diff.removed.prefix(cap) { md += "- " + programItem(p) + "\n" }
+      if diff.removed.count > cap { md += "- " + L.more(diff.removed.count - cap) + "\n" }
+      md += "\n"
+    }
+    if !diff.changed.isEmpty {
+      md += "### \(L.changed) (\(diff.changed.count.formatted()))\n\n"
+      for c in diff.changed.prefix(cap) {
+        md += "- " + MarkdownText.link(c.new.title, url: c.new.portalURL) + " (`\(c.id)`)\n"
+        for f in c.fields {
+          md += "  - \(MarkdownText.inline(L.fieldName(f.field))): "
+          md += Self.value(f.old, field: f.field, L) + " → " + Self.value(f.new, field: f.field, L)
+          md += "\n"
+        }
+      }
+      if diff.changed.count > cap { md += "- " + L.more(diff.changed.count - cap) + "\n" }
+      md += "\n"
+    }
+    return md
+  }
+
+  /// `[title](portal) — 분류 · 자치구 · 2024-09-10 ~ 2024-09-20 (`cult:1`)`.
+  func programItem(_ p: Program) -> String {
+    var details = [p.category, p.district].filter { !$0.isEmpty }.map(MarkdownText.inline)
+    switch (p.startDate, p.endDate) {
+    case let (s?, e?): details.append(s == e ? "\(s)" : "\(s) ~ \(e)")
+    case let (s?, nil): details.append("\(s) ~")
+    case let (nil, e?): details.append("~ \(e)")
+    case (nil, nil): break
+    }
+    var text = MarkdownText.link(p.title, url: p.portalURL)
+    if !details.isEmpty { text += " — " + details.joined(separator: " · ") }
+    return text + " (`\(p.id)`)"
+  }
+
+  // MARK: - Quality
+
+  func qualitySection(_ r: ReportData, _ L: ReportLabels) -> String {
+    var md = "## \(L.quality)\n\n"
+    let flags = r.tables.quality
+    guard !flags.isEmpty else { return md + L.noQualityFlags + "\n\n" }
+    var table = MarkdownTable([
+      (L.flag, .left), (L.explanation, .left), (L.count, .right), (L.share, .right),
+    ])
+    for q in flags {
+      table.addMarkdown([
+        "`\(q.flag)`", MarkdownText.inline(L.qualityExplanation(q.flag)), q.count.formatted(),
+        MarkdownText.percent(Self.fraction(q.count, r.tables.total)),
+      ])
+    }
+    md += table.render() + "\n"
+
+    // One pass over the programs collects the first few examples of every flag.
+    let wanted = max(0, qualityExamples)
+    guard wanted > 0 else { return md }
+    var examples: [String: [Program]] = [:]
+    let named = QualityFlags.named.filter { pair in flags.contains { $0.flag == pair.name } }
+    var missing = named.count
+    for p in r.programs where !p.qualityFlags.isEmpty {
+      for (flag, name) in named where p.qualityFlags.contains(flag) {
+        let list = examples[name, default: []]
+        guard list.count < wanted else { continue }
+        examples[name] = list + [p]
+        if list.count + 1 == wanted { missing -= 1 }
+      }
+      if missing == 0 { break }
+    }
+    guard !examples.isEmpty else { return md }
+    md += "### \(L.examples)\n\n"
+    for q in flags {
+      guard let list = examples[q.flag], !list.isEmpty else { continue }
+      let items = list.map { MarkdownText.link($0.title, url: $0.portalURL) + " (`\($0.id)`)" }
+      md += "- `\(q.flag)`: " + items.joined(separator: ", ") + "\n"
+    }
+    return md + "\n"
+  }
+
+  // MARK: - Numbers
+
+  static func fraction(_ part: Int, _ whole: Int) -> Double {
+    whole > 0 ? Double(part) / Double(whole) : 0
+  }
+
+  /// `1,234 (24.7%)` — the text after a chart's bar.
+  static func countShare(_ count: Int, _ total: Int) -> String {
+    "\(count.formatted()) (\(MarkdownText.percent(fraction(count, total))))"
+  }
+
+  static func median(_ value: Double?) -> String {
+    value.flatMap { DecimalText.grouped($0, fractionDigits: 1) } ?? "—"
+  }
+
+  /// An old or new value in a change list: escaped, on one line, cut when very long.
+  /// Amounts and day counts get thousands separators, like every number people read here.
+  static func value(_ text: String, field: String, _ L: ReportLabels) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return L.emptyValue }
+    if ["fee_min_krw", "fee_max_krw", "duration_days"].contains(field), let n = Int(trimmed) {
+      return n.formatted()
+    }
+    return MarkdownText.inline(DisplayWidth.truncate(trimmed, to: 80))
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes `report.md` with its SVG charts in `charts/` beside it, and, for `raon diff`,
+/// `changes.md`.
+///
+/// The report, in order: a title with the ISO week and its dates; the snapshot and
+/// comparison lines (times in KST); the headline figures of the week with signed changes
+/// against the compared snapshot; a section per dimension (category, district, fee band,
+/// duration band) with a chart and the complete table; category × district; the changes
+/// (lists cut at ``listLimit`` with "외 N건"); data quality with explanations and
+/// examples; the data attribution the licence (공공누리 제1유형) asks for.
+///
+/// Charts (`charts/by_category.svg`, `by_district.svg`, `by_fee.svg`, `by_duration.svg`)
+/// are linked relatively, so the folder can be moved, zipped or pushed to a repository.
+/// Numbers carry thousands separators here (never in CSV/JSON).
+public struct MarkdownReportWriter: ReportWriter {
+  /// Items listed per kind of change in `report.md` before "외 N건".
+  public var listLimit: Int
+  /// Items listed per kind of change in `changes.md` (the diff's own document).
+  public var comparisonListLimit: Int
+  /// Categories given their own column in the category × district table; the rest are
+  /// summed in one column (the CSV has the full table).
+  public var crossTableCategories: Int
+  /// Example programs shown per quality flag.
+  public var qualityExamples: Int
+
+  public init(
+    listLimit: Int = 20, comparisonListLimit: Int = 100, crossTableCategories: Int = 6,
+    qualityExamples: Int = 3
+  ) {
+    self.listLimit = listLimit
+    self.comparisonListLimit = comparisonListLimit
+    self.crossTableCategories = crossTableCategories
+    self.qualityExamples = qualityExamples
+  }
+
+  /// A rendered document: the Markdown and the charts it links to (paths relative to it).
+  public struct Document: Sendable {
+    public var markdown: String
+    public var charts: [(path: String, svg: String)]
+  }
+
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    let document = render(report, options: options)
+    try TextOutput.makeDirectory(directory)
+    if !document.charts.isEmpty {
+      try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
+    }
+    var files = ["report.md"]
+    try TextOutput.writeText(document.markdown, to: directory.appendingPathComponent("report.md"))
+    for chart in document.charts {
+      try TextOutput.writeText(chart.svg, to: directory.appendingPathComponent(chart.path))
+      files.append(chart.path)
+    }
+    return ExportResult(files: files)
+  }
+
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let markdown = renderComparison(diff, from: from, to: to, options: options)
+    try TextOutput.makeDirectory(directory)
+    try TextOutput.writeText(markdown, to: directory.appendingPathComponent("changes.md"))
+    return ExportResult(files: ["changes.md"])
+  }
+
+  // MARK: - Documents (pure)
+
+  /// The report and its charts, without touching the file system.
+  public func render(_ report: ReportData, options: ExportOptions) -> Document {
+    let L = options.labels
+    let t = report.tables
+    var charts: [(path: String, svg: String)] = []
+    var md = ""
+
+    let week = report.week
+    md += "# \(L.reportTitle) — "
+    md += L.weekRange(week.description, start: week.start.description, end: week.end.description)
+    md += "\n\n"
+    md += "- **\(L.snapshot)**: " + snapshotLine(report.snapshot, L, withSource: true) + "\n"
+    md += "- **\(L.comparedTo)**: "
+    md += report.compareTo.map { snapshotLine($0, L, withSource: true) } ?? L.noComparison
+    md += "\n\n"
+
+    md += headline(report, L)
+
+    let sections = [
+      groupSection(L.byCategory, L.category, t.byCategory, "by_category", t.total, options),
+      groupSection(L.byDistrict, L.district, t.byDistrict, "by_district", t.total, options),
+      bandSection(L.byFee, L.feeBand, t.byFee, L.feeBand(_:), "by_fee", t.total, L),
+      bandSection(
+        L.byDuration, L.durationBand, t.byDuration, L.durationBand(_:), "by_duration", t.total, L),
+    ]
+    for section in sections {
+      md += section.markdown
+      charts.append((path: section.chartPath, svg: section.svg))
+    }
+
+    md += crossSection(t.categoryByDistrict, L)
+    md += "## \(L.changes)\n\n"
+    if let diff = report.changes {
+      md += changesBody(diff, limit: listLimit, L)
+    } else {
+      md += L.noComparison + "\n\n"
+    }
+    md += qualitySection(report, L)
+    md += footer(L)
+    return Document(markdown: md, charts: charts)
+  }
+
+  /// `changes.md`, without touching the file system.
+  public func renderComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: ExportOptions
+  ) -> String {
+    let L = options.labels
+    var md = "# \(L.changes) — #\(from.id) → #\(to.id)\n\n"
+    md += "- **\(L.from)**: " + snapshotLine(from, L, withSource: true) + "\n"
+    md += "- **\(L.to)**: " + snapshotLine(to, L, withSource: true) + "\n\n"
+    md += changesBody(diff, limit: comparisonListLimit, L)
+    md += footer(L)
+    return md
+  }
+
+  // MARK: - Header and headline
+
+  func snapshotLine(_ s: SnapshotInfo, _ L: ReportLabels, withSource: Bool) -> String {
+    var parts = ["#\(s.id)", "\(L.takenAt) \(ReportTime.korea(s.takenAt))"]
+    if withSource { parts.append("\(L.source) \(MarkdownText.inline(s.source))") }
+    parts.append(L.programCountText(s.programCount))
+    return parts.joined(separator: " · ")
+  }
+
+  func headline(_ r: ReportData, _ L: ReportLabels) -> String {
+    var md = "## \(L.summary)\n\n"
+    let now = r.thisWeek
+    func share(_ w: WeekFigures) -> Double { w.active > 0 ? Double(w.activeFree) / Double(w.active) : 0 }
+    let current: [(String, Int?, Double?)] = [
+      (L.activeThisWeek, now.active, nil),
+      (L.startingThisWeek, now.starting, nil),
+      (L.freeShareActive, nil, share(now)),
+      (L.programCount, r.tables.total, nil),
+    ]
+    if let compare = r.compareTo {
+      let then = r.compareWeek
+      let previous: [(Int?, Double?)] = [
+        (then?.active, nil), (then?.starting, nil), (nil, then.map(share)),
+        (r.compareTables?.total ?? compare.programCount, nil),
+      ]
+      var table = MarkdownTable([
+        (L.key, .left), ("\(L.thisSnapshot) (#\(r.snapshot.id))", .right),
+        ("\(L.comparedTo) (#\(compare.id))", .right), (L.change, .right),
+      ])
+      for (row, old) in zip(current, previous) {
+        if let n = row.1 {
+          let delta = old.0.map { MarkdownText.signed(n - $0) } ?? "—"
+          table.add([row.0, n.formatted(), old.0?.formatted() ?? "—", delta])
+        } else if let s = row.2 {
+          let delta = old.1.map { MarkdownText.signedPoints(s - $0, suffix: L.percentPoints) } ?? "—"
+          table.add([row.0, MarkdownText.percent(s), old.1.map(MarkdownText.percent) ?? "—", delta])
+        }
+      }
+      md += table.render()
+    } else {
+      var table = MarkdownTable([(L.key, .left), ("\(L.thisSnapshot) (#\(r.snapshot.id))", .right)])
+      for row in current {
+        table.add([row.0, row.1?.formatted() ?? row.2.map(MarkdownText.percent) ?? "—"])
+      }
+      md += table.render()
+    }
+    if let diff = r.changes {
+      md += "\n**\(L.changes)**: " + changeCounts(diff, L) + "\n"
+    }
+    return md + "\n"
+  }
+
+  func changeCounts(_ d: SnapshotDiff, _ L: ReportLabels) -> String {
+    [
+      "\(L.added) \(L.countText(d.added.count))", "\(L.removed) \(L.countText(d.removed.count))",
+      "\(L.changed) \(L.countText(d.changed.count))",
+    ].joined(separator: " · ")
+  }
+
+  func footer(_ L: ReportLabels) -> String {
+    "---\n\n\(L.attribution)\n"
+  }
+}

@@ -1,0 +1,116 @@
+/// Escaping and small pieces of GitHub-flavoured Markdown.
+enum MarkdownText {
+  /// Text for inline use (list items, link text, table cells): characters that would
+  /// start emphasis, code, links, HTML or a table column are backslash-escaped, and line
+  /// breaks become spaces so one value stays on one line (and in one table row).
+  ///
+  /// `<` is escaped only before what could open an HTML tag (`<a`, `</`, `<!`), so the
+  /// common Korean title brackets `<햄릿>` stay readable in the raw file.
+  static func inline(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    var previousWasBreak = false
+    let scalars = Array(text.unicodeScalars)
+    for (i, s) in scalars.enumerated() {
+      switch s {
+      case "\r", "\n", "\u{2028}", "\u{2029}":
+        // CRLF is one break: one space.
+        if !previousWasBreak { out.append(" ") }
+        previousWasBreak = true
+        continue
+      case "\\", "|", "*", "_", "`", "[", "]":
+        out.append("\\")
+        out.unicodeScalars.append(s)
+      case "<":
+        let next = i + 1 < scalars.count ? scalars[i + 1] : " "
+        if ("a"..."z").contains(next) || ("A"..."Z").contains(next) || next == "/" || next == "!"
+          || next == "?"
+        {
+          out.append("\\")
+        }
+        out.unicodeScalars.append(s)
+      case "\t":
+        out.append(" ")
+      default:
+        out.unicodeScalars.append(s)
+      }
+      previousWasBreak = false
+    }
+    return out
+  }
+
+  /// A link to `url` with `text`, or the text alone when the URL is not http(s) (no
+  /// `javascript:` links in a report). Spaces, parentheses and angle brackets in the URL
+  /// are percent-encoded so the link cannot end early.
+  static func link(_ text: String, url: String) -> String {
+    let label = inline(text.isEmpty ? url : text)
+    let lower = url.lowercased()
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return label }
+    var target = ""
+    for s in url.unicodeScalars {
+      switch s {
+      case " ": target += "%20"
+      case "(": target += "%28"
+      case ")": target += "%29"
+      case "<": target += "%3C"
+      case ">": target += "%3E"
+      case "\r", "\n", "\t": continue
+      default: target.unicodeScalars.append(s)
+      }
+    }
+    return "[\(label)](\(target))"
+  }
+
+  /// `+12`, `−3` (U+2212 minus, as in print), `0`.
+  static func signed(_ n: Int) -> String {
+    n > 0 ? "+" + n.formatted() : n < 0 ? "−" + (-n).formatted() : "0"
+  }
+
+  /// A share (0…1) as a percentage with one decimal: `24.7%`.
+  static func percent(_ fraction: Double) -> String {
+    (DecimalText.grouped(fraction * 100, fractionDigits: 1) ?? "—") + "%"
+  }
+
+  /// A change of shares in percentage points: `+1.2%p`, `−0.5%p`, `0%p`.
+  static func signedPoints(_ fractionDelta: Double, suffix: String) -> String {
+    let points = (fractionDelta * 1000).rounded() / 10
+    guard points != 0, let text = DecimalText.grouped(abs(points), fractionDigits: 1) else {
+      return "0" + suffix
+    }
+    return (points > 0 ? "+" : "−") + text + suffix
+  }
+}
+
+/// A GitHub-flavoured Markdown table whose every row has the header's column count.
+struct MarkdownTable {
+  enum Alignment { case left, right }
+
+  var header: [String]
+  var alignments: [Alignment]
+  private(set) var rows: [[String]] = []
+
+  init(_ columns: [(String, Alignment)]) {
+    header = columns.map(\.0)
+    alignments = columns.map(\.1)
+  }
+
+  /// Adds a row of plain text cells (escaped here); a short row is padded with empty
+  /// cells and a long one cut, so the table never breaks.
+  mutating func add(_ cells: [String]) {
+    addMarkdown(cells.map(MarkdownText.inline))
+  }
+
+  /// Adds a row whose cells are already Markdown (links, bold totals).
+  mutating func addMarkdown(_ cells: [String]) {
+    var row = Array(cells.prefix(header.count))
+    row += Array(repeating: "", count: header.count - row.count)
+    rows.append(row)
+  }
+
+  func render() -> String {
+    var out = "| " + header.map(MarkdownText.inline).joined(separator: " | ") + " |\n"
+    out += "|" + alignments.map { $0 == .right ? "---:|" : "---|" }.joined() + "\n"
+    for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
+    return out
+  }
+}

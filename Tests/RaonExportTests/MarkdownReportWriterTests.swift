@@ -1,0 +1,194 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+import RaonAnalytics
+import RaonCore
+import TestSupport
+import Testing
+
+@testable import RaonExport
+
+@Suite struct MarkdownReportWriterTests {
+  let fixture = TextExportFixture.self
+
+  func written(
+    _ report: ReportData? = nil, options: ExportOptions = ExportOptions(),
+    writer: MarkdownReportWriter = MarkdownReportWriter()
+  ) throws -> (URL, ExportResult, String) {
+    let out = try Fixtures.temporaryDirectory("raon-md")
+    let result = try writer.write(report ?? fixture.report, into: out, options: options)
+    let text = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+    return (out, result, text)
+  }
+
+  /// The cells of a table row, split on pipes that are not escaped.
+  static func cells(_ line: String) -> [String] {
+    var cells: [String] = []
+    var current = ""
+    var escaped = false
+    for ch in line {
+      if escaped {
+        current.append(ch)
+        escaped = false
+      } else if ch == "\\" {
+        current.append(ch)
+        escaped = true
+      } else if ch == "|" {
+        cells.append(current)
+        current = ""
+      } else {
+        current.append(ch)
+      }
+    }
+    cells.append(current)
+    // "| a | b |" splits into "", " a ", " b ", "".
+    return Array(cells.dropFirst().dropLast())
+  }
+
+  /// Every table of a Markdown text: its lines, header first.
+  static func tables(_ markdown: String) -> [[String]] {
+    var tables: [[String]] = []
+    var current: [String] = []
+    for line in markdown.components(separatedBy: "\n") {
+      if line.hasPrefix("|") {
+        current.append(line)
+      } else if !current.isEmpty {
+        tables.append(current)
+        current = []
+      }
+    }
+    if !current.isEmpty { tables.append(current) }
+    return tables
+  }
+
+  @Test func everyTableRowHasTheHeadersColumnCount() throws {
+    var report = fixture.report
+    report.tables.byCategory[0].key = "음악|공연\n야외"
+    report.tables.byDistrict[0].key = "a\\|b"
+    let (_, _, text) = try written(report)
+    let tables = Self.tables(text)
+    // Headline, category, district, fee, duration, category × district, quality.
+    #expect(tables.count == 7)
+    for table in tables {
+      let width = Self.cells(table[0]).count
+      #expect(table.count >= 3, "a table has a header, a delimiter row and rows")
+      for row in table {
+        #expect(Self.cells(row).count == width, "\(row)")
+      }
+      #expect(table[1].allSatisfy { "|-: ".contains($0) })
+    }
+    #expect(text.contains("| 음악\\|공연 야외 |"))
+    #expect(text.contains("| a\\\\\\|b |"))
+  }
+
+  @Test func titleSnapshotAndComparisonLines() throws {
+    let (_, _, text) = try written()
+    let lines = text.components(separatedBy: "\n")
+    #expect(lines[0] == "# 서울시 문화행사 주간 보고서 — 2024-W37 (2024-09-09 ~ 2024-09-15)")
+    #expect(
+      lines[2]
+        == "- **스냅숏**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 프로그램 12건")
+    #expect(lines[3].hasPrefix("- **비교 대상**: #1 · 수집 시각 2024-09-02 00:00 KST"))
+    let (_, _, english) = try written(options: ExportOptions(language: .en))
+    #expect(english.hasPrefix("# Seoul cultural events — weekly report — 2024-W37 (2024-09-09 – 2024-09-15)\n"))
+  }
+
+  @Test func headlineShowsSignedChanges() throws {
+    let (_, _, text) = try written()
+    #expect(text.contains("| 이번 주 진행 | 9 | 7 | +2 |"))
+    #expect(text.contains("| 이번 주 시작 | 5 | 5 | 0 |"))
+    #expect(text.contains("| 무료 비율(이번 주 진행) | 55.6% | 42.9% | +12.7%p |"))
+    #expect(text.contains("| 전체 프로그램 | 12 | 11 | +1 |"))
+    #expect(MarkdownText.signed(-1234) == "−1,234")
+    #expect(MarkdownText.signedPoints(-0.005, suffix: "%p") == "−0.5%p")
+  }
+
+  @Test func withoutComparisonTheHeadlineHasOneValueColumn() throws {
+    let (_, _, text) = try written(fixture.reportWithoutComparison)
+    #expect(text.contains("- **비교 대상**: 비교 없음"))
+    #expect(text.contains("| 이번 주 진행 | 9 |\n"))
+    #expect(text.contains("## 변경 사항\n\n비교 없음\n"))
+  }
+
+  @Test func chartsAreWrittenLinkedAndWellFormed() throws {
+    let (out, result, text) = try written()
+    let charts = ["by_category", "by_district", "by_fee", "by_duration"].map { "charts/\($0).svg" }
+    #expect(result.files == ["report.md"] + charts)
+    for chart in charts {
+      #expect(text.contains("](\(chart))"))
+      let data = try Data(contentsOf: out.appendingPathComponent(chart))
+      let parser = XMLParser(data: data)
+      #expect(parser.parse(), "\(chart): \(String(describing: parser.parserError))")
+    }
+    #expect(text.contains("![분류별](charts/by_category.svg)"))
+  }
+
+  @Test func districtChartShowsTopNPlusOtherButTheTableIsComplete() throws {
+    let (out, _, text) = try written(options: ExportOptions(chartTopN: 3))
+    let svg = try String(contentsOf: out.appendingPathComponent("charts/by_district.svg"), encoding: .utf8)
+    #expect(svg.contains(">기타(나머지)</text>"))
+    #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 4)  // background + 3 + other
+    for district in fixture.tables.byDistrict.map(\.key) {
+      #expect(text.contains("| \(district) | "))
+    }
+    #expect(text.contains("차트는 상위 3개와 나머지"))
+  }
+
+  @Test func changesAreListedLinkedAndCapped() throws {
+    let (_, _, text) = try written()
+    #expect(text.contains("추가 3건 · 삭제 2건 · 변경 2건"))
+    #expect(text.contains("- [서울 365 상설 전시](https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100012&menuNo=200009) — 전시/미술 · 용산구 · 2024-01-01 ~ 2024-12-31 (`cult:100012`)"))
+    #expect(text.contains("  - 이용요금: 전석 40,000원 → 전석 50,000원\n"))
+    #expect(text.contains("  - 장소: (없음) → 대학로 예술극장\n"))
+    #expect(text.contains("  - 최저요금(원): 40,000 → 50,000\n"))
+    #expect(text.contains("여름밤 \\| 영화제"))
+    let (_, _, capped) = try written(writer: MarkdownReportWriter(listLimit: 2))
+    #expect(capped.contains("- 외 1건\n"))
+    let (_, _, english) = try written(
+      options: ExportOptions(language: .en), writer: MarkdownReportWriter(listLimit: 2))
+    #expect(english.contains("- and 1 more\n"))
+  }
+
+  @Test func qualityHasExplanationsAndExamples() throws {
+    let (_, _, text) = try written()
+    #expect(text.contains("| `coords_missing` | 좌표(위도·경도)가 없거나 읽을 수 없음 | 2 | 16.7% |"))
+    #expect(text.contains("- `end_before_start`: [거꾸로 된 날짜 전시]("))
+    #expect(text.contains("- `id_from_hash`: 동네 책 축제 (`h:0123456789abcdef`)"))
+  }
+
+  @Test func endsWithTheAttribution() throws {
+    let (_, _, text) = try written()
+    #expect(text.hasSuffix("출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보), 공공누리 제1유형\n"))
+  }
+
+  @Test func inlineEscapingKeepsKoreanBracketsReadable() {
+    #expect(MarkdownText.inline("<햄릿>") == "<햄릿>")
+    #expect(MarkdownText.inline("<script>") == "\\<script>")
+    #expect(MarkdownText.inline("a|b*c_d`e[f]\\") == "a\\|b\\*c\\_d\\`e\\[f\\]\\\\")
+    #expect(MarkdownText.inline("첫 줄\r\n둘째 줄\n셋") == "첫 줄 둘째 줄 셋")
+    #expect(MarkdownText.link("x", url: "javascript:alert(1)") == "x")
+    #expect(MarkdownText.link("x", url: "https://a.b/c (d)") == "[x](https://a.b/c%20%28d%29)")
+  }
+
+  @Test func writeComparisonWritesChangesMD() throws {
+    let out = try Fixtures.temporaryDirectory("raon-md-diff")
+    let result = try MarkdownReportWriter().writeComparison(
+      fixture.diff, from: fixture.previous, to: fixture.snapshot, into: out,
+      options: ExportOptions())
+    #expect(result.files == ["changes.md"])
+    let data = try Data(contentsOf: out.appendingPathComponent("changes.md"))
+    #expect(String(decoding: data, as: UTF8.self).hasPrefix("# 변경 사항 — #1 → #2\n"))
+    try Golden.check(data, "changes.md")
+  }
+
+  @Test func goldenReportMarkdownAndChart() throws {
+    let (out, _, _) = try written()
+    try Golden.checkFile("report.md", in: out)
+    try Golden.checkFile("charts/by_category.svg", in: out)
+    try Golden.checkFile("charts/by_fee.svg", in: out)
+    let (english, _, _) = try written(options: ExportOptions(language: .en))
+    try Golden.checkFile("report.md", in: english, as: "en/report.md")
+  }
+}
