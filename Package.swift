@@ -115,6 +115,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonExportTests", dependencies: ["RaonExport", "CXlsxWriter", "TestSupport"],
+      exclude: ["Golden"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonWorkflowTests", dependencies: ["RaonWorkflow", "TestSupport"],
