@@ -1,3 +1,5 @@
+import RaonCore
+
 /// A horizontal bar chart as a self-contained SVG document: values in, text out.
 ///
 /// Made to be read where reports are read — GitHub and GitLab in light and dark themes,
