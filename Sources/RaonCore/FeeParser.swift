@@ -139,14 +139,15 @@ private struct FeeScanner {
   }
 
   /// A digit right after `3,` or `2.` continues a number the scanner already passed over
-  /// (for example after a failed comma group); it never starts a new one.
+  /// (for example after a failed comma group); it never starts a new one. Nor does a
+  /// zero-padded group after a stray separator (`,000원`): its leading digits are lost.
   private func startsInsideNumber(_ i: Int) -> Bool {
     guard i >= 1 else { return false }
     let previous = bytes[i - 1]
     if UTF8Scanning.isDigit(previous) { return true }
-    if previous == UInt8(ascii: ","), i >= 2, UTF8Scanning.isDigit(bytes[i - 2]) { return true }
-    if previous == UInt8(ascii: "."), i >= 2, UTF8Scanning.isDigit(bytes[i - 2]) { return true }
-    return false
+    guard previous == UInt8(ascii: ",") || previous == UInt8(ascii: ".") else { return false }
+    if i >= 2, UTF8Scanning.isDigit(bytes[i - 2]) { return true }
+    return bytes[i] == UInt8(ascii: "0") && i + 1 < bytes.count && UTF8Scanning.isDigit(bytes[i + 1])
   }
 
   /// Reads one term at `i`; when it is bare and a range separator follows, reads the
