@@ -69,10 +69,54 @@ public enum CoordinateResolver {
   public static func degrees(_ text: String) -> Double? {
     let trimmed = CatalogText.trimmed(text)
     if trimmed.isEmpty { return nil }
-    if let value = Double(trimmed) {
-      return value.isFinite ? value : nil
+    return UTF8Scanning.withBytes(trimmed) { bytes -> Double? in
+      if let value = fastDecimal(bytes) { return value }
+      if let value = Double(trimmed) { return value.isFinite ? value : nil }
+      return dms(bytes)
     }
-    return UTF8Scanning.withBytes(trimmed) { dms($0) }
+  }
+
+  /// Powers of ten that a `Double` holds exactly.
+  private static let exactPowersOfTen: [Double] = (0...22).map { k in
+    var p = 1.0
+    for _ in 0..<k { p *= 10 }
+    return p
+  }
+
+  /// `[-]digits[.digits]` with at most 15 significant digits, the catalog's usual form.
+  ///
+  /// When the digits fit in 2^53 and the power of ten is exact, one division is correctly
+  /// rounded (Clinger's fast path), so this gives the same `Double` as the standard
+  /// parser, without its cost; anything else falls back to it.
+  private static func fastDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var i = 0
+    var negative = false
+    if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
+      negative = true
+      i += 1
+    }
+    var mantissa: UInt64 = 0
+    var digitCount = 0
+    var fractionDigits = 0
+    var sawPoint = false
+    let start = i
+    while i < bytes.count {
+      let b = bytes[i]
+      if UTF8Scanning.isDigit(b) {
+        mantissa = mantissa &* 10 &+ UInt64(b &- 0x30)
+        digitCount += 1
+        if sawPoint { fractionDigits += 1 }
+        if digitCount > 15 { return nil }
+      } else if b == UInt8(ascii: "."), !sawPoint {
+        sawPoint = true
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    guard digitCount > 0, i > start, fractionDigits <= 22 else { return nil }
+    let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+    return negative ? -value : value
   }
 
   /// Parses `D°M'S"H`: up to three numbers, the first followed by a degree sign; minutes and

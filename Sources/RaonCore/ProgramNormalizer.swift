@@ -19,16 +19,28 @@ public enum ProgramNormalizer {
   /// - Coordinates: see ``CoordinateResolver``.
   /// - `id`: `cult:NNNNNN` from the portal URL, else the hashed fallback (`.idFromHash`).
   public static func normalize(_ record: RawRecord) -> Program {
+    // The record's columns, fetched once: every field below is read through them.
+    let names = record.names
+    let values = record.values
+    func field(_ field: CanonicalField) -> String? {
+      guard let i = names.index(of: field) else { return nil }
+      return values[i]
+    }
+    func text(_ field: CanonicalField) -> String {
+      guard let i = names.index(of: field), let value = values[i] else { return "" }
+      return CatalogText.trimmed(value)
+    }
+
     var flags: QualityFlags = []
     if record.invalidBytesReplaced { flags.insert(.invalidBytesReplaced) }
 
-    let title = text(record, .title)
-    let place = text(record, .place)
-    let feeText = text(record, .feeText)
-    let portalURL = text(record, .portalURL)
+    let title = text(.title)
+    let place = text(.place)
+    let feeText = text(.feeText)
+    let portalURL = text(.portalURL)
 
     // District
-    let districtText = text(record, .district)
+    let districtText = text(.district)
     let district: String
     if let known = District.canonical(districtText) {
       district = known
@@ -40,7 +52,7 @@ public enum ProgramNormalizer {
     // Free flag and fees
     let fees = FeeParser.range(in: feeText)
     let isFree: Bool
-    if let parsed = FreeFlagParser.parse(record[.isFree] ?? "") {
+    if let parsed = FreeFlagParser.parse(field(.isFree) ?? "") {
       isFree = parsed
     } else {
       flags.insert(.freeFlagMissing)
@@ -58,10 +70,10 @@ public enum ProgramNormalizer {
     }
 
     // Dates
-    var startDate = record[.startDate].flatMap(CatalogDateParser.day(from:))
-    var endDate = record[.endDate].flatMap(CatalogDateParser.day(from:))
+    var startDate = field(.startDate).flatMap(CatalogDateParser.day(from:))
+    var endDate = field(.endDate).flatMap(CatalogDateParser.day(from:))
     if startDate == nil || endDate == nil,
-      let range = record[.dateText].flatMap(CatalogDateParser.range(from:))
+      let range = field(.dateText).flatMap(CatalogDateParser.range(from:))
     {
       startDate = range.start
       endDate = range.end
@@ -72,10 +84,10 @@ public enum ProgramNormalizer {
     } else {
       flags.insert(.datesMissing)
     }
-    let registeredOn = record[.registeredOn].flatMap(CatalogDateParser.day(from:))
+    let registeredOn = field(.registeredOn).flatMap(CatalogDateParser.day(from:))
 
     // Coordinates
-    let coordinates = CoordinateResolver.resolve(record[.coordinateA], record[.coordinateB])
+    let coordinates = CoordinateResolver.resolve(field(.coordinateA), field(.coordinateB))
     flags.formUnion(coordinates.flags)
 
     // Identity
@@ -88,18 +100,12 @@ public enum ProgramNormalizer {
     }
 
     return Program(
-      id: id, title: title, category: text(record, .category), district: district,
-      place: place, organizer: text(record, .organizer), audience: text(record, .audience),
+      id: id, title: title, category: text(.category), district: district,
+      place: place, organizer: text(.organizer), audience: text(.audience),
       feeText: feeText, isFree: isFree, feeMinKRW: feeMin, feeMaxKRW: feeMax,
-      startDate: startDate, endDate: endDate, theme: text(record, .theme),
+      startDate: startDate, endDate: endDate, theme: text(.theme),
       latitude: coordinates.latitude, longitude: coordinates.longitude, portalURL: portalURL,
-      orgLink: text(record, .orgLink), imageURL: text(record, .imageURL),
+      orgLink: text(.orgLink), imageURL: text(.imageURL),
       registeredOn: registeredOn, qualityFlags: flags)
-  }
-
-  /// A trimmed text field; `""` when absent or null.
-  @inline(__always)
-  private static func text(_ record: RawRecord, _ field: CanonicalField) -> String {
-    CatalogText.trimmed(record[field])
   }
 }
