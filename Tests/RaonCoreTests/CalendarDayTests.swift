@@ -25,6 +25,8 @@ import Testing
     for text in ["2024-02-29", "2099-12-31", "0001-01-01", "9999-12-31", "1969-12-31"] {
       #expect(CalendarDay(iso: text)?.description == text)
     }
+    #expect(CalendarDay(year: 987, month: 6, day: 5)?.description == "0987-06-05")
+    #expect(CalendarDay(dayNumber: -719_529).description == "-001-12-31")  // before year 0: rare
     #expect(CalendarDay(iso: "2024-2-29") == nil)
     #expect(CalendarDay(iso: "2023-02-29") == nil)
   }
