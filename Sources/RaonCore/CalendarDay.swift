@@ -62,7 +62,18 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
   /// `YYYY-MM-DD`.
   public var description: String {
     let c = civil
-    return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+    guard (0...9999).contains(c.year) else {
+      return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+    }
+    // Written by hand: `String(format:)` is slow, and writers print millions of dates.
+    let ascii0 = UInt8(ascii: "0")
+    let bytes: [UInt8] = [
+      ascii0 + UInt8(c.year / 1000), ascii0 + UInt8(c.year / 100 % 10),
+      ascii0 + UInt8(c.year / 10 % 10), ascii0 + UInt8(c.year % 10), UInt8(ascii: "-"),
+      ascii0 + UInt8(c.month / 10), ascii0 + UInt8(c.month % 10), UInt8(ascii: "-"),
+      ascii0 + UInt8(c.day / 10), ascii0 + UInt8(c.day % 10),
+    ]
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Midnight of this day in Korea, as an instant.

@@ -86,3 +86,38 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
   /// The fields a source must carry to be this dataset.
   public static let required: [CanonicalField] = [.category, .district, .title, .place, .isFree]
 }
+
+extension CanonicalField {
+  /// The number of canonical fields.
+  static let count = allCases.count
+
+  /// The field's position in `allCases`, for array-indexed lookups: hashing the raw string
+  /// on every lookup is measurable when a million records are read field by field.
+  var ordinal: Int {
+    switch self {
+    case .category: return 0
+    case .district: return 1
+    case .title: return 2
+    case .dateText: return 3
+    case .place: return 4
+    case .organizer: return 5
+    case .audience: return 6
+    case .feeText: return 7
+    case .performers: return 8
+    case .programDescription: return 9
+    case .otherInfo: return 10
+    case .orgLink: return 11
+    case .imageURL: return 12
+    case .registeredOn: return 13
+    case .ticket: return 14
+    case .startDate: return 15
+    case .endDate: return 16
+    case .theme: return 17
+    case .coordinateA: return 18
+    case .coordinateB: return 19
+    case .isFree: return 20
+    case .portalURL: return 21
+    case .programTime: return 22
+    }
+  }
+}

@@ -19,6 +19,9 @@ public enum District {
   /// Accepts surrounding spaces, a `서울특별시`/`서울시`/`서울` prefix, and the name without
   /// its `구` suffix (`강남` → `강남구`), which other sources of the same data use.
   public static func canonical(_ text: String) -> String? {
+    // Fast path: the portal's own spelling, as almost every record has it.
+    if known.contains(text) { return text }
+    if text.isEmpty { return nil }
     var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
     for prefix in ["서울특별시", "서울시", "서울"] where t.hasPrefix(prefix) {
       t = String(t.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)

@@ -64,6 +64,8 @@ public final class FieldNames: Sendable, Hashable {
   public let names: [String]
   /// For each canonical field, the index of the first source column that carries it.
   private let indexByField: [CanonicalField: Int]
+  /// The same, indexed by ``CanonicalField/ordinal`` (-1: absent), for the hot path.
+  private let indexTable: [Int]
 
   public init(_ names: [String]) {
     self.names = names
@@ -72,9 +74,15 @@ public final class FieldNames: Sendable, Hashable {
       if let field = CanonicalField(sourceName: name), map[field] == nil { map[field] = i }
     }
     self.indexByField = map
+    var table = [Int](repeating: -1, count: CanonicalField.count)
+    for (field, i) in map { table[field.ordinal] = i }
+    self.indexTable = table
   }
 
-  public func index(of field: CanonicalField) -> Int? { indexByField[field] }
+  public func index(of field: CanonicalField) -> Int? {
+    let i = indexTable[field.ordinal]
+    return i < 0 ? nil : i
+  }
 
   /// The canonical fields this source provides.
   public var fields: Set<CanonicalField> { Set(indexByField.keys) }

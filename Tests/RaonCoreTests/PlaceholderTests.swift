@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonCore() {
-  #expect(Bool(true))
-}
