@@ -15,23 +15,33 @@ public enum JSONCatalogError: Error, CustomStringConvertible, Equatable {
 
   public var description: String {
     switch self {
-    case .syntax(let source, let offset, let line, let column, let problem, let truncated):
+    case .syntax(let source, _, _, _, _, _), .unrecognizedShape(let source, _),
+      .rowNotAnObject(let source, _, _), .apiResult(let source, _, _):
+      return "\(source): \(detail)"
+    }
+  }
+
+  /// What went wrong and what to do, without the source's name (callers that name the
+  /// source their own way, like the API client's "page 2 (rows 1001–2000)", use this).
+  public var detail: String {
+    switch self {
+    case .syntax(_, let offset, let line, let column, let problem, let truncated):
       let place = "byte \(offset) (line \(line), column \(column))"
       if truncated {
-        return "\(source): the JSON is truncated — \(problem) at \(place); the download "
-          + "was cut short, fetch it again"
+        return "the JSON is truncated — \(problem) at \(place); the download was cut "
+          + "short, fetch it again"
       }
-      return "\(source): invalid JSON at \(place): \(problem); the file is damaged or not "
-        + "a JSON catalog"
-    case .unrecognizedShape(let source, let found):
-      return "\(source): JSON of an unknown shape (\(found)); expected an array of "
-        + "programs, an object with a DATA array, or an Open API culturalEventInfo page"
-    case .rowNotAnObject(let source, let row, let found):
-      return "\(source): row \(row) is \(found), not an object with the program's fields; "
-        + "the file is not a catalog download"
-    case .apiResult(let source, let code, let message):
-      return "\(source): the Open API answered \(code) (\(message)) instead of rows; "
-        + "fetch the catalog again"
+      return "invalid JSON at \(place): \(problem); the data is damaged or not a JSON "
+        + "catalog"
+    case .unrecognizedShape(_, let found):
+      return "JSON of an unknown shape (\(found)); expected an array of programs, an "
+        + "object with a DATA array, or an Open API culturalEventInfo page"
+    case .rowNotAnObject(_, let row, let found):
+      return "row \(row) is \(found), not an object with the program's fields; the data "
+        + "is not a catalog download"
+    case .apiResult(_, let code, let message):
+      return "the Open API answered \(code) (\(message)) instead of rows; fetch the "
+        + "catalog again"
     }
   }
 }
