@@ -1,0 +1,230 @@
+import Foundation
+import RaonCore
+
+/// Why a CSV catalog could not be read.
+public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
+  /// The file has no header row (it is empty or blank).
+  case noHeader(source: String)
+  /// The header lacks columns every catalog has; `missing` holds their Korean labels.
+  case missingColumns(source: String, missing: [String], header: [String])
+  /// A quoted field is still open at the end of the file.
+  case unterminatedQuote(source: String, line: Int, field: String)
+
+  public var description: String {
+    switch self {
+    case .noHeader(let source):
+      return "\(source): the file is empty; expected a CSV whose first line is the header "
+        + "(분류, 자치구, 공연/행사명, …) — download the catalog again"
+    case .missingColumns(let source, let missing, let header):
+      let shown = header.prefix(8).joined(separator: ", ") + (header.count > 8 ? ", …" : "")
+      return "\(source):1: the header lacks the column(s) \(missing.joined(separator: ", ")) "
+        + "(header: \(shown)); is this the 서울시 문화행사 정보 catalog? Use the portal's "
+        + "CSV download unchanged"
+    case .unterminatedQuote(let source, let line, let field):
+      return "\(source):\(line): the quoted value of field \(field) that starts on line "
+        + "\(line) is never closed (file truncated or a stray \"); repair or re-download "
+        + "the file"
+    }
+  }
+}
+
+/// Reads the portal's CSV download (RFC 4180) into raw records.
+///
+/// - Quoted fields may hold commas, doubled quotes (`""` → `"`) and line breaks; lines
+///   end in CRLF, LF or a lone CR.
+/// - The first non-blank record is the header; columns may come in any order and under
+///   any of the known labels (``CanonicalField``). Unknown columns are kept.
+/// - Entirely blank lines are skipped. Every other line is a record; nothing is dropped.
+/// - A record with fewer fields than the header is padded with empty strings; one with
+///   more keeps the extra values under the names `_extra_1`, `_extra_2`, … (see
+///   ``extraFieldPrefix``), so a shifted row is visible rather than lost.
+/// - Text after a closing quote (`"ab"c`) is appended to the value, as Python's `csv`
+///   module does; a quote inside an unquoted field is kept literally.
+/// - Each record's location is the file name and the 1-based line where it starts.
+/// - A record containing a byte the decoder had to replace is marked
+///   ``RawRecord/invalidBytesReplaced``.
+public enum CSVCatalogReader {
+  /// The prefix of the names given to values beyond the header's width.
+  public static let extraFieldPrefix = "_extra_"
+
+  /// Decodes and reads a CSV catalog.
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes (CP949 or UTF-8, with or without BOM).
+  ///   - source: The file name, used in locations and error messages.
+  /// - Returns: The records; `sourceTotal` is their number.
+  /// - Throws: ``TextDecodingError`` or ``CSVCatalogError``.
+  public static func read(_ data: Data, source: String) throws -> CatalogBatch {
+    try read(CatalogTextDecoder.decode(data, source: source), source: source)
+  }
+
+  /// Reads already decoded CSV text.
+  ///
+  /// - Throws: ``CSVCatalogError`` for a missing header or columns, or an unclosed quote.
+  public static func read(_ text: DecodedText, source: String) throws -> CatalogBatch {
+    var header: FieldNames?
+    var widened: [Int: FieldNames] = [:]
+    var records: [RawRecord] = []
+    let replacements = text.replacementOffsets
+    var nextReplacement = 0
+
+    try text.utf8.withUnsafeBufferPointer { bytes in
+      try parse(bytes, source: source, header: { header?.names }) {
+        fields, line, start, end in
+        guard let names = header else {
+          let names = FieldNames(fields.map { $0 ?? "" })
+          let missing = CanonicalField.required.filter { !names.fields.contains($0) }
+          guard missing.isEmpty else {
+            throw CSVCatalogError.missingColumns(
+              source: source, missing: missing.map(\.koreanLabel), header: names.names)
+          }
+          header = names
+          return
+        }
+        var values = fields
+        var recordNames = names
+        let width = names.names.count
+        if values.count < width {
+          values.append(contentsOf: repeatElement("", count: width - values.count))
+        } else if values.count > width {
+          if let cached = widened[values.count] {
+            recordNames = cached
+          } else {
+            let extra = (1...(values.count - width)).map { "\(extraFieldPrefix)\($0)" }
+            recordNames = FieldNames(names.names + extra)
+            widened[values.count] = recordNames
+          }
+        }
+        // Replacement offsets are ascending and records arrive in order, so one cursor
+        // finds the records that contain one.
+        while nextReplacement < replacements.count, replacements[nextReplacement] < start {
+          nextReplacement += 1
+        }
+        let replaced = nextReplacement < replacements.count && replacements[nextReplacement] < end
+        records.append(
+          RawRecord(
+            names: recordNames, values: values,
+            location: SourceLocation(source: source, line: line),
+            invalidBytesReplaced: replaced))
+      }
+    }
+    guard header != nil else { throw CSVCatalogError.noHeader(source: source) }
+    return CatalogBatch(source: source, sourceTotal: records.count, records: records)
+  }
+
+  // MARK: - Parsing
+
+  private static let quote = UInt8(ascii: "\"")
+  private static let comma = UInt8(ascii: ",")
+  private static let lineFeed = UInt8(ascii: "\n")
+  private static let carriageReturn = UInt8(ascii: "\r")
+
+  /// Splits UTF-8 CSV text into records and calls `onRecord` with each record's fields,
+  /// the line it starts on, and its byte range (for replacement flags).
+  static func parse(
+    _ b: UnsafeBufferPointer<UInt8>, source: String, header: () -> [String]?,
+    onRecord: ([String?], Int, Int, Int) throws -> Void
+  ) throws {
+    let n = b.count
+    var i = 0
+    var line = 1
+    var fields: [String?] = []
+    var scratch: [UInt8] = []
+
+    @inline(__always) func string(_ from: Int, _ to: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+    }
+
+    while i < n {
+      let first = b[i]
+      if first == lineFeed || first == carriageReturn {  // an entirely blank line
+        i += 1
+        if first == carriageReturn, i < n, b[i] == lineFeed { i += 1 }
+        line += 1
+        continue
+      }
+      let recordStart = i
+      let recordLine = line
+      fields.removeAll(keepingCapacity: true)
+      while true {
+        var value: String
+        if i < n, b[i] == quote {
+          let fieldLine = line
+          i += 1
+          var segment = i
+          var escaped = false
+          var closed = false
+          scratch.removeAll(keepingCapacity: true)
+          while i < n {
+            let c = b[i]
+            if c == quote {
+              if i + 1 < n, b[i + 1] == quote {
+                // Keep the text up to and including one quote of the pair.
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[segment...i]))
+                escaped = true
+                i += 2
+                segment = i
+                continue
+              }
+              closed = true
+              break
+            }
+            if c == lineFeed || (c == carriageReturn && !(i + 1 < n && b[i + 1] == lineFeed)) {
+              line += 1
+            }
+            i += 1
+          }
+          guard closed else {
+            let index = fields.count
+            let names = header() ?? []
+            let name = index < names.count ? names[index] : "#\(index + 1)"
+            throw CSVCatalogError.unterminatedQuote(source: source, line: fieldLine, field: name)
+          }
+          if escaped {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[segment..<i]))
+            value = String(decoding: scratch, as: UTF8.self)
+          } else {
+            value = string(segment, i)
+          }
+          i += 1  // the closing quote
+          if i < n, b[i] != comma, b[i] != lineFeed, b[i] != carriageReturn {
+            let tail = i
+            while i < n, b[i] != comma, b[i] != lineFeed, b[i] != carriageReturn { i += 1 }
+            value += string(tail, i)
+          }
+        } else {
+          let start = i
+          while i < n {
+            let c = b[i]
+            if c == comma || c == lineFeed || c == carriageReturn { break }
+            i += 1
+          }
+          value = string(start, i)
+        }
+        fields.append(value)
+        if i < n, b[i] == comma {
+          i += 1
+          continue
+        }
+        break
+      }
+      let recordEnd = i
+      if i < n {
+        if b[i] == carriageReturn {
+          i += 1
+          if i < n, b[i] == lineFeed { i += 1 }
+        } else {
+          i += 1
+        }
+        line += 1
+      }
+      // A line of nothing but spaces or tabs is blank too; a line of commas is a record.
+      if fields.count == 1, let only = fields[0],
+        only.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+      {
+        continue
+      }
+      try onRecord(fields, recordLine, recordStart, recordEnd)
+    }
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonIngest() {
-  #expect(Bool(true))
-}
