@@ -25,7 +25,10 @@ public struct SnapshotJob: Sendable {
         throw WorkflowError.inputNotFound(path: path)
       }
       environment.progress("읽는 중 \(url.lastPathComponent) …")
-      batches.append(try CatalogFileReader.read(url))
+      let batch = try CatalogFileReader.read(url)
+      // An empty snapshot would make every program look removed: refuse it.
+      guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
+      batches.append(batch)
     }
     let time = takenAt ?? environment.now()
     let prepared = batches.map(Self.prepare)
@@ -35,10 +38,17 @@ public struct SnapshotJob: Sendable {
   /// Fetches the whole catalog from the Open API and records it as one snapshot.
   public func recordFromAPI(base: String?, takenAt: Date?) async throws -> SnapshotInfo {
     guard let key = environment.apiKey else { throw WorkflowError.missingAPIKey }
-    var configuration = try OpenAPIClient.Configuration(key: key, base: base)
-    configuration.progress = { [environment] event in environment.progress(event.description) }
-    let client = OpenAPIClient(configuration: configuration, transport: URLSessionTransport())
-    let batch = try await client.fetchCatalog()
+    var configuration = OpenAPIConfiguration(key: key)
+    if let base {
+      guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https" else {
+        throw WorkflowError.invalidAPIBase(base)
+      }
+      configuration.baseURL = url
+    }
+    let client = OpenAPIClient(
+      configuration: configuration,
+      progress: { [environment] event in environment.progress(event.description) })
+    let batch = try await client.fetchAll()
     let time = takenAt ?? environment.now()
     return try store.record(Self.prepare(batch).stamped(takenAt: time))
   }

@@ -17,6 +17,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case config(path: String, line: Int, message: String)
   case invalidTakenAt(String)
   case unknownFormat(String)
+  case invalidAPIBase(String)
+  case emptyCatalog(source: String)
 
   public var description: String {
     switch self {
@@ -46,6 +48,10 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "\(path):\(line): \(message) — fix the config file or pass the option on the command line"
     case .invalidTakenAt(let text):
       return "'\(text)' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
+    case .invalidAPIBase(let text):
+      return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
+    case .emptyCatalog(let source):
+      return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
     }
