@@ -31,13 +31,22 @@ public enum CatalogStatistics {
     var cross = CrossAccumulator()
     var quality = QualityAccumulator()
     var free = 0
-    for program in programs {
-      let c = categories.add(program, key: program.category)
-      let d = districts.add(program, key: program.district)
-      cross.add(row: c, column: d)
-      bands.add(program)
-      quality.add(program.qualityFlags)
-      if program.isFree { free += 1 }
+    // Field reads through the buffer borrow each program in place; iterating the array
+    // would copy every program (a dozen reference counts each).
+    programs.withUnsafeBufferPointer { rows in
+      for i in rows.indices {
+        let isFree = rows[i].isFree
+        let fee = rows[i].feeMinKRW
+        let days = rows[i].durationDays
+        let c = categories.add(
+          key: rows[i].category, isFree: isFree, feeMinKRW: fee, durationDays: days)
+        let d = districts.add(
+          key: rows[i].district, isFree: isFree, feeMinKRW: fee, durationDays: days)
+        cross.add(row: c, column: d)
+        bands.add(isFree: isFree, feeMinKRW: fee, durationDays: days)
+        quality.add(rows[i].qualityFlags)
+        if isFree { free += 1 }
+      }
     }
     let total = programs.count
     let crossTable = cross.table(rowKeys: categories.index.keys, columnKeys: districts.index.keys)
@@ -61,7 +70,13 @@ public enum CatalogStatistics {
     -> [GroupStats]
   {
     var groups = GroupAccumulator()
-    for program in programs { groups.add(program, key: program[keyPath: key]) }
+    programs.withUnsafeBufferPointer { rows in
+      for i in rows.indices {
+        groups.add(
+          key: rows[i][keyPath: key], isFree: rows[i].isFree, feeMinKRW: rows[i].feeMinKRW,
+          durationDays: rows[i].durationDays)
+      }
+    }
     return groups.stats(total: programs.count)
   }
 
@@ -73,23 +88,33 @@ public enum CatalogStatistics {
     var rows = KeyIndex()
     var columns = KeyIndex()
     var cross = CrossAccumulator()
-    for program in programs {
-      cross.add(row: rows.index(of: program.category), column: columns.index(of: program.district))
+    programs.withUnsafeBufferPointer { programs in
+      for i in programs.indices {
+        cross.add(
+          row: rows.index(of: programs[i].category), column: columns.index(of: programs[i].district))
+      }
     }
     return cross.table(rowKeys: rows.keys, columnKeys: columns.keys)
   }
 
   /// Programs per fee band: all seven bands in contract order, zeros included.
   public static func feeBands(for programs: [Program]) -> [BandCount] {
-    var bands = BandAccumulator()
-    for program in programs { bands.add(program) }
-    return bands.feeBands
+    bands(for: programs).feeBands
   }
 
   /// Programs per duration band: all seven bands in contract order, zeros included.
   public static func durationBands(for programs: [Program]) -> [BandCount] {
+    bands(for: programs).durationBands
+  }
+
+  private static func bands(for programs: [Program]) -> BandAccumulator {
     var bands = BandAccumulator()
-    for program in programs { bands.add(program) }
-    return bands.durationBands
+    programs.withUnsafeBufferPointer { rows in
+      for i in rows.indices {
+        bands.add(
+          isFree: rows[i].isFree, feeMinKRW: rows[i].feeMinKRW, durationDays: rows[i].durationDays)
+      }
+    }
+    return bands
   }
 }

@@ -23,7 +23,9 @@ public enum DataQuality {
   /// descending, then in `QualityFlags.named` order.
   public static func counts(for programs: [Program]) -> [QualityCount] {
     var quality = QualityAccumulator()
-    for program in programs { quality.add(program.qualityFlags) }
+    programs.withUnsafeBufferPointer { rows in
+      for i in rows.indices { quality.add(rows[i].qualityFlags) }
+    }
     return quality.ranked
   }
 

@@ -9,9 +9,12 @@ struct GroupAccumulator {
   private var durations: [[Int]] = []
   private var paidFees: [[Int]] = []
 
-  /// Adds a program under `key` and returns the key's group number.
+  /// Adds a program's figures under `key` and returns the key's group number.
+  ///
+  /// Takes the few fields it needs rather than a `Program`, so the hot loops never copy a
+  /// whole program (a dozen reference counts) per row.
   @discardableResult
-  mutating func add(_ program: Program, key: String) -> Int {
+  mutating func add(key: String, isFree: Bool, feeMinKRW: Int?, durationDays: Int?) -> Int {
     let g = index.index(of: key)
     if g == counts.count {
       counts.append(0)
@@ -20,12 +23,12 @@ struct GroupAccumulator {
       paidFees.append([])
     }
     counts[g] += 1
-    if program.isFree {
+    if isFree {
       free[g] += 1
-    } else if let fee = program.feeMinKRW {
+    } else if let fee = feeMinKRW {
       paidFees[g].append(fee)
     }
-    if let days = program.durationDays { durations[g].append(days) }
+    if let days = durationDays { durations[g].append(days) }
     return g
   }
 
@@ -47,9 +50,9 @@ struct BandAccumulator {
   private var fee = [Int](repeating: 0, count: FeeBand.allCases.count)
   private var duration = [Int](repeating: 0, count: DurationBand.allCases.count)
 
-  mutating func add(_ program: Program) {
-    fee[FeeBand(program).ordinal] += 1
-    duration[DurationBand(program).ordinal] += 1
+  mutating func add(isFree: Bool, feeMinKRW: Int?, durationDays: Int?) {
+    fee[FeeBand(isFree: isFree, feeMinKRW: feeMinKRW).ordinal] += 1
+    duration[DurationBand(durationDays: durationDays).ordinal] += 1
   }
 
   /// All seven fee bands in contract order, zeros included.

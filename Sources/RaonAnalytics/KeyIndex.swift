@@ -1,15 +1,29 @@
 /// Numbers distinct keys (categories, districts) 0, 1, 2… in order of first appearance, so
 /// per-key figures can live in arrays instead of dictionaries of structs.
+///
+/// Keys equal as `String`s share a number even when their bytes differ (say, one spelled
+/// with composed Hangul syllables and one with conjoining jamo); the first spelling seen
+/// names the group.
 struct KeyIndex {
   private(set) var keys: [String] = []
-  private var indices: [String: Int] = [:]
+  /// Every distinct byte sequence seen → its group number (the fast path).
+  private var byBytes: [UTF8Key: Int] = [:]
+  /// Group keys under `String` equality, consulted once per new byte sequence.
+  private var byString: [String: Int] = [:]
 
   /// The number of `key`, assigning the next one when it is new.
   mutating func index(of key: String) -> Int {
-    if let i = indices[key] { return i }
-    let i = keys.count
-    keys.append(key)
-    indices[key] = i
+    let bytes = UTF8Key(text: key)
+    if let i = byBytes[bytes] { return i }
+    let i: Int
+    if let existing = byString[key] {
+      i = existing
+    } else {
+      i = keys.count
+      keys.append(key)
+      byString[key] = i
+    }
+    byBytes[bytes] = i
     return i
   }
 

@@ -23,36 +23,61 @@ public enum SnapshotComparison {
   ///   - new: The later snapshot's programs.
   /// - Returns: The differences.
   public static func diff(old: [Program], new: [Program]) -> SnapshotDiff {
-    // One dictionary holds both sides' positions, so each id is hashed once per side.
-    var positions: [String: (old: Int, new: Int)] = [:]
-    positions.reserveCapacity(max(old.count, new.count) + max(old.count, new.count) / 8)
-    for (i, program) in old.enumerated() {
-      positions[program.id, default: (-1, -1)].old = i
-    }
-    for (j, program) in new.enumerated() {
-      positions[program.id, default: (-1, -1)].new = j
-    }
     var added: [Program] = []
     var removed: [Program] = []
     var changed: [ChangedProgram] = []
-    for (i, j) in positions.values {
-      switch (i >= 0, j >= 0) {
-      case (true, true):
-        let before = old[i]
-        let after = new[j]
-        // Equal values need no column-by-column look (the common case).
-        if before == after { continue }
-        let fields = fieldChanges(from: before, to: after)
-        if !fields.isEmpty { changed.append(ChangedProgram(old: before, new: after, fields: fields)) }
-      case (false, true): added.append(new[j])
-      case (true, false): removed.append(old[i])
-      case (false, false): break
+    old.withUnsafeBufferPointer { before in
+      new.withUnsafeBufferPointer { after in
+        // One dictionary holds both sides' positions, so each id is hashed once per side.
+        // Ids are ASCII (`cult:…`, `h:…`), so byte equality is string equality.
+        var positions: [UTF8Key: (old: Int, new: Int)] = [:]
+        positions.reserveCapacity(max(before.count, after.count) * 9 / 8)
+        for i in before.indices {
+          positions[UTF8Key(text: before[i].id), default: (-1, -1)].old = i
+        }
+        for j in after.indices {
+          positions[UTF8Key(text: after[j].id), default: (-1, -1)].new = j
+        }
+        for (i, j) in positions.values {
+          switch (i >= 0, j >= 0) {
+          case (true, true):
+            // Identical content needs no column-by-column look (the common case).
+            if sameContent(before[i], after[j]) { continue }
+            let fields = fieldChanges(from: before[i], to: after[j])
+            if !fields.isEmpty {
+              changed.append(ChangedProgram(old: before[i], new: after[j], fields: fields))
+            }
+          case (false, true): added.append(after[j])
+          case (true, false): removed.append(before[i])
+          case (false, false): break
+          }
+        }
       }
     }
     added.sort { $0.id < $1.id }
     removed.sort { $0.id < $1.id }
     changed.sort { $0.id < $1.id }
     return SnapshotDiff(added: added, removed: removed, changed: changed)
+  }
+
+  /// Whether two programs are field-for-field identical, text compared by bytes.
+  ///
+  /// A fast, sufficient test for "no column differs": `String ==` on Korean text runs a
+  /// normalisation pass, and a million of them dominated the diff. When this says no, the
+  /// columns are compared as text (``fieldChanges(from:to:)``), which decides.
+  ///
+  /// Lists every stored property of `Program`; a test counts them, so a new property cannot
+  /// be forgotten here.
+  static func sameContent(_ a: Program, _ b: Program) -> Bool {
+    a.isFree == b.isFree && a.feeMinKRW == b.feeMinKRW && a.feeMaxKRW == b.feeMaxKRW
+      && a.startDate == b.startDate && a.endDate == b.endDate && a.registeredOn == b.registeredOn
+      && a.latitude == b.latitude && a.longitude == b.longitude
+      && a.qualityFlags == b.qualityFlags && sameUTF8(a.id, b.id) && sameUTF8(a.title, b.title)
+      && sameUTF8(a.category, b.category) && sameUTF8(a.district, b.district)
+      && sameUTF8(a.place, b.place) && sameUTF8(a.organizer, b.organizer)
+      && sameUTF8(a.audience, b.audience) && sameUTF8(a.feeText, b.feeText)
+      && sameUTF8(a.theme, b.theme) && sameUTF8(a.portalURL, b.portalURL)
+      && sameUTF8(a.orgLink, b.orgLink) && sameUTF8(a.imageURL, b.imageURL)
   }
 
   /// The `programs.csv` columns (all but `id`) whose text differs, in column order.

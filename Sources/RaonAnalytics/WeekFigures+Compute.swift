@@ -27,17 +27,21 @@ extension WeekFigures {
     var activeByDistrict = KeyCounter()
     var startingByCategory = KeyCounter()
     var startingByDistrict = KeyCounter()
-    for program in programs {
-      if isActive(start: program.startDate, end: program.endDate, from: monday, to: sunday) {
-        active += 1
-        if program.isFree { activeFree += 1 }
-        activeByCategory.add(program.category)
-        activeByDistrict.add(program.district)
-      }
-      if let start = program.startDate, start >= monday, start <= sunday {
-        starting += 1
-        startingByCategory.add(program.category)
-        startingByDistrict.add(program.district)
+    // Field reads through the buffer borrow each program in place (no per-row copy).
+    programs.withUnsafeBufferPointer { rows in
+      for i in rows.indices {
+        let start = rows[i].startDate
+        if isActive(start: start, end: rows[i].endDate, from: monday, to: sunday) {
+          active += 1
+          if rows[i].isFree { activeFree += 1 }
+          activeByCategory.add(rows[i].category)
+          activeByDistrict.add(rows[i].district)
+        }
+        if let start, start >= monday, start <= sunday {
+          starting += 1
+          startingByCategory.add(rows[i].category)
+          startingByDistrict.add(rows[i].district)
+        }
       }
     }
     return WeekFigures(

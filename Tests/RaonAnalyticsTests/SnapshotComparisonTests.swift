@@ -1,3 +1,4 @@
+import Foundation
 import RaonCore
 import Testing
 
@@ -98,4 +99,52 @@ func diffInvariants(seed: UInt64) {
     #expect(!change.fields.contains { $0.field == "id" })
     #expect(change.old == lastA[change.id] && change.new == lastB[change.id])
   }
+}
+
+@Test func sameContentCoversEveryStoredPropertyOfProgram() {
+  // `sameContent` lists Program's 21 stored properties by hand; when Program grows, update
+  // it (and this count), or the diff's fast path would miss changes to the new property.
+  #expect(Mirror(reflecting: Program(id: "x")).children.count == 21)
+}
+
+@Test func sameContentAgreesWithTheColumnsOnSingleFieldChanges() {
+  let base = Program(
+    id: "cult:1", title: "가", category: "클래식", district: "종로구", place: "p", organizer: "o",
+    audience: "a", feeText: "f", isFree: false, feeMinKRW: 1, feeMaxKRW: 2,
+    startDate: day("2024-09-01"), endDate: day("2024-09-02"), theme: "t", latitude: 37.5,
+    longitude: 127.0, portalURL: "u", orgLink: "l", imageURL: "i", registeredOn: day("2024-08-01"),
+    qualityFlags: [.coordsMissing])
+  let mutations: [(inout Program) -> Void] = [
+    { $0.title = "나" }, { $0.category = "국악" }, { $0.district = "중구" }, { $0.place = "q" },
+    { $0.organizer = "x" }, { $0.audience = "b" }, { $0.feeText = "g" }, { $0.isFree = true },
+    { $0.feeMinKRW = nil }, { $0.feeMaxKRW = 3 }, { $0.startDate = nil },
+    { $0.endDate = day("2024-09-03") }, { $0.theme = "s" }, { $0.latitude = 37.6 },
+    { $0.longitude = nil }, { $0.portalURL = "v" }, { $0.orgLink = "m" }, { $0.imageURL = "j" },
+    { $0.registeredOn = nil }, { $0.qualityFlags = [] },
+  ]
+  #expect(SnapshotComparison.sameContent(base, base))
+  for mutate in mutations {
+    var changed = base
+    mutate(&changed)
+    #expect(!SnapshotComparison.sameContent(base, changed))
+    #expect(!SnapshotComparison.fieldChanges(from: base, to: changed).isEmpty)
+  }
+  // Canonically equal but byte-different text: not the same bytes, yet no column changes.
+  var decomposed = base
+  decomposed.title = "\u{1100}\u{1161}"  // 가 as conjoining jamo
+  #expect(!SnapshotComparison.sameContent(base, decomposed))
+  #expect(SnapshotComparison.diff(old: [base], new: [decomposed]).isEmpty)
+}
+
+@Test func groupsMergeCanonicallyEqualKeys() {
+  // 클래식 spelled with composed syllables and with conjoining jamo: one group, as `String ==`
+  // says, named by the first spelling seen.
+  let composed = "클래식"
+  let decomposed = composed.decomposedStringWithCanonicalMapping
+  #expect(Array(composed.utf8) != Array(decomposed.utf8))
+  let tables = CatalogStatistics.tables(for: [
+    Program(id: "a", category: composed), Program(id: "b", category: decomposed),
+  ])
+  #expect(tables.byCategory.map(\.count) == [2])
+  #expect(tables.byCategory.first.map { Array($0.key.utf8) } == Array(composed.utf8))
 }
