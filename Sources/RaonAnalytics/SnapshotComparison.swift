@@ -31,25 +31,33 @@ public enum SnapshotComparison {
         // One dictionary holds both sides' positions, so each id is hashed once per side.
         // Ids are ASCII (`cult:…`, `h:…`), so byte equality is string equality.
         var positions: [UTF8Key: (old: Int, new: Int)] = [:]
-        positions.reserveCapacity(max(before.count, after.count) * 9 / 8)
+        positions.reserveCapacity(
+          max(before.count, after.count) + min(before.count, after.count) / 16)
         for i in before.indices {
           positions[UTF8Key(text: before[i].id), default: (-1, -1)].old = i
         }
         for j in after.indices {
           positions[UTF8Key(text: after[j].id), default: (-1, -1)].new = j
         }
+        var matched: [(old: Int, new: Int)] = []
+        matched.reserveCapacity(positions.count)
         for (i, j) in positions.values {
           switch (i >= 0, j >= 0) {
-          case (true, true):
-            // Identical content needs no column-by-column look (the common case).
-            if sameContent(before[i], after[j]) { continue }
-            let fields = fieldChanges(from: before[i], to: after[j])
-            if !fields.isEmpty {
-              changed.append(ChangedProgram(old: before[i], new: after[j], fields: fields))
-            }
+          case (true, true): matched.append((i, j))
           case (false, true): added.append(after[j])
           case (true, false): removed.append(before[i])
           case (false, false): break
+          }
+        }
+        // Compare in the old catalog's order: the dictionary's order would jump around both
+        // arrays, and comparing a million programs is bound by memory, not arithmetic.
+        matched.sort { $0.old < $1.old }
+        for (i, j) in matched {
+          // Identical content needs no column-by-column look (the common case).
+          if sameContent(before[i], after[j]) { continue }
+          let fields = fieldChanges(from: before[i], to: after[j])
+          if !fields.isEmpty {
+            changed.append(ChangedProgram(old: before[i], new: after[j], fields: fields))
           }
         }
       }

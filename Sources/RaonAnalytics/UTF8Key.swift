@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A string compared and hashed by its UTF-8 bytes.
 ///
 /// Swift's own `String` hashing and equality follow Unicode canonical equivalence, which for
@@ -20,7 +28,10 @@ struct UTF8Key: Hashable {
 func sameUTF8(_ a: String, _ b: String) -> Bool {
   let fast = a.utf8.withContiguousStorageIfAvailable { pa in
     b.utf8.withContiguousStorageIfAvailable { pb in
-      pa.count == pb.count && pa.elementsEqual(pb)
+      // memcmp: a byte loop here was a tenth of a million-program diff.
+      guard pa.count == pb.count else { return false }
+      guard let a = pa.baseAddress, let b = pb.baseAddress else { return true }
+      return memcmp(a, b, pa.count) == 0
     }
   }
   // Only strings without contiguous UTF-8 (bridged ones, on Apple platforms) come here.
