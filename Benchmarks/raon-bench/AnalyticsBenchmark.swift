@@ -2,7 +2,11 @@ import Foundation
 import RaonAnalytics
 import RaonCore
 
-/// `raon-bench analytics [--count N] [--seed S] [--repeat R] [--churn RATE] [--csv N]`
+/// `raon-bench analytics [--count N] [--seed S] [--repeat R] [--churn RATE] [--csv N]
+/// [--write-csv PATH]`
+///
+/// With `--write-csv PATH`, only writes the synthetic catalog of `--count` rows as the
+/// portal's CSV (UTF-8 with BOM) and stops: input for reader benchmarks.
 ///
 /// Times the analytics on a synthetic catalog: generation (apart), the catalog tables, the
 /// cross table alone, the week's figures, and the diff of two catalogs about `RATE` apart;
@@ -15,10 +19,19 @@ enum AnalyticsBenchmark {
     var repetitions = 3
     var churn = 0.01
     var csvCount = 0
+    var writeCSV: String?
   }
 
   static func run(arguments: [String]) throws {
     let options = try parse(arguments)
+    if let path = options.writeCSV {
+      let (_, time) = try measure {
+        try SyntheticCatalog.writeCSV(
+          to: URL(fileURLWithPath: path), count: options.count, seed: options.seed)
+      }
+      report("  write \(options.count) rows to \(path)", [time])
+      return
+    }
     let week = ISOWeek(year: 2024, week: 37)
     guard let week else { throw BenchError("2024-W37 is not a week") }
     print("analytics: \(options.count) programs, seed \(options.seed), \(options.repetitions) runs each")
@@ -80,12 +93,13 @@ enum AnalyticsBenchmark {
       case "--seed": options.seed = UInt64(try number(value, flag))
       case "--repeat": options.repetitions = max(1, try number(value, flag))
       case "--csv": options.csvCount = try number(value, flag)
+      case "--write-csv": options.writeCSV = value
       case "--churn":
         guard let rate = Double(value), (0...1).contains(rate) else {
           throw BenchError("--churn takes a rate between 0 and 1, not \(value)")
         }
         options.churn = rate
-      default: throw BenchError("unknown option \(flag) (try --count, --seed, --repeat, --churn, --csv)")
+      default: throw BenchError("unknown option \(flag) (try --count, --seed, --repeat, --churn, --csv, --write-csv)")
       }
     }
     return options
@@ -100,10 +114,10 @@ enum AnalyticsBenchmark {
 
   // MARK: - Measuring
 
-  static func measure<T>(_ work: () -> T) -> (T, Duration) {
+  static func measure<T>(_ work: () throws -> T) rethrows -> (T, Duration) {
     let clock = ContinuousClock()
     let start = clock.now
-    let result = work()
+    let result = try work()
     return (result, clock.now - start)
   }
 
@@ -120,7 +134,7 @@ enum AnalyticsBenchmark {
   static func report(_ label: String, _ durations: [Duration]) {
     let ms = durations.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }
       .sorted()
-    let padded = label.padding(toLength: 36, withPad: " ", startingAt: 0)
+    let padded = label.padding(toLength: max(36, label.count + 1), withPad: " ", startingAt: 0)
     if ms.count == 1 {
       print(padded + String(format: "%9.1f ms", ms[0]))
     } else {
