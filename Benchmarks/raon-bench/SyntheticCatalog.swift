@@ -102,7 +102,8 @@ enum SyntheticCatalog {
     for (i, field) in fields.enumerated() {
       if i > 0 { line += "," }
       line += "\""
-      line += field.contains("\"") ? field.replacingOccurrences(of: "\"", with: "\"\"") : field
+      // A byte scan: Foundation's `contains` on String was most of the generation time.
+      line += field.utf8.contains(UInt8(ascii: "\"")) ? field.replacingOccurrences(of: "\"", with: "\"\"") : field
       line += "\""
     }
     return line + "\r\n"
