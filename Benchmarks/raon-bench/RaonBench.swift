@@ -10,6 +10,9 @@ struct RaonBench {
       print("usage: raon-bench <suite> [options]")
       return
     }
-    print("unknown suite: \(suite)")
+    switch suite {
+    case "analytics": try AnalyticsBenchmark.run(arguments: Array(args.dropFirst()))
+    default: print("unknown suite: \(suite)")
+    }
   }
 }

@@ -1,0 +1,56 @@
+import RaonCore
+
+/// The duration band of a program: a key of `byDuration` in the report.
+///
+/// Raw values are the contract's keys, and `allCases` is the contract's order.
+///
+/// ```swift
+/// DurationBand(durationDays: 14)   // .from8To30 ("8-30")
+/// DurationBand(durationDays: nil)  // .invalid
+/// ```
+public enum DurationBand: String, CaseIterable, Sendable, Hashable, Codable {
+  case oneDay = "1"
+  case from2To7 = "2-7"
+  case from8To30 = "8-30"
+  case from31To90 = "31-90"
+  case from91To365 = "91-365"
+  case over365 = "366+"
+  case invalid = "invalid"
+
+  /// The band of a program's `duration_days` (`invalid` when it has none).
+  public init(_ program: Program) {
+    self.init(durationDays: program.durationDays)
+  }
+
+  /// The band of a duration in days.
+  ///
+  /// - Parameter durationDays: `end − start + 1`; `nil` (a date missing, or the end before
+  ///   the start) and values below 1 give `invalid`.
+  public init(durationDays: Int?) {
+    guard let days = durationDays, days >= 1 else {
+      self = .invalid
+      return
+    }
+    switch days {
+    case 1: self = .oneDay
+    case ...7: self = .from2To7
+    case ...30: self = .from8To30
+    case ...90: self = .from31To90
+    case ...365: self = .from91To365
+    default: self = .over365
+    }
+  }
+
+  /// The band's position in `allCases`, for counting into a fixed-size array.
+  var ordinal: Int {
+    switch self {
+    case .oneDay: 0
+    case .from2To7: 1
+    case .from8To30: 2
+    case .from31To90: 3
+    case .from91To365: 4
+    case .over365: 5
+    case .invalid: 6
+    }
+  }
+}

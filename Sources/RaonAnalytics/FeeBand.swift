@@ -1,0 +1,63 @@
+import RaonCore
+
+/// The fee band of a program: a key of `byFee` in the report.
+///
+/// Raw values are the contract's keys, and `allCases` is the contract's order.
+///
+/// ```swift
+/// FeeBand(isFree: false, feeMinKRW: 20_000)  // .from10001To30000 ("10001-30000")
+/// ```
+public enum FeeBand: String, CaseIterable, Sendable, Hashable, Codable {
+  case free = "free"
+  case upTo10000 = "1-10000"
+  case from10001To30000 = "10001-30000"
+  case from30001To50000 = "30001-50000"
+  case from50001To100000 = "50001-100000"
+  case over100000 = "100001+"
+  case unknown = "unknown"
+
+  /// The band of a program: `free` when it is free, else by its lowest fee.
+  public init(_ program: Program) {
+    self.init(isFree: program.isFree, feeMinKRW: program.feeMinKRW)
+  }
+
+  /// The band for an `is_free` value and a lowest fee.
+  ///
+  /// A paid program whose lowest amount reads as 0 (or less) falls in the lowest paid band,
+  /// not in `free`: the `free` band then always equals the number of free programs, which
+  /// readers check against the `free` column of the other tables.
+  ///
+  /// - Parameters:
+  ///   - isFree: The program's `is_free`.
+  ///   - feeMinKRW: The program's `fee_min_krw`; `nil` when no amount could be read.
+  public init(isFree: Bool, feeMinKRW: Int?) {
+    if isFree {
+      self = .free
+      return
+    }
+    guard let fee = feeMinKRW else {
+      self = .unknown
+      return
+    }
+    switch fee {
+    case ...10_000: self = .upTo10000
+    case ...30_000: self = .from10001To30000
+    case ...50_000: self = .from30001To50000
+    case ...100_000: self = .from50001To100000
+    default: self = .over100000
+    }
+  }
+
+  /// The band's position in `allCases`, for counting into a fixed-size array.
+  var ordinal: Int {
+    switch self {
+    case .free: 0
+    case .upTo10000: 1
+    case .from10001To30000: 2
+    case .from30001To50000: 3
+    case .from50001To100000: 4
+    case .over100000: 5
+    case .unknown: 6
+    }
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonAnalytics() {
-  #expect(Bool(true))
-}
