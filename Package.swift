@@ -118,7 +118,8 @@ let package = Package(
       exclude: ["Golden"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonWorkflowTests", dependencies: ["RaonWorkflow", "TestSupport"],
+      name: "RaonWorkflowTests",
+      dependencies: ["RaonWorkflow", "RaonIngest", "RaonAnalytics", "RaonCore", "TestSupport"],
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(
