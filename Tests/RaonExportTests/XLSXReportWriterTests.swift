@@ -195,7 +195,7 @@ struct XLSXReportWriterTests {
   @Test func changesSheetHasOneRowPerChangedField() throws {
     let (check, _, _) = try Self.written()
     let c = "변경 사항"
-    #expect((0..<6).compactMap { check.text(c, 0, $0) } == ["증감", "ID", "공연/행사명", "항목", "이전 값", "새 값"])
+    #expect((0..<6).compactMap { check.text(c, 0, $0) } == ["구분", "ID", "공연/행사명", "항목", "이전 값", "새 값"])
     #expect(check.text(c, 1, 0) == "추가")
     #expect(check.text(c, 3, 0) == "삭제")
     #expect(check.text(c, 4, 3) == "공연/행사명")
@@ -216,7 +216,7 @@ struct XLSXReportWriterTests {
     #expect(check.sheets == ["변경 사항"])
     #expect(check.text("변경 사항", 1, 0) == "이전 스냅숏")
     #expect(check.text("변경 사항", 1, 1)?.hasPrefix("#11 · 2024-09-02 10:30 KST") == true)
-    #expect(check.text("변경 사항", 5, 0) == "증감")
+    #expect(check.text("변경 사항", 5, 0) == "구분")
     #expect(check.map("freeze", "변경 사항") as? String == "A7")
     #expect(check.map("autofilter", "변경 사항") as? String == "A6:F11")
   }

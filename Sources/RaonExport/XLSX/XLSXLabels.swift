@@ -58,6 +58,8 @@ extension ReportLabels {
   public var xlsxThisSnapshot: String { choose("이번 스냅숏", "This snapshot") }
   public var xlsxHeadlines: String { choose("주요 지표", "Headline figures") }
   public var xlsxChangeCounts: String { choose("변경 건수", "Changes") }
+  /// Header of the changes sheet's first column (added/removed/changed).
+  public var xlsxChangeKind: String { choose("구분", "Change") }
   public var xlsxDescription: String { choose("설명", "Description") }
   public var xlsxFrom: String { choose("이전 스냅숏", "From snapshot") }
   public var xlsxTo: String { choose("이후 스냅숏", "To snapshot") }

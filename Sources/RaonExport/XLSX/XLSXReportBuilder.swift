@@ -97,7 +97,9 @@ final class XLSXReportBuilder {
     try sheet.setColumn(1, width: 24)
     try sheet.setColumn(2, width: 24)
     try sheet.setColumn(3, width: 12)
-    sheet.setPrintLandscapeFitWidth()
+    // Portrait, one page wide: the text and the 2 × 2 charts read top to bottom.
+    worksheet_fit_to_pages(sheet.handle, 1, 0)
+    worksheet_set_paper(sheet.handle, 9)
 
     let week = report.week
     try sheet.string(0, 0, "\(labels.reportTitle)", f.title)
@@ -234,13 +236,16 @@ final class XLSXReportBuilder {
       chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
       if source.horizontal {
         // Bars read top-down in table order (largest first) instead of Excel's bottom-up.
-        chart_axis_set_reverse(chart.pointee.x_axis)
-        chart_axis_set_crossing_max(chart.pointee.x_axis)
+        // In libxlsxwriter's bar charts y_axis is the category axis; crossing at its
+        // maximum keeps the value labels at the bottom once it is reversed.
+        chart_axis_set_reverse(chart.pointee.y_axis)
+        chart_axis_set_crossing_max(chart.pointee.y_axis)
         chart_set_series_gap(chart, 60)
       } else {
         chart_set_series_gap(chart, 80)
       }
-      chart_axis_set_num_format(chart.pointee.y_axis, "#,##0")
+      // The value axis: x in bar charts, y in column charts.
+      chart_axis_set_num_format(source.horizontal ? chart.pointee.x_axis : chart.pointee.y_axis, "#,##0")
       let tall = source.horizontal && source.rowCount > 8
       let gridRow = row + (i / 2) * 22
       let gridCol = (i % 2) * 4
@@ -389,7 +394,7 @@ final class XLSXReportBuilder {
   // MARK: - Changes
 
   private func writeChangesTable(_ diff: SnapshotDiff?, preamble: ((XLSXSheet) throws -> Int)?) throws {
-    let headers = [labels.change, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue]
+    let headers = [labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue]
     let stream = XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble)

@@ -174,6 +174,14 @@ final class XLSXTableStream {
       try new.string(headerRow, col, header, headerFormat)
     }
     row = headerRow
+    try new.repeatRowsWhenPrinted(headerRow, headerRow)
+    // Narrow tables print one page wide; the 22-column programs table would shrink to
+    // unreadable, so it only turns landscape.
+    if headers.count <= 8 {
+      new.setPrintLandscapeFitWidth()
+    } else {
+      worksheet_set_landscape(new.handle)
+    }
   }
 
   private func finishSheet() throws {

@@ -224,17 +224,24 @@ struct XLSXSheet {
     try check(err, row, col, "inserting a chart")
   }
 
-  /// Colours `rows × cols` from a low (white) through a middle to a high colour.
+  /// Colours `rows × cols` from white (low) through light to mid blue (high): counts are
+  /// not good or bad, so no red.
   func threeColorScale(firstRow: Int, firstCol: Int, lastRow: Int, lastCol: Int) throws {
     var format = lxw_conditional_format()
     format.type = UInt8(LXW_CONDITIONAL_3_COLOR_SCALE.rawValue)
     format.min_color = 0xFFFFFF
-    format.mid_color = 0xFFEB84
-    format.max_color = 0xF8696B
+    format.mid_color = 0xBDD7EE
+    format.max_color = 0x5B9BD5
     let err = worksheet_conditional_format_range(
       handle, lxw_row_t(firstRow), lxw_col_t(firstCol), lxw_row_t(lastRow), lxw_col_t(lastCol),
       &format)
     try check(err, firstRow, firstCol, "adding the colour scale")
+  }
+
+  /// Repeats the header rows on every printed page.
+  func repeatRowsWhenPrinted(_ first: Int, _ last: Int) throws {
+    let err = worksheet_repeat_rows(handle, lxw_row_t(first), lxw_row_t(last))
+    try check(err, first, nil, "repeating the header row on printed pages")
   }
 
   /// Landscape, one page wide: how officials print these sheets.
