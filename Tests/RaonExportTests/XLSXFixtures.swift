@@ -40,6 +40,8 @@ enum XLSXFixtures {
         orgLink: "https://www.sejongpac.or.kr/", imageURL: "", registeredOn: day("2024-08-20"))
       if r.0.hasPrefix("h:") { p.qualityFlags = [.idFromHash, .districtMissing] }
       if r.0 == "cult:100010" { p.qualityFlags = [.endBeforeStart] }
+      // A control character, as broken sources produce: must not make the XML invalid.
+      if r.0 == "cult:100011" { p.organizer = "마포구\u{1}청" }
       return p
     } + [oddProgram]
   }

@@ -111,6 +111,8 @@ struct XLSXReportWriterTests {
     #expect(links["R14"] == nil)
     #expect(links["S14"] == nil)
     #expect(check.text(p, 13, 18) == "javascript:alert(1)")
+    // A control character survives as an escape openpyxl can read.
+    #expect(check.text(p, 11, 5)?.hasPrefix("마포구") == true)
   }
 
   @Test func overLongCellIsTruncatedWithAWarning() throws {

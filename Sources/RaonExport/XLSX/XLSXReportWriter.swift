@@ -32,16 +32,23 @@ import RaonCore
 /// own `optimize` flag is checked; were a future libxlsxwriter to ignore the switch, the
 /// file would still be correct, only bigger in memory.
 ///
-/// Measured on the programs sheet alone (release build, 2 shared cores; synthetic
-/// programs with Korean text, three URLs each, hyperlinks capped at 65,530; peak RSS is
-/// the process's VmHWM minus the VmHWM after building the programs):
+/// Measured on the programs sheet (release build, 2 cores shared with other work, so
+/// times are noisy; synthetic programs with Korean text and three URLs each; hyperlinks
+/// capped at 65,530 per sheet). Peak = VmHWM; the programs themselves account for the
+/// "before" figure (89 MB at 100k, 728 MB at 1M):
 ///
-/// | rows      | default mode        | constant memory     | bare libxlsxwriter loop |
-/// |-----------|---------------------|---------------------|-------------------------|
-/// | 100,000   | MEASURE             | MEASURE             | MEASURE                 |
-/// | 1,000,000 | MEASURE             | MEASURE             | MEASURE                 |
+/// | rows      | constant memory (shipped) | default mode          | bare libxlsxwriter loop |
+/// |-----------|---------------------------|-----------------------|-------------------------|
+/// | 100,000   | 5.2–8.1 s, +176 MB        | 8.4 s, +455 MB        | 4.6–7.9 s, +175 MB      |
+/// | 1,000,000 | 41.3 s, +175 MB           | 41.7 s, +2,967 MB     | 54.2 s, +174 MB         |
 ///
-/// Reproduce with `XLSXBenchmark.run(arguments:)` (see `Benchmarks/raon-bench`).
+/// Default mode grows by ~3 KB per row (≈ 3 GB at a million); constant memory stays flat
+/// at the ~175 MB the bare loop also needs (libxlsxwriter holds the hyperlinks until the
+/// file is saved). Raon's cost was 1.03–1.14 × the bare loop in back-to-back runs.
+///
+/// Reproduce, one process per figure (peak memory only grows):
+/// `raon-bench xlsx constant|default|floor ROWS` — `XLSXBenchmark.run(_:)` in
+/// `Benchmarks/raon-bench/XLSXBenchmark.swift`, called with the arguments after `xlsx`.
 public struct XLSXReportWriter: ReportWriter {
   /// The report's file name in the output directory.
   public static let fileName = "report.xlsx"
@@ -56,6 +63,14 @@ public struct XLSXReportWriter: ReportWriter {
   /// A writer with Excel's real limits.
   public init() {
     self.init(rowLimit: XLSXLimits.rowsPerSheet, streamLargeSheets: true)
+  }
+
+  /// A writer that keeps the programs and changes sheets in libxlsxwriter's default
+  /// (all in memory) mode when `streamLargeSheets` is false: only for the benchmark that
+  /// justifies the default.
+  @_spi(Benchmarks)
+  public init(streamLargeSheets: Bool) {
+    self.init(rowLimit: XLSXLimits.rowsPerSheet, streamLargeSheets: streamLargeSheets)
   }
 
   init(rowLimit: Int, streamLargeSheets: Bool = true) {

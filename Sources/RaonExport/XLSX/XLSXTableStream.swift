@@ -58,10 +58,11 @@ final class XLSXTableStream {
   private(set) var sheets: [XLSXSheet] = []
   private(set) var counts = XLSXCellCounts()
   private var sheet: XLSXSheet?
+  /// The current sheet's C handle, cached for the per-cell calls.
+  private var ws: UnsafeMutablePointer<lxw_worksheet>?
   private var headerRow = 0
   /// The row being written in the current sheet.
   private var row = 0
-  private var rowsWritten = 0
   private var widths: [Int] = []
   private var links = 0
 
@@ -95,27 +96,32 @@ final class XLSXTableStream {
       try startSheet()
     }
     row += 1
-    rowsWritten += 1
   }
 
   // MARK: - Cells of the current row
 
   /// Writes text (empty text leaves the cell blank).
   func text(_ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) throws {
-    guard !value.isEmpty, let sheet else { return }
+    guard !value.isEmpty, let ws else { return }
     let (fitted, cut) = XLSXLimits.fitCell(value)
     if cut { counts.truncatedCells += 1 }
     measure(col, fitted)
-    try sheet.string(row, col, fitted, format)
+    // The hot path calls C directly on the cached pointer: going through XLSXSheet would
+    // retain and release its name for every cell.
+    let err = fitted.withCString {
+      worksheet_write_string(ws, lxw_row_t(row), lxw_col_t(col), $0, format)
+    }
+    if err != LXW_NO_ERROR { try fail(err, col, "writing text") }
   }
 
   /// Writes a number that displays `displayWidth` columns wide in its format.
   func number(
     _ col: Int, _ value: Double, _ format: XLSXWorkbook.Format?, displayWidth: Int
   ) throws {
-    guard let sheet else { return }
+    guard let ws else { return }
     if displayWidth > widths[col] { widths[col] = displayWidth }
-    try sheet.number(row, col, value, format)
+    let err = worksheet_write_number(ws, lxw_row_t(row), lxw_col_t(col), value, format)
+    if err != LXW_NO_ERROR { try fail(err, col, "writing a number") }
   }
 
   /// Writes a day as a real Excel date, or as text when Excel cannot hold it.
@@ -130,16 +136,16 @@ final class XLSXTableStream {
 
   /// Writes a web address as a hyperlink while the sheet allows more, else as text.
   func link(_ col: Int, _ value: String) throws {
-    guard !value.isEmpty, let sheet else { return }
-    guard XLSXTableStream.isLinkable(value) else {
-      counts.linksNotLinkable += 1
-      return try text(col, value)
-    }
+    guard !value.isEmpty, let ws else { return }
     guard links < XLSXLimits.hyperlinksPerSheet else {
       counts.linksOverSheetLimit += 1
       return try text(col, value)
     }
-    let err = sheet.url(row, col, value)
+    guard XLSXTableStream.isLinkable(value) else {
+      counts.linksNotLinkable += 1
+      return try text(col, value)
+    }
+    let err = value.withCString { worksheet_write_url(ws, lxw_row_t(row), lxw_col_t(col), $0, nil) }
     switch err {
     case LXW_NO_ERROR:
       links += 1
@@ -149,8 +155,12 @@ final class XLSXTableStream {
       counts.linksNotLinkable += 1
       try text(col, value)
     default:
-      try sheet.check(err, row, col, "writing a hyperlink")
+      try fail(err, col, "writing a hyperlink")
     }
+  }
+
+  private func fail(_ err: lxw_error, _ col: Int, _ what: String) throws {
+    try sheet?.check(err, row, col, what)
   }
 
   /// Fixes widths, freeze and filter of the last sheet. Call once, after the last row.
@@ -166,6 +176,7 @@ final class XLSXTableStream {
     let new = try workbook.addSheet(name, constantMemory: constantMemory)
     sheets.append(new)
     sheet = new
+    ws = new.handle
     links = 0
     headerRow = 0
     if sheets.count == 1, let preamble { headerRow = try preamble(new) }
@@ -194,14 +205,18 @@ final class XLSXTableStream {
     try sheet.autofilter(
       firstRow: headerRow, firstCol: 0, lastRow: row, lastCol: max(headers.count - 1, 0))
     self.sheet = nil
+    ws = nil
   }
 
   private func measure(_ col: Int, _ value: String) {
     let current = widths[col]
     guard current < Self.widthRange.upperBound else { return }
-    // Display width never exceeds the UTF-8 length, so later rows are measured only
-    // when they could widen the column: the cost stays O(1) per cell.
-    guard row - headerRow <= Self.widthSampleRows || value.utf8.count > current else { return }
+    // After the sample, only values that look long are measured (the UTF-8 length is
+    // O(1)). Display width never exceeds it; Korean text takes 3 bytes per 2 columns,
+    // so "longer than 1.5 × the current width" catches the values that matter without
+    // measuring every Korean title of a million rows.
+    guard row - headerRow <= Self.widthSampleRows || value.utf8.count > current + current / 2
+    else { return }
     let w = XLSXDisplayWidth.columns(of: value)
     if w > current { widths[col] = w }
   }
@@ -217,9 +232,13 @@ final class XLSXTableStream {
   /// Only plain web addresses become links: nothing Excel would run or open locally
   /// (`internal:`, `external:`, `file:`, `javascript:`) and nothing over Excel's length.
   static func isLinkable(_ url: String) -> Bool {
-    guard url.utf8.count <= XLSXLimits.urlLength else { return false }
-    let lower = url.prefix(8).lowercased()
-    guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return false }
-    return !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+    let bytes = url.utf8
+    guard bytes.count <= XLSXLimits.urlLength else { return false }
+    // Compare bytes, case-insensitively, without allocating a lowered copy.
+    var prefixOK = false
+    for scheme in ["http://", "https://"] where bytes.count >= scheme.utf8.count {
+      if zip(bytes, scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { prefixOK = true }
+    }
+    return prefixOK && !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
   }
 }
