@@ -51,7 +51,8 @@ struct XLSXFormats {
     signedPoints = try workbook.addFormat { format_set_num_format($0, points) }
     date = try workbook.addFormat {
       format_set_num_format($0, "yyyy-mm-dd")
-      format_set_align($0, UInt8(LXW_ALIGN_LEFT.rawValue))
+      // Centred: left-aligned dates ran into the right-aligned fees beside them.
+      format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
     }
     dateTime = try workbook.addFormat {
       format_set_num_format($0, "yyyy-mm-dd hh:mm:ss \"KST\"")
