@@ -1,0 +1,39 @@
+import CXlsxWriter
+
+/// Why an XLSX workbook could not be written. Every message is one line saying what
+/// failed, where, and what to do about it.
+public enum XLSXExportError: Error, CustomStringConvertible, Equatable {
+  /// libxlsxwriter could not start a workbook at `path` (usually out of memory).
+  case cannotCreateWorkbook(path: String)
+  /// A libxlsxwriter call failed while building the workbook.
+  case libraryCall(what: String, sheet: String, code: Int32, message: String)
+  /// libxlsxwriter could not assemble and save the file.
+  case cannotSave(path: String, code: Int32, message: String)
+  /// The finished file could not be moved to its final name.
+  case cannotMove(from: String, to: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotCreateWorkbook(let path):
+      return "XLSX: could not start a workbook for \(path); check free memory and that the "
+        + "directory is writable, then run the report again."
+    case .libraryCall(let what, let sheet, let code, let message):
+      let place = sheet.isEmpty ? "" : " on sheet '\(sheet)'"
+      return "XLSX: \(what)\(place) failed (libxlsxwriter error \(code): \(message)); this is "
+        + "a bug in Raon's XLSX writer, please report it with the command you ran."
+    case .cannotSave(let path, let code, let message):
+      return "XLSX: could not save \(path) (libxlsxwriter error \(code): \(message)); check "
+        + "that the directory exists, is writable and has free space, and that the file "
+        + "is not open in another program."
+    case .cannotMove(let from, let to, let reason):
+      return "XLSX: could not move \(from) to \(to) (\(reason)); check that \(to) is not open "
+        + "in another program and that the directory is writable."
+    }
+  }
+
+  /// The text libxlsxwriter gives for an error code.
+  static func message(_ error: lxw_error) -> String {
+    guard let text = lxw_strerror(error) else { return "unknown error" }
+    return String(cString: text)
+  }
+}

@@ -1,0 +1,81 @@
+import CXlsxWriter
+
+/// The cell formats a report uses, created once per workbook: libxlsxwriter formats are
+/// workbook objects, and reusing them keeps the per-cell cost to a pointer.
+struct XLSXFormats {
+  typealias Format = XLSXWorkbook.Format
+
+  let title: Format
+  let subtitle: Format
+  let section: Format
+  let header: Format
+  let label: Format
+  let integer: Format
+  let percent: Format
+  let decimal: Format
+  let signedInteger: Format
+  let signedPoints: Format
+  let date: Format
+  let dateTime: Format
+  let coordinate: Format
+  let total: Format
+  let totalInteger: Format
+  let totalPercent: Format
+  let note: Format
+
+  init(_ workbook: XLSXWorkbook, language: ReportLanguage) throws {
+    title = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_font_size($0, 16)
+    }
+    subtitle = try workbook.addFormat { format_set_font_size($0, 12) }
+    section = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_font_size($0, 12)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+    }
+    header = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_bg_color($0, 0xDDEBF7)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_text_wrap($0)
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_CENTER.rawValue))
+    }
+    label = try workbook.addFormat { format_set_bold($0) }
+    integer = try workbook.addFormat { format_set_num_format($0, "#,##0") }
+    percent = try workbook.addFormat { format_set_num_format($0, "0.0%") }
+    decimal = try workbook.addFormat { format_set_num_format($0, "#,##0.0") }
+    signedInteger = try workbook.addFormat { format_set_num_format($0, "+#,##0;-#,##0;0") }
+    // Differences of shares are percentage points (%p in Korean reports), stored as points.
+    let points = language == .ko ? "+0.0\"%p\";-0.0\"%p\";0.0\"%p\"" : "+0.0\" pp\";-0.0\" pp\";0.0\" pp\""
+    signedPoints = try workbook.addFormat { format_set_num_format($0, points) }
+    date = try workbook.addFormat {
+      format_set_num_format($0, "yyyy-mm-dd")
+      // Centred: left-aligned dates ran into the right-aligned fees beside them.
+      format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+    }
+    dateTime = try workbook.addFormat {
+      format_set_num_format($0, "yyyy-mm-dd hh:mm:ss \"KST\"")
+      format_set_align($0, UInt8(LXW_ALIGN_LEFT.rawValue))
+    }
+    coordinate = try workbook.addFormat { format_set_num_format($0, "0.000000") }
+    total = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_top($0, UInt8(LXW_BORDER_THIN.rawValue))
+    }
+    totalInteger = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_top($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_num_format($0, "#,##0")
+    }
+    totalPercent = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_top($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_num_format($0, "0.0%")
+    }
+    note = try workbook.addFormat {
+      format_set_italic($0)
+      format_set_font_color($0, 0x595959)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import RaonCore
+
+/// Words only the workbook uses. Kept apart from `ReportLanguage.swift` so the XLSX
+/// writer can grow without touching the shared labels; prefixed `xlsx` to avoid clashes.
+extension ReportLabels {
+  fileprivate func choose(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+
+  /// Header of the programs sheet for a `programs.csv` column name.
+  public func xlsxColumnTitle(_ column: String) -> String {
+    switch column {
+    case "id": return "ID"
+    case "title": return choose("공연/행사명", "Title")
+    case "category": return choose("분류", "Category")
+    case "district": return choose("자치구", "District")
+    case "place": return choose("장소", "Place")
+    case "organizer": return choose("기관명", "Organizer")
+    case "audience": return choose("이용대상", "Audience")
+    case "fee_text": return choose("이용요금", "Fee")
+    case "is_free": return choose("유무료", "Free/paid")
+    case "fee_min_krw": return choose("최저요금(원)", "Min. fee (KRW)")
+    case "fee_max_krw": return choose("최고요금(원)", "Max. fee (KRW)")
+    case "start_date": return choose("시작일", "Start")
+    case "end_date": return choose("종료일", "End")
+    case "duration_days": return choose("기간(일)", "Days")
+    case "theme": return choose("테마분류", "Theme")
+    case "latitude": return choose("위도", "Latitude")
+    case "longitude": return choose("경도", "Longitude")
+    case "portal_url": return choose("문화포털 주소", "Portal URL")
+    case "org_link": return choose("기관 홈페이지", "Organizer link")
+    case "image_url": return choose("대표이미지", "Image URL")
+    case "registered_on": return choose("신청일", "Registered")
+    case "quality_flags": return choose("품질 표시", "Quality flags")
+    default: return column
+    }
+  }
+
+  /// What a quality flag means, for the data-quality sheet.
+  public func xlsxFlagDescription(_ flag: String) -> String {
+    switch flag {
+    case "end_before_start": return choose("종료일이 시작일보다 앞섬", "End date before start date")
+    case "district_missing": return choose("자치구 없음/인식 불가", "District missing or unrecognised")
+    case "coords_missing": return choose("좌표 없음", "Coordinates missing")
+    case "coords_outside_seoul": return choose("좌표가 서울 밖", "Coordinates outside Seoul")
+    case "free_but_priced": return choose("무료인데 요금 기재", "Free, yet a price is quoted")
+    case "dates_from_range_text":
+      return choose("날짜/시간 문구에서 날짜 복원", "Dates recovered from the date-range text")
+    case "invalid_bytes_replaced": return choose("깨진 문자 대체", "Invalid bytes replaced")
+    case "dates_missing": return choose("날짜 없음", "Dates missing")
+    case "id_from_hash": return choose("포털 코드 없음(해시 ID)", "No portal code (hashed id)")
+    case "free_flag_missing": return choose("유무료 표시 없음", "Free/paid flag missing")
+    default: return flag
+    }
+  }
+
+  public var xlsxFreeValue: String { choose("무료", "Free") }
+  public var xlsxPaidValue: String { choose("유료", "Paid") }
+  public var xlsxSnapshotID: String { choose("스냅숏 ID", "Snapshot ID") }
+  public var xlsxThisSnapshot: String { choose("이번 스냅숏", "This snapshot") }
+  public var xlsxHeadlines: String { choose("주요 지표", "Headline figures") }
+  public var xlsxChangeCounts: String { choose("변경 건수", "Changes") }
+  /// Header of the changes sheet's first column (added/removed/changed).
+  public var xlsxChangeKind: String { choose("구분", "Change") }
+  public var xlsxDescription: String { choose("설명", "Description") }
+  public var xlsxFrom: String { choose("이전 스냅숏", "From snapshot") }
+  public var xlsxTo: String { choose("이후 스냅숏", "To snapshot") }
+  public var xlsxCategoryDistrictCorner: String { choose("분류 \\ 자치구", "Category \\ district") }
+  public var xlsxTimeZoneSuffix: String { "KST" }
+  /// Heading of the top-N block the district chart reads.
+  public func xlsxChartBlock(topN: Int) -> String {
+    choose("차트용: 상위 \(topN)개 + 기타", "For the chart: top \(topN) + other")
+  }
+  public func xlsxChartTitle(_ table: String) -> String {
+    choose("\(table) 프로그램 수", "Programs \(table.lowercased())")
+  }
+  /// Shown under the headline figures: where the numbers come from.
+  public var xlsxChartsNote: String {
+    choose(
+      "차트와 표의 수치는 스냅숏 전체 프로그램 기준입니다. 이번 주 수치만 해당 주간 기준입니다.",
+      "Charts and tables count every program of the snapshot; only the this-week figures are limited to the week."
+    )
+  }
+  /// Warning when text was cut to Excel's cell limit.
+  public func xlsxTruncatedWarning(_ count: Int, file: String) -> String {
+    choose(
+      "\(file): 셀 \(count)개가 Excel 한도(32,767자)를 넘어 잘렸습니다. 전체 값은 CSV에 있습니다.",
+      "\(file): \(count) cell(s) exceeded Excel's 32,767-character limit and were cut; the CSV has the full values."
+    )
+  }
+  /// Warning when URLs had to be written as text.
+  public func xlsxLinksAsTextWarning(_ count: Int, file: String) -> String {
+    choose(
+      "\(file): 주소 \(count)개는 하이퍼링크 대신 텍스트로 썼습니다 (시트당 65,530개 한도 또는 2,079자 초과/웹 주소 아님).",
+      "\(file): \(count) URL(s) written as text, not links (65,530 links per sheet, 2,079 characters, or not a web address)."
+    )
+  }
+  /// Warning when the programs did not fit in one sheet.
+  public func xlsxSplitWarning(_ sheets: Int, file: String, table: String) -> String {
+    choose(
+      "\(file): '\(table)' 표가 Excel 행 한도(1,048,576행)를 넘어 시트 \(sheets)개로 나뉘었습니다.",
+      "\(file): the '\(table)' table exceeds Excel's 1,048,576-row limit and continues over \(sheets) sheets."
+    )
+  }
+}

@@ -1,0 +1,529 @@
+import CXlsxWriter
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Builds the sheets of one workbook. One instance per file; not `Sendable`.
+final class XLSXReportBuilder {
+  let workbook: XLSXWorkbook
+  let options: ExportOptions
+  let labels: ReportLabels
+  let formats: XLSXFormats
+  let rowLimit: Int
+  let streamLargeSheets: Bool
+  /// Limit counts from every sheet, for the warnings.
+  private(set) var counts = XLSXCellCounts()
+  private var splitTables: [(table: String, sheets: Int)] = []
+
+  init(workbook: XLSXWorkbook, options: ExportOptions, rowLimit: Int, streamLargeSheets: Bool) throws {
+    self.workbook = workbook
+    self.options = options
+    self.labels = options.labels
+    self.formats = try XLSXFormats(workbook, language: options.language)
+    self.rowLimit = rowLimit
+    self.streamLargeSheets = streamLargeSheets
+  }
+
+  // MARK: - Files
+
+  func writeReport(_ report: ReportData) throws {
+    try setProperties(
+      subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
+    // The summary comes first in the workbook, but its charts read sheets added after
+    // it; chart ranges are resolved when the file is saved, so that order is fine.
+    let summary = try workbook.addSheet(labels.summary)
+    let category = try writeGroupSheet(labels.byCategory, keyTitle: labels.category, report.tables.byCategory, total: report.tables.total)
+    let district = try writeGroupSheet(labels.byDistrict, keyTitle: labels.district, report.tables.byDistrict, total: report.tables.total)
+    let districtChart = try writeTopNBlock(district, report.tables.byDistrict)
+    let fee = try writeBandSheet(labels.byFee, keyTitle: labels.feeBand, report.tables.byFee, total: report.tables.total, label: labels.feeBand(_:))
+    let duration = try writeBandSheet(labels.byDuration, keyTitle: labels.durationBand, report.tables.byDuration, total: report.tables.total, label: labels.durationBand(_:))
+    try writeCrossSheet(report.tables.categoryByDistrict)
+    try writeQualitySheet(report.tables.quality, total: report.tables.total)
+    try writeChangesTable(report.changes, preamble: nil)
+    try writePrograms(report.programs)
+
+    let chartsRow = try writeSummary(summary, report)
+    try insertCharts(
+      on: summary, row: chartsRow,
+      [
+        ChartSource(title: labels.byCategory, sheet: category.name, firstRow: 1, rowCount: report.tables.byCategory.count, keyCol: 0, valueCol: 1, horizontal: true),
+        ChartSource(title: labels.byDistrict, sheet: district.name, firstRow: 1, rowCount: districtChart.rows, keyCol: districtChart.keyCol, valueCol: districtChart.keyCol + 1, horizontal: true),
+        ChartSource(title: labels.byFee, sheet: fee.name, firstRow: 1, rowCount: report.tables.byFee.count, keyCol: 0, valueCol: 1, horizontal: false),
+        ChartSource(title: labels.byDuration, sheet: duration.name, firstRow: 1, rowCount: report.tables.byDuration.count, keyCol: 0, valueCol: 1, horizontal: false),
+      ])
+  }
+
+  func writeComparison(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo) throws {
+    try setProperties(subject: "\(labels.changes) #\(from.id) → #\(to.id)", created: to.takenAt)
+    try writeChangesTable(diff) { [self] sheet in
+      try sheet.string(0, 0, labels.changes, formats.title)
+      try sheet.string(1, 0, labels.xlsxFrom, formats.label)
+      try sheet.string(1, 1, snapshotLine(from))
+      try sheet.string(2, 0, labels.xlsxTo, formats.label)
+      try sheet.string(2, 1, snapshotLine(to))
+      try sheet.string(3, 0, labels.xlsxChangeCounts, formats.label)
+      try sheet.string(
+        3, 1,
+        "\(labels.added) \(diff.added.count.formatted()) · \(labels.removed) \(diff.removed.count.formatted()) · \(labels.changed) \(diff.changed.count.formatted())"
+      )
+      return 5
+    }
+  }
+
+  /// One-line warnings for what Excel's limits changed.
+  func warnings(file: String) -> [String] {
+    var out: [String] = []
+    if counts.truncatedCells > 0 { out.append(labels.xlsxTruncatedWarning(counts.truncatedCells, file: file)) }
+    let asText = counts.linksNotLinkable + counts.linksOverSheetLimit
+    if counts.linksOverSheetLimit > 0 { out.append(labels.xlsxLinksAsTextWarning(asText, file: file)) }
+    for split in splitTables { out.append(labels.xlsxSplitWarning(split.sheets, file: file, table: split.table)) }
+    return out
+  }
+
+  private func setProperties(subject: String, created: Date) throws {
+    try workbook.setProperties(
+      title: labels.reportTitle, subject: subject, author: "Raon",
+      keywords: labels.language == .ko
+        ? "서울시, 문화행사, 서울 열린데이터광장, Raon" : "Seoul, cultural events, open data, Raon",
+      comments: labels.attribution, created: created)
+  }
+
+  // MARK: - Summary
+
+  /// Writes the text part of the summary; returns the row where the charts go.
+  private func writeSummary(_ sheet: XLSXSheet, _ report: ReportData) throws -> Int {
+    let f = formats
+    try sheet.setColumn(0, width: 22)
+    try sheet.setColumn(1, width: 24)
+    try sheet.setColumn(2, width: 24)
+    try sheet.setColumn(3, width: 12)
+    // Portrait, one page wide: the text and the 2 × 2 charts read top to bottom.
+    worksheet_fit_to_pages(sheet.handle, 1, 0)
+    worksheet_set_paper(sheet.handle, 9)
+
+    let week = report.week
+    try sheet.string(0, 0, "\(labels.reportTitle)", f.title)
+    try sheet.setRow(0, height: 24)
+    try sheet.string(1, 0, "\(labels.week) \(week) (\(week.start) ~ \(week.end))", f.subtitle)
+
+    var r = 3
+    try sheet.string(r, 0, labels.snapshot, f.section)
+    r += 1
+    r = try writeSnapshotBlock(sheet, r, report.snapshot)
+    r += 1
+    try sheet.string(r, 0, labels.comparedTo, f.section)
+    r += 1
+    if let compare = report.compareTo {
+      r = try writeSnapshotBlock(sheet, r, compare)
+    } else {
+      try sheet.string(r, 0, labels.noComparison)
+      r += 1
+    }
+
+    r += 1
+    try sheet.string(r, 0, labels.xlsxHeadlines, f.section)
+    r += 1
+    for (col, title) in [labels.key, labels.xlsxThisSnapshot, labels.comparedTo, labels.change].enumerated() {
+      try sheet.string(r, col, title, f.header)
+    }
+    r += 1
+    let now = report.tables, then = report.compareTables
+    let rows: [(String, Int, Int?)] = [
+      (labels.programCount, now.total, then?.total),
+      (labels.activeThisWeek, report.thisWeek.active, report.compareWeek?.active),
+      (labels.startingThisWeek, report.thisWeek.starting, report.compareWeek?.starting),
+    ]
+    for (title, value, old) in rows {
+      try sheet.string(r, 0, title, f.label)
+      try sheet.number(r, 1, Double(value), f.integer)
+      if let old {
+        try sheet.number(r, 2, Double(old), f.integer)
+        try sheet.number(r, 3, Double(value - old), f.signedInteger)
+      }
+      r += 1
+    }
+    try sheet.string(r, 0, labels.freeShare, f.label)
+    let share = Self.share(now.free, of: now.total)
+    try sheet.number(r, 1, share, f.percent)
+    if let then {
+      let old = Self.share(then.free, of: then.total)
+      try sheet.number(r, 2, old, f.percent)
+      try sheet.number(r, 3, ((share - old) * 1000).rounded() / 10, f.signedPoints)
+    }
+    r += 2
+
+    try sheet.string(r, 0, labels.xlsxChangeCounts, f.section)
+    r += 1
+    if let changes = report.changes {
+      for (title, n) in [(labels.added, changes.added.count), (labels.removed, changes.removed.count), (labels.changed, changes.changed.count)] {
+        try sheet.string(r, 0, title, f.label)
+        try sheet.number(r, 1, Double(n), f.integer)
+        r += 1
+      }
+    } else {
+      try sheet.string(r, 0, labels.noComparison)
+      r += 1
+    }
+    r += 1
+    try sheet.string(r, 0, labels.xlsxChartsNote, f.note)
+    r += 1
+    try sheet.string(r, 0, labels.attribution, f.note)
+    return r + 2
+  }
+
+  private func writeSnapshotBlock(_ sheet: XLSXSheet, _ row: Int, _ info: SnapshotInfo) throws -> Int {
+    var r = row
+    try sheet.string(r, 0, labels.xlsxSnapshotID, formats.label)
+    try sheet.string(r, 1, "#\(info.id)")
+    r += 1
+    try sheet.string(r, 0, labels.takenAt, formats.label)
+    try sheet.datetime(r, 1, Self.koreaDateTime(info.takenAt), formats.dateTime)
+    r += 1
+    try sheet.string(r, 0, labels.source, formats.label)
+    try sheet.string(r, 1, fit(info.source))
+    r += 1
+    try sheet.string(r, 0, labels.programCount, formats.label)
+    try sheet.number(r, 1, Double(info.programCount), formats.integer)
+    return r + 1
+  }
+
+  private func snapshotLine(_ info: SnapshotInfo) -> String {
+    let t = Self.koreaDateTime(info.takenAt)
+    let time = String(format: "%04d-%02d-%02d %02d:%02d KST", t.year, t.month, t.day, t.hour, t.min)
+    return "#\(info.id) · \(time) · \(info.source) · \(labels.programCount) \(info.programCount.formatted())"
+  }
+
+  // MARK: - Charts
+
+  struct ChartSource {
+    var title: String
+    var sheet: String
+    var firstRow: Int
+    var rowCount: Int
+    var keyCol: Int
+    var valueCol: Int
+    var horizontal: Bool
+  }
+
+  /// Native charts in a 2 × 2 grid to the right of nothing else: below the summary text,
+  /// so the printed page reads top to bottom.
+  private func insertCharts(on sheet: XLSXSheet, row: Int, _ sources: [ChartSource]) throws {
+    for (i, source) in sources.enumerated() where source.rowCount > 0 {
+      let chart = try workbook.addChart(source.horizontal ? LXW_CHART_BAR : LXW_CHART_COLUMN)
+      guard let series = chart_add_series(chart, nil, nil) else {
+        throw XLSXExportError.libraryCall(
+          what: "adding a chart series for '\(source.title)'", sheet: sheet.name, code: -1,
+          message: "out of memory")
+      }
+      let last = source.firstRow + source.rowCount - 1
+      // Sheet names go in as arguments: libxlsxwriter quotes them ('분류별'!$A$2:$A$9).
+      source.sheet.withCString {
+        chart_series_set_categories(
+          series, $0, lxw_row_t(source.firstRow), lxw_col_t(source.keyCol), lxw_row_t(last),
+          lxw_col_t(source.keyCol))
+        chart_series_set_values(
+          series, $0, lxw_row_t(source.firstRow), lxw_col_t(source.valueCol), lxw_row_t(last),
+          lxw_col_t(source.valueCol))
+      }
+      labels.count.withCString { chart_series_set_name(series, $0) }
+      chart_series_set_labels(series)
+      chart_series_set_fill(series, nil)
+      labels.xlsxChartTitle(source.title).withCString { chart_title_set_name(chart, $0) }
+      var titleFont = lxw_chart_font()
+      titleFont.size = 12
+      titleFont.bold = 1
+      chart_title_set_name_font(chart, &titleFont)
+      chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
+      if source.horizontal {
+        // Bars read top-down in table order (largest first) instead of Excel's bottom-up.
+        // In libxlsxwriter's bar charts y_axis is the category axis; crossing at its
+        // maximum keeps the value labels at the bottom once it is reversed.
+        chart_axis_set_reverse(chart.pointee.y_axis)
+        chart_axis_set_crossing_max(chart.pointee.y_axis)
+        chart_set_series_gap(chart, 60)
+      } else {
+        chart_set_series_gap(chart, 80)
+      }
+      // The value axis: x in bar charts, y in column charts.
+      chart_axis_set_num_format(source.horizontal ? chart.pointee.x_axis : chart.pointee.y_axis, "#,##0")
+      let tall = source.horizontal && source.rowCount > 8
+      let gridRow = row + (i / 2) * 22
+      let gridCol = (i % 2) * 4
+      try sheet.insertChart(
+        gridRow, gridCol, chart, xScale: 1.05, yScale: tall ? 1.45 : 1.45)
+    }
+  }
+
+  // MARK: - Tables
+
+  @discardableResult
+  private func writeGroupSheet(_ name: String, keyTitle: String, _ groups: [GroupStats], total: Int) throws -> XLSXSheet {
+    let sheet = try workbook.addSheet(name)
+    let f = formats
+    let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
+    try writeHeader(sheet, headers)
+    var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
+    var r = 1
+    for g in groups {
+      try sheet.string(r, 0, fit(g.key))
+      widths[0] = max(widths[0], XLSXDisplayWidth.columns(of: g.key))
+      try sheet.number(r, 1, Double(g.count), f.integer)
+      try sheet.number(r, 2, g.share, f.percent)
+      try sheet.number(r, 3, Double(g.free), f.integer)
+      try sheet.number(r, 4, Double(g.paid), f.integer)
+      if let m = g.medianDurationDays { try sheet.number(r, 5, m, f.decimal) }
+      if let m = g.medianFeeMinKrw { try sheet.number(r, 6, m, f.integer) }
+      r += 1
+    }
+    try sheet.string(r, 0, labels.total, f.total)
+    try sheet.number(r, 1, Double(total), f.totalInteger)
+    try sheet.number(r, 2, total > 0 ? 1 : 0, f.totalPercent)
+    try sheet.number(r, 3, Double(groups.reduce(0) { $0 + $1.free }), f.totalInteger)
+    try sheet.number(r, 4, Double(groups.reduce(0) { $0 + $1.paid }), f.totalInteger)
+    for col in 5...6 { try sheet.string(r, col, "", f.total) }
+    try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
+    return sheet
+  }
+
+  /// The district chart's data: the top N districts and the rest summed as 기타(나머지),
+  /// beside the table (columns I:J) so the chart reads visible, checkable cells.
+  private func writeTopNBlock(_ sheet: XLSXSheet, _ groups: [GroupStats]) throws -> (keyCol: Int, rows: Int) {
+    let keyCol = 8
+    let items = Self.topN(groups.map { ($0.key, $0.count) }, n: options.chartTopN, other: labels.other)
+    try sheet.string(0, keyCol, labels.xlsxChartBlock(topN: max(options.chartTopN, 1)), formats.header)
+    try sheet.string(0, keyCol + 1, labels.count, formats.header)
+    for (i, item) in items.enumerated() {
+      try sheet.string(i + 1, keyCol, fit(item.key))
+      try sheet.number(i + 1, keyCol + 1, Double(item.count), formats.integer)
+    }
+    let width = max(XLSXDisplayWidth.columns(of: labels.xlsxChartBlock(topN: options.chartTopN)), 12)
+    try sheet.setColumn(keyCol, width: Double(min(width + 2, 40)))
+    try sheet.setColumn(keyCol + 1, width: 10)
+    return (keyCol, items.count)
+  }
+
+  private func writeBandSheet(_ name: String, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws -> XLSXSheet {
+    let sheet = try workbook.addSheet(name)
+    let headers = [keyTitle, labels.count, labels.share]
+    try writeHeader(sheet, headers)
+    var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
+    var r = 1
+    for band in bands {
+      let text = label(band.key)
+      try sheet.string(r, 0, fit(text))
+      widths[0] = max(widths[0], XLSXDisplayWidth.columns(of: text))
+      try sheet.number(r, 1, Double(band.count), formats.integer)
+      try sheet.number(r, 2, Self.share(band.count, of: total), formats.percent)
+      r += 1
+    }
+    try sheet.string(r, 0, labels.total, formats.total)
+    try sheet.number(r, 1, Double(bands.reduce(0) { $0 + $1.count }), formats.totalInteger)
+    try sheet.number(r, 2, total > 0 ? 1 : 0, formats.totalPercent)
+    try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
+    return sheet
+  }
+
+  private func writeCrossSheet(_ table: CrossTable) throws {
+    let sheet = try workbook.addSheet(labels.categoryByDistrict)
+    let f = formats
+    let headers = [labels.xlsxCategoryDistrictCorner] + table.columnKeys + [labels.total]
+    try writeHeader(sheet, headers)
+    var firstWidth = XLSXDisplayWidth.columns(of: headers[0])
+    for (i, key) in table.rowKeys.enumerated() {
+      let r = i + 1
+      try sheet.string(r, 0, fit(key), f.label)
+      firstWidth = max(firstWidth, XLSXDisplayWidth.columns(of: key))
+      let row = i < table.counts.count ? table.counts[i] : []
+      for c in table.columnKeys.indices {
+        try sheet.number(r, c + 1, Double(c < row.count ? row[c] : 0), f.integer)
+      }
+      try sheet.number(r, table.columnKeys.count + 1, Double(row.reduce(0, +)), f.totalInteger)
+    }
+    let totalRow = table.rowKeys.count + 1
+    try sheet.string(totalRow, 0, labels.total, f.total)
+    let columnTotals = table.columnTotals
+    for c in table.columnKeys.indices {
+      try sheet.number(totalRow, c + 1, Double(columnTotals[c]), f.totalInteger)
+    }
+    try sheet.number(totalRow, table.columnKeys.count + 1, Double(columnTotals.reduce(0, +)), f.totalInteger)
+    if !table.rowKeys.isEmpty && !table.columnKeys.isEmpty {
+      try sheet.threeColorScale(firstRow: 1, firstCol: 1, lastRow: table.rowKeys.count, lastCol: table.columnKeys.count)
+    }
+    try sheet.setColumn(0, width: Double(Self.clampWidth(firstWidth)))
+    for (c, key) in table.columnKeys.enumerated() {
+      try sheet.setColumn(c + 1, width: Double(max(Self.clampWidth(XLSXDisplayWidth.columns(of: key)), 7)))
+    }
+    try sheet.setColumn(table.columnKeys.count + 1, width: 9)
+    sheet.freezePanes(row: 1, col: 1)
+    sheet.setPrintLandscapeFitWidth()
+  }
+
+  private func writeQualitySheet(_ quality: [QualityCount], total: Int) throws {
+    let sheet = try workbook.addSheet(labels.quality)
+    let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share]
+    try writeHeader(sheet, headers)
+    var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
+    for (i, q) in quality.enumerated() {
+      let description = labels.xlsxFlagDescription(q.flag)
+      try sheet.string(i + 1, 0, fit(q.flag))
+      try sheet.string(i + 1, 1, description)
+      try sheet.number(i + 1, 2, Double(q.count), formats.integer)
+      try sheet.number(i + 1, 3, Self.share(q.count, of: total), formats.percent)
+      widths[0] = max(widths[0], XLSXDisplayWidth.columns(of: q.flag))
+      widths[1] = max(widths[1], XLSXDisplayWidth.columns(of: description))
+    }
+    try finishTable(sheet, widths: widths, lastRow: quality.count, lastCol: headers.count - 1)
+  }
+
+  private func writeHeader(_ sheet: XLSXSheet, _ headers: [String]) throws {
+    for (col, title) in headers.enumerated() {
+      try sheet.string(0, col, title, formats.header)
+    }
+  }
+
+  private func finishTable(_ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int) throws {
+    for (col, w) in widths.enumerated() {
+      // Number columns: at least room for "1,234,567" and the header.
+      try sheet.setColumn(col, width: Double(Self.clampWidth(max(w, col == 0 ? 0 : 10))))
+    }
+    sheet.freezePanes(row: 1, col: 0)
+    try sheet.autofilter(firstRow: 0, firstCol: 0, lastRow: max(lastRow, 0), lastCol: lastCol)
+    sheet.setPrintLandscapeFitWidth()
+  }
+
+  // MARK: - Changes
+
+  private func writeChangesTable(_ diff: SnapshotDiff?, preamble: ((XLSXSheet) throws -> Int)?) throws {
+    let headers = [labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue]
+    let stream = XLSXTableStream(
+      workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
+      rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble)
+    try stream.start()
+    if let diff {
+      for p in diff.added {
+        try stream.nextRow()
+        try stream.text(0, labels.added)
+        try stream.text(1, p.id)
+        try stream.text(2, p.title)
+      }
+      for p in diff.removed {
+        try stream.nextRow()
+        try stream.text(0, labels.removed)
+        try stream.text(1, p.id)
+        try stream.text(2, p.title)
+      }
+      for c in diff.changed {
+        for field in c.fields {
+          try stream.nextRow()
+          try stream.text(0, labels.changed)
+          try stream.text(1, c.id)
+          try stream.text(2, c.new.title)
+          try stream.text(3, labels.xlsxColumnTitle(field.field))
+          try stream.text(4, field.old)
+          try stream.text(5, field.new)
+        }
+      }
+    } else {
+      try stream.nextRow()
+      try stream.text(0, labels.noComparison)
+    }
+    try stream.finish()
+    absorb(stream, table: labels.changes)
+  }
+
+  // MARK: - Programs
+
+  private func writePrograms(_ programs: [Program]) throws {
+    let headers = Program.csvColumns.map(labels.xlsxColumnTitle)
+    let stream = XLSXTableStream(
+      workbook: workbook, baseName: labels.programs, headers: headers, headerFormat: formats.header,
+      rowLimit: rowLimit, constantMemory: streamLargeSheets)
+    try stream.start()
+    let f = formats
+    let free = labels.xlsxFreeValue, paid = labels.xlsxPaidValue
+    for p in programs {
+      // Column order is Program.csvColumns; fields are read directly (not csvValues) to
+      // avoid building 22 strings per row.
+      try stream.nextRow()
+      try stream.text(0, p.id)
+      try stream.text(1, p.title)
+      try stream.text(2, p.category)
+      try stream.text(3, p.district)
+      try stream.text(4, p.place)
+      try stream.text(5, p.organizer)
+      try stream.text(6, p.audience)
+      try stream.text(7, p.feeText)
+      try stream.text(8, p.isFree ? free : paid)
+      if let v = p.feeMinKRW { try stream.number(9, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+      if let v = p.feeMaxKRW { try stream.number(10, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+      try stream.date(11, p.startDate, f.date)
+      try stream.date(12, p.endDate, f.date)
+      if let v = p.durationDays { try stream.number(13, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+      try stream.text(14, p.theme)
+      if let v = p.latitude { try stream.number(15, v, f.coordinate, displayWidth: 10) }
+      if let v = p.longitude { try stream.number(16, v, f.coordinate, displayWidth: 11) }
+      try stream.link(17, p.portalURL)
+      try stream.link(18, p.orgLink)
+      try stream.link(19, p.imageURL)
+      try stream.date(20, p.registeredOn, f.date)
+      if !p.qualityFlags.isEmpty { try stream.text(21, p.qualityFlags.joinedNames) }
+    }
+    try stream.finish()
+    absorb(stream, table: labels.programs)
+  }
+
+  private func absorb(_ stream: XLSXTableStream, table: String) {
+    counts.truncatedCells += stream.counts.truncatedCells
+    counts.linksNotLinkable += stream.counts.linksNotLinkable
+    counts.linksOverSheetLimit += stream.counts.linksOverSheetLimit
+    if stream.sheets.count > 1 { splitTables.append((table, stream.sheets.count)) }
+  }
+
+  // MARK: - Helpers
+
+  /// Text cut to Excel's cell limit, counted.
+  private func fit(_ text: String) -> String {
+    let (fitted, cut) = XLSXLimits.fitCell(text)
+    if cut { counts.truncatedCells += 1 }
+    return fitted
+  }
+
+  static func share(_ part: Int, of total: Int) -> Double {
+    total > 0 ? Double(part) / Double(total) : 0
+  }
+
+  static func clampWidth(_ w: Int) -> Int {
+    min(max(w + 2, XLSXTableStream.widthRange.lowerBound), XLSXTableStream.widthRange.upperBound)
+  }
+
+  /// Display width of an integer formatted `#,##0`.
+  static func groupedWidth(_ v: Int) -> Int {
+    var digits = 1, n = v.magnitude
+    while n >= 10 {
+      n /= 10
+      digits += 1
+    }
+    return digits + (digits - 1) / 3 + (v < 0 ? 1 : 0)
+  }
+
+  /// The first `n` items by count (ties by key) and the rest summed under `other`; a
+  /// single leftover item is shown as itself rather than as "other".
+  static func topN(_ items: [(key: String, count: Int)], n: Int, other: String) -> [(key: String, count: Int)] {
+    let sorted = items.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+    let keep = max(n, 1)
+    guard sorted.count > keep + 1 else { return sorted }
+    let rest = sorted[keep...].reduce(0) { $0 + $1.count }
+    return Array(sorted[..<keep]) + [(other, rest)]
+  }
+
+  /// The instant in Korea time as libxlsxwriter's broken-down date and time.
+  static func koreaDateTime(_ date: Date) -> lxw_datetime {
+    let day = CalendarDay(koreaDateOf: date)
+    let local = date.timeIntervalSince1970 + Double(KoreaTime.offsetSeconds)
+    var seconds = Int(local.rounded(.down)) % 86_400
+    if seconds < 0 { seconds += 86_400 }
+    return lxw_datetime(
+      year: Int32(day.year), month: Int32(day.month), day: Int32(day.day),
+      hour: Int32(seconds / 3600), min: Int32(seconds / 60 % 60), sec: Double(seconds % 60))
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes `report.xlsx`: a workbook a public official can open, print and filter without
+/// fixing anything.
+///
+/// Sheets, in order (Korean names by default, English with `.en`): 요약 (title, week,
+/// snapshot and comparison, headline figures with changes, change counts, and native
+/// Excel charts by category, district — top N plus 기타(나머지) — fee band and duration
+/// band), 분류별, 자치구별, 요금대별, 기간별, 분류×자치구 (with a three-colour scale),
+/// 데이터 품질, 변경 사항 (one row per changed field), and 프로그램 (every program; continued
+/// on 프로그램 (2), … past Excel's 1,048,576 rows).
+///
+/// On the programs sheet dates are real Excel dates (`yyyy-mm-dd`), fees, days and
+/// coordinates are numbers, web addresses are hyperlinks (up to Excel's 65,530 per sheet
+/// and 2,079 characters; beyond that, text), and `is_free` is the text 무료/유료
+/// (Free/Paid): it reads well in the filter drop-down, where TRUE/FALSE would not, and
+/// `COUNTIF(…,"무료")` still counts it. Text is always written as text, never as a
+/// formula, and cut to Excel's 32,767 characters with a warning.
+///
+/// ## Memory: one workbook, constant memory for the big sheets only
+///
+/// libxlsxwriter's default mode keeps every cell in memory until the file is saved; its
+/// constant-memory mode streams each finished row to a temporary file but then cannot
+/// give charts cached values from that sheet (previewers such as Quick Look and mail
+/// clients show empty charts without them). The option is nominally per workbook, but
+/// libxlsxwriter 1.1.x reads it from the workbook's options each time a worksheet is
+/// added, so Raon switches it on only while adding the programs and changes sheets.
+/// Those are written strictly row by row, and the small sheets the charts read stay in
+/// default mode, so the charts keep their cached values at any catalog size. Each sheet's
+/// own `optimize` flag is checked; were a future libxlsxwriter to ignore the switch, the
+/// file would still be correct, only bigger in memory.
+///
+/// Measured on the programs sheet (release build, 2 cores shared with other work, so
+/// times are noisy; synthetic programs with Korean text and three URLs each; hyperlinks
+/// capped at 65,530 per sheet). Peak = VmHWM; the programs themselves account for the
+/// "before" figure (89 MB at 100k, 728 MB at 1M):
+///
+/// | rows      | constant memory (shipped) | default mode          | bare libxlsxwriter loop |
+/// |-----------|---------------------------|-----------------------|-------------------------|
+/// | 100,000   | 5.2–8.1 s, +176 MB        | 8.4 s, +455 MB        | 4.6–7.9 s, +175 MB      |
+/// | 1,000,000 | 41.3 s, +175 MB           | 41.7 s, +2,967 MB     | 54.2 s, +174 MB         |
+///
+/// Default mode grows by ~3 KB per row (≈ 3 GB at a million); constant memory stays flat
+/// at the ~175 MB the bare loop also needs (libxlsxwriter holds the hyperlinks until the
+/// file is saved). Raon's cost was 1.03–1.14 × the bare loop in back-to-back runs.
+///
+/// Reproduce, one process per figure (peak memory only grows):
+/// `raon-bench xlsx constant|default|floor ROWS` — `XLSXBenchmark.run(_:)` in
+/// `Benchmarks/raon-bench/XLSXBenchmark.swift`, called with the arguments after `xlsx`.
+public struct XLSXReportWriter: ReportWriter {
+  /// The report's file name in the output directory.
+  public static let fileName = "report.xlsx"
+  /// The file `writeComparison` writes.
+  public static let comparisonFileName = "changes.xlsx"
+
+  /// Rows per sheet, header included: Excel's limit, lowered by tests to see the split.
+  let rowLimit: Int
+  /// Whether the programs and changes sheets use constant-memory mode (see above).
+  let streamLargeSheets: Bool
+
+  /// A writer with Excel's real limits.
+  public init() {
+    self.init(rowLimit: XLSXLimits.rowsPerSheet, streamLargeSheets: true)
+  }
+
+  /// A writer that keeps the programs and changes sheets in libxlsxwriter's default
+  /// (all in memory) mode when `streamLargeSheets` is false: only for the benchmark that
+  /// justifies the default.
+  @_spi(Benchmarks)
+  public init(streamLargeSheets: Bool) {
+    self.init(rowLimit: XLSXLimits.rowsPerSheet, streamLargeSheets: streamLargeSheets)
+  }
+
+  init(rowLimit: Int, streamLargeSheets: Bool = true) {
+    self.rowLimit = rowLimit
+    self.streamLargeSheets = streamLargeSheets
+  }
+
+  /// Writes `report.xlsx` into `directory`.
+  ///
+  /// - Parameters:
+  ///   - report: The values to show.
+  ///   - directory: An existing directory; the file is replaced only once complete.
+  ///   - options: Language and the number of districts the chart shows before 기타.
+  /// - Returns: `["report.xlsx"]` and a warning line for each limit Excel imposed.
+  /// - Throws: ``XLSXExportError`` when the workbook cannot be built or saved.
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    let url = directory.appendingPathComponent(Self.fileName)
+    // ZIP64 only when a sheet's XML could approach 4 GB; a few readers reject ZIP64.
+    let workbook = try XLSXWorkbook(url: url, zip64: report.programs.count > 200_000)
+    let builder = try XLSXReportBuilder(
+      workbook: workbook, options: options, rowLimit: rowLimit, streamLargeSheets: streamLargeSheets)
+    try builder.writeReport(report)
+    try workbook.close()
+    return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
+  }
+
+  /// Writes `changes.xlsx`: the from/to snapshots and one row per added, removed or
+  /// changed program field.
+  ///
+  /// - Throws: ``XLSXExportError`` when the workbook cannot be built or saved.
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let url = directory.appendingPathComponent(Self.comparisonFileName)
+    let workbook = try XLSXWorkbook(url: url, zip64: false)
+    let builder = try XLSXReportBuilder(
+      workbook: workbook, options: options, rowLimit: rowLimit, streamLargeSheets: streamLargeSheets)
+    try builder.writeComparison(diff, from: from, to: to)
+    try workbook.close()
+    return ExportResult(
+      files: [Self.comparisonFileName], warnings: builder.warnings(file: Self.comparisonFileName))
+  }
+}

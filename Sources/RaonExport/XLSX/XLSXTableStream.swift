@@ -1,0 +1,244 @@
+import CXlsxWriter
+import RaonCore
+
+/// Excel's limits on what one cell and one sheet may hold.
+enum XLSXLimits {
+  /// Rows per sheet, header included.
+  static let rowsPerSheet = 1_048_576
+  /// Characters (UTF-16 units) per cell.
+  static let charactersPerCell = 32_767
+  /// Hyperlinks per sheet.
+  static let hyperlinksPerSheet = 65_530
+  /// Characters per hyperlink target.
+  static let urlLength = 2_079
+
+  /// `text` cut to the cell limit at a character boundary, and whether it was cut.
+  static func fitCell(_ text: String) -> (String, Bool) {
+    // UTF-16 length never exceeds UTF-8 length, so the O(1) UTF-8 count clears almost
+    // every value without walking it.
+    guard text.utf8.count > charactersPerCell, text.utf16.count > charactersPerCell else {
+      return (text, false)
+    }
+    return (XLSXSheetNames.cut(text, toUTF16: charactersPerCell), true)
+  }
+}
+
+/// What happened to cells that Excel's limits did not allow as given: the writers turn
+/// these counts into ``ExportResult/warnings``.
+struct XLSXCellCounts {
+  var truncatedCells = 0
+  /// URLs written as plain text because the sheet already had 65,530 hyperlinks.
+  var linksOverSheetLimit = 0
+  /// URLs written as plain text because they were too long or not web addresses.
+  var linksNotLinkable = 0
+}
+
+/// A table written row by row, continued on new sheets (`프로그램 (2)`, …) when Excel's
+/// row limit is reached. Every sheet gets the header row, a frozen header, an autofilter
+/// and column widths fitted to its content.
+///
+/// Designed for constant-memory sheets: cells are written strictly in row order and the
+/// widths are measured while writing, so nothing is read twice.
+final class XLSXTableStream {
+  let workbook: XLSXWorkbook
+  let baseName: String
+  let headers: [String]
+  let headerFormat: XLSXWorkbook.Format?
+  /// Rows per sheet, header included (injectable so tests can split at 10).
+  let rowLimit: Int
+  let constantMemory: Bool
+  /// Rows above the header on the first sheet (e.g. the comparison's from/to block).
+  let preamble: ((XLSXSheet) throws -> Int)?
+
+  /// Column widths are clamped to this range (Excel character units).
+  static let widthRange = 8...60
+  /// Rows measured exactly; later rows only when they could be wider.
+  static let widthSampleRows = 1_000
+
+  private(set) var sheets: [XLSXSheet] = []
+  private(set) var counts = XLSXCellCounts()
+  private var sheet: XLSXSheet?
+  /// The current sheet's C handle, cached for the per-cell calls.
+  private var ws: UnsafeMutablePointer<lxw_worksheet>?
+  private var headerRow = 0
+  /// The row being written in the current sheet.
+  private var row = 0
+  private var widths: [Int] = []
+  private var links = 0
+
+  init(
+    workbook: XLSXWorkbook, baseName: String, headers: [String],
+    headerFormat: XLSXWorkbook.Format?, rowLimit: Int = XLSXLimits.rowsPerSheet,
+    constantMemory: Bool, preamble: ((XLSXSheet) throws -> Int)? = nil
+  ) {
+    self.workbook = workbook
+    self.baseName = baseName
+    self.headers = headers
+    self.headerFormat = headerFormat
+    self.rowLimit = max(rowLimit, 2)
+    self.constantMemory = constantMemory
+    self.preamble = preamble
+  }
+
+  /// Starts the first sheet even when no row follows, so an empty table still has its
+  /// header.
+  func start() throws {
+    if sheet == nil { try startSheet() }
+  }
+
+  /// Moves to the next data row, starting a new sheet when this one is full.
+  func nextRow() throws {
+    if sheet == nil {
+      try startSheet()
+    }
+    if row + 1 >= rowLimit {
+      try finishSheet()
+      try startSheet()
+    }
+    row += 1
+  }
+
+  // MARK: - Cells of the current row
+
+  /// Writes text (empty text leaves the cell blank).
+  func text(_ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) throws {
+    guard !value.isEmpty, let ws else { return }
+    let (fitted, cut) = XLSXLimits.fitCell(value)
+    if cut { counts.truncatedCells += 1 }
+    measure(col, fitted)
+    // The hot path calls C directly on the cached pointer: going through XLSXSheet would
+    // retain and release its name for every cell.
+    let err = fitted.withCString {
+      worksheet_write_string(ws, lxw_row_t(row), lxw_col_t(col), $0, format)
+    }
+    if err != LXW_NO_ERROR { try fail(err, col, "writing text") }
+  }
+
+  /// Writes a number that displays `displayWidth` columns wide in its format.
+  func number(
+    _ col: Int, _ value: Double, _ format: XLSXWorkbook.Format?, displayWidth: Int
+  ) throws {
+    guard let ws else { return }
+    if displayWidth > widths[col] { widths[col] = displayWidth }
+    let err = worksheet_write_number(ws, lxw_row_t(row), lxw_col_t(col), value, format)
+    if err != LXW_NO_ERROR { try fail(err, col, "writing a number") }
+  }
+
+  /// Writes a day as a real Excel date, or as text when Excel cannot hold it.
+  func date(_ col: Int, _ day: CalendarDay?, _ format: XLSXWorkbook.Format?) throws {
+    guard let day else { return }
+    if let serial = XLSXTableStream.excelSerial(day) {
+      try number(col, serial, format, displayWidth: 10)
+    } else {
+      try text(col, day.description)
+    }
+  }
+
+  /// Writes a web address as a hyperlink while the sheet allows more, else as text.
+  func link(_ col: Int, _ value: String) throws {
+    guard !value.isEmpty, let ws else { return }
+    guard links < XLSXLimits.hyperlinksPerSheet else {
+      counts.linksOverSheetLimit += 1
+      return try text(col, value)
+    }
+    guard XLSXTableStream.isLinkable(value) else {
+      counts.linksNotLinkable += 1
+      return try text(col, value)
+    }
+    let err = value.withCString { worksheet_write_url(ws, lxw_row_t(row), lxw_col_t(col), $0, nil) }
+    switch err {
+    case LXW_NO_ERROR:
+      links += 1
+      measure(col, value)
+    case LXW_ERROR_WORKSHEET_MAX_URL_LENGTH_EXCEEDED, LXW_ERROR_WORKSHEET_MAX_NUMBER_URLS_EXCEEDED:
+      // libxlsxwriter measures after escaping; trust its verdict and keep the text.
+      counts.linksNotLinkable += 1
+      try text(col, value)
+    default:
+      try fail(err, col, "writing a hyperlink")
+    }
+  }
+
+  private func fail(_ err: lxw_error, _ col: Int, _ what: String) throws {
+    try sheet?.check(err, row, col, what)
+  }
+
+  /// Fixes widths, freeze and filter of the last sheet. Call once, after the last row.
+  func finish() throws {
+    if sheet == nil { try startSheet() }
+    try finishSheet()
+  }
+
+  // MARK: - Helpers
+
+  private func startSheet() throws {
+    let name = sheets.isEmpty ? baseName : "\(baseName) (\(sheets.count + 1))"
+    let new = try workbook.addSheet(name, constantMemory: constantMemory)
+    sheets.append(new)
+    sheet = new
+    ws = new.handle
+    links = 0
+    headerRow = 0
+    if sheets.count == 1, let preamble { headerRow = try preamble(new) }
+    widths = headers.map { XLSXDisplayWidth.columns(of: $0) + 2 }  // + room for the filter button
+    for (col, header) in headers.enumerated() {
+      try new.string(headerRow, col, header, headerFormat)
+    }
+    row = headerRow
+    try new.repeatRowsWhenPrinted(headerRow, headerRow)
+    // Narrow tables print one page wide; the 22-column programs table would shrink to
+    // unreadable, so it only turns landscape.
+    if headers.count <= 8 {
+      new.setPrintLandscapeFitWidth()
+    } else {
+      worksheet_set_landscape(new.handle)
+    }
+  }
+
+  private func finishSheet() throws {
+    guard let sheet else { return }
+    for (col, width) in widths.enumerated() {
+      let clamped = min(max(width + 1, Self.widthRange.lowerBound), Self.widthRange.upperBound)
+      try sheet.setColumn(col, width: Double(clamped))
+    }
+    sheet.freezePanes(row: headerRow + 1, col: 0)
+    try sheet.autofilter(
+      firstRow: headerRow, firstCol: 0, lastRow: row, lastCol: max(headers.count - 1, 0))
+    self.sheet = nil
+    ws = nil
+  }
+
+  private func measure(_ col: Int, _ value: String) {
+    let current = widths[col]
+    guard current < Self.widthRange.upperBound else { return }
+    // After the sample, only values that look long are measured (the UTF-8 length is
+    // O(1)). Display width never exceeds it; Korean text takes 3 bytes per 2 columns,
+    // so "longer than 1.5 × the current width" catches the values that matter without
+    // measuring every Korean title of a million rows.
+    guard row - headerRow <= Self.widthSampleRows || value.utf8.count > current + current / 2
+    else { return }
+    let w = XLSXDisplayWidth.columns(of: value)
+    if w > current { widths[col] = w }
+  }
+
+  /// Excel's serial day number (1900 date system) or `nil` before 1900-03-01, where
+  /// Excel's phantom 1900-02-29 makes serials ambiguous, or after 9999-12-31.
+  static func excelSerial(_ day: CalendarDay) -> Double? {
+    let serial = day.dayNumber + 25_569  // 1970-01-01 is serial 25,569.
+    guard (61...2_958_465).contains(serial) else { return nil }
+    return Double(serial)
+  }
+
+  /// Only plain web addresses become links: nothing Excel would run or open locally
+  /// (`internal:`, `external:`, `file:`, `javascript:`) and nothing over Excel's length.
+  static func isLinkable(_ url: String) -> Bool {
+    let bytes = url.utf8
+    guard bytes.count <= XLSXLimits.urlLength else { return false }
+    // Compare bytes, case-insensitively, without allocating a lowered copy.
+    var prefixOK = false
+    for scheme in ["http://", "https://"] where bytes.count >= scheme.utf8.count {
+      if zip(bytes, scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { prefixOK = true }
+    }
+    return prefixOK && !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+  }
+}

@@ -1,0 +1,284 @@
+import CXlsxWriter
+import Foundation
+
+/// One libxlsxwriter workbook, owned: every call that can fail is checked and turned into
+/// an ``XLSXExportError``, and the C memory is released exactly once.
+///
+/// The workbook is written under a hidden temporary name beside the destination and
+/// renamed only after libxlsxwriter has saved it, so a failure never leaves a truncated
+/// `report.xlsx` where the previous good one was.
+///
+/// Not `Sendable`: it holds C pointers and is used by one writer call at a time.
+final class XLSXWorkbook {
+  typealias Format = UnsafeMutablePointer<lxw_format>
+
+  let handle: UnsafeMutablePointer<lxw_workbook>
+  let finalURL: URL
+  let temporaryURL: URL
+  /// libxlsxwriter keeps the tmpdir pointer; it lives as long as the workbook.
+  private let tmpdir: UnsafeMutablePointer<CChar>?
+  private var isClosed = false
+  private var sheetNames = XLSXSheetNames()
+
+  /// Starts a workbook that will be saved at `url`.
+  ///
+  /// - Parameters:
+  ///   - url: The final file.
+  ///   - zip64: Allow ZIP64 so a sheet's XML may exceed 4 GB (only for huge catalogs:
+  ///     a few old readers do not understand ZIP64 entries).
+  init(url: URL, zip64: Bool) throws {
+    finalURL = url
+    temporaryURL = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+    // Constant-memory sheets spill to temporary files; keep them beside the output, not
+    // in /tmp, which is memory-backed (tmpfs) on many systems.
+    tmpdir = strdup(url.deletingLastPathComponent().path)
+    var options = lxw_workbook_options(
+      constant_memory: 0, tmpdir: tmpdir, use_zip64: zip64 ? 1 : 0)
+    guard let wb = temporaryURL.path.withCString({ workbook_new_opt($0, &options) }) else {
+      free(tmpdir)
+      throw XLSXExportError.cannotCreateWorkbook(path: url.path)
+    }
+    handle = wb
+  }
+
+  deinit {
+    if !isClosed {
+      // An error interrupted the writing: free the C side and drop the partial file.
+      workbook_close(handle)
+      try? FileManager.default.removeItem(at: temporaryURL)
+    }
+    free(tmpdir)
+  }
+
+  // MARK: - Sheets
+
+  /// Adds a worksheet named after `proposedName`, sanitised and made unique.
+  ///
+  /// - Parameter constantMemory: Write this sheet in libxlsxwriter's constant-memory
+  ///   mode: rows must then be written strictly in order and charts cannot cache values
+  ///   read from it. The mode is read from the workbook's options when a worksheet is
+  ///   added (libxlsxwriter 1.1.x), so it is switched on for this sheet alone; the
+  ///   sheet's own `optimize` flag tells whether it took effect.
+  func addSheet(_ proposedName: String, constantMemory: Bool = false) throws -> XLSXSheet {
+    let name = sheetNames.claim(proposedName)
+    let valid = name.withCString { workbook_validate_sheet_name(handle, $0) }
+    try check(valid, "checking the sheet name '\(name)'", sheet: name)
+    handle.pointee.options.constant_memory = constantMemory ? 1 : 0
+    defer { handle.pointee.options.constant_memory = 0 }
+    guard let ws = name.withCString({ workbook_add_worksheet(handle, $0) }) else {
+      throw XLSXExportError.libraryCall(
+        what: "adding a worksheet", sheet: name, code: -1, message: "no worksheet returned")
+    }
+    return XLSXSheet(handle: ws, name: name)
+  }
+
+  /// Names already used, for callers that need to know a sheet's final name in advance.
+  func isNameTaken(_ name: String) -> Bool { sheetNames.contains(name) }
+
+  // MARK: - Formats and charts
+
+  /// A new cell format, configured by `configure`. Formats are cached by the caller:
+  /// each call adds one to the workbook.
+  func addFormat(_ configure: (Format) -> Void) throws -> Format {
+    guard let format = workbook_add_format(handle) else {
+      throw XLSXExportError.libraryCall(
+        what: "adding a cell format", sheet: "", code: -1, message: "out of memory")
+    }
+    configure(format)
+    return format
+  }
+
+  /// A new chart of a libxlsxwriter chart type (`LXW_CHART_BAR`, …).
+  func addChart(_ type: lxw_chart_type) throws -> UnsafeMutablePointer<lxw_chart> {
+    guard let chart = workbook_add_chart(handle, UInt8(type.rawValue)) else {
+      throw XLSXExportError.libraryCall(
+        what: "adding a chart", sheet: "", code: -1, message: "out of memory")
+    }
+    return chart
+  }
+
+  /// Sets the document properties; `created` makes the output reproducible (no clock).
+  func setProperties(
+    title: String, subject: String, author: String, keywords: String, comments: String,
+    created: Date
+  ) throws {
+    let err = title.withCString { t in
+      subject.withCString { s in
+        author.withCString { a in
+          keywords.withCString { k in
+            comments.withCString { c in
+              var properties = lxw_doc_properties()
+              properties.title = UnsafeMutablePointer(mutating: t)
+              properties.subject = UnsafeMutablePointer(mutating: s)
+              properties.author = UnsafeMutablePointer(mutating: a)
+              properties.keywords = UnsafeMutablePointer(mutating: k)
+              properties.comments = UnsafeMutablePointer(mutating: c)
+              // 0 would mean "now" to libxlsxwriter; never pass it.
+              properties.created = max(1, time_t(created.timeIntervalSince1970.rounded(.down)))
+              return workbook_set_properties(handle, &properties)
+            }
+          }
+        }
+      }
+    }
+    try check(err, "setting the document properties", sheet: "")
+  }
+
+  // MARK: - Saving
+
+  /// Saves the workbook and moves it to its final name.
+  func close() throws {
+    isClosed = true
+    let err = workbook_close(handle)
+    guard err == LXW_NO_ERROR else {
+      try? FileManager.default.removeItem(at: temporaryURL)
+      throw XLSXExportError.cannotSave(
+        path: finalURL.path, code: Int32(err.rawValue), message: XLSXExportError.message(err))
+    }
+    do {
+      if FileManager.default.fileExists(atPath: finalURL.path) {
+        _ = try FileManager.default.replaceItemAt(finalURL, withItemAt: temporaryURL)
+      } else {
+        try FileManager.default.moveItem(at: temporaryURL, to: finalURL)
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: temporaryURL)
+      throw XLSXExportError.cannotMove(
+        from: temporaryURL.lastPathComponent, to: finalURL.path, reason: "\(error)")
+    }
+  }
+
+  func check(_ err: lxw_error, _ what: @autoclosure () -> String, sheet: String) throws {
+    guard err == LXW_NO_ERROR else {
+      throw XLSXExportError.libraryCall(
+        what: what(), sheet: sheet, code: Int32(err.rawValue), message: XLSXExportError.message(err))
+    }
+  }
+}
+
+/// One worksheet of an ``XLSXWorkbook``: thin, checked cell writers.
+///
+/// Strings always go through `worksheet_write_string`, never a formula writer, so a
+/// title like `=HYPERLINK(…)` stays text. Callers keep strings within Excel's limits
+/// (``XLSXCellText``).
+struct XLSXSheet {
+  let handle: UnsafeMutablePointer<lxw_worksheet>
+  let name: String
+
+  /// Whether libxlsxwriter writes this sheet in constant-memory mode.
+  var isConstantMemory: Bool { handle.pointee.optimize != 0 }
+
+  func string(_ row: Int, _ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) throws {
+    let err = value.withCString {
+      worksheet_write_string(handle, lxw_row_t(row), lxw_col_t(col), $0, format)
+    }
+    try check(err, row, col, "writing text")
+  }
+
+  func number(_ row: Int, _ col: Int, _ value: Double, _ format: XLSXWorkbook.Format? = nil) throws {
+    let err = worksheet_write_number(handle, lxw_row_t(row), lxw_col_t(col), value, format)
+    try check(err, row, col, "writing a number")
+  }
+
+  /// Writes a hyperlink; returns the libxlsxwriter code so the caller can fall back to
+  /// text for URLs Excel would refuse (too long, too many links).
+  func url(_ row: Int, _ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) -> lxw_error {
+    value.withCString { worksheet_write_url(handle, lxw_row_t(row), lxw_col_t(col), $0, format) }
+  }
+
+  func datetime(_ row: Int, _ col: Int, _ value: lxw_datetime, _ format: XLSXWorkbook.Format?) throws {
+    var value = value
+    let err = worksheet_write_datetime(handle, lxw_row_t(row), lxw_col_t(col), &value, format)
+    try check(err, row, col, "writing a date")
+  }
+
+  func setColumn(_ col: Int, width: Double, _ format: XLSXWorkbook.Format? = nil) throws {
+    let err = worksheet_set_column(handle, lxw_col_t(col), lxw_col_t(col), width, format)
+    try check(err, nil, col, "setting a column width")
+  }
+
+  func setRow(_ row: Int, height: Double) throws {
+    let err = worksheet_set_row(handle, lxw_row_t(row), height, nil)
+    try check(err, row, nil, "setting a row height")
+  }
+
+  func freezePanes(row: Int, col: Int) {
+    worksheet_freeze_panes(handle, lxw_row_t(row), lxw_col_t(col))
+  }
+
+  func autofilter(firstRow: Int, firstCol: Int, lastRow: Int, lastCol: Int) throws {
+    let err = worksheet_autofilter(
+      handle, lxw_row_t(firstRow), lxw_col_t(firstCol), lxw_row_t(lastRow), lxw_col_t(lastCol))
+    try check(err, firstRow, firstCol, "adding the autofilter")
+  }
+
+  func insertChart(
+    _ row: Int, _ col: Int, _ chart: UnsafeMutablePointer<lxw_chart>, xScale: Double = 1,
+    yScale: Double = 1
+  ) throws {
+    var options = lxw_chart_options()
+    options.x_scale = xScale
+    options.y_scale = yScale
+    let err = worksheet_insert_chart_opt(handle, lxw_row_t(row), lxw_col_t(col), chart, &options)
+    try check(err, row, col, "inserting a chart")
+  }
+
+  /// Colours `rows × cols` from white (low) through light to mid blue (high): counts are
+  /// not good or bad, so no red.
+  func threeColorScale(firstRow: Int, firstCol: Int, lastRow: Int, lastCol: Int) throws {
+    var format = lxw_conditional_format()
+    format.type = UInt8(LXW_CONDITIONAL_3_COLOR_SCALE.rawValue)
+    format.min_color = 0xFFFFFF
+    format.mid_color = 0xBDD7EE
+    format.max_color = 0x5B9BD5
+    let err = worksheet_conditional_format_range(
+      handle, lxw_row_t(firstRow), lxw_col_t(firstCol), lxw_row_t(lastRow), lxw_col_t(lastCol),
+      &format)
+    try check(err, firstRow, firstCol, "adding the colour scale")
+  }
+
+  /// Repeats the header rows on every printed page.
+  func repeatRowsWhenPrinted(_ first: Int, _ last: Int) throws {
+    let err = worksheet_repeat_rows(handle, lxw_row_t(first), lxw_row_t(last))
+    try check(err, first, nil, "repeating the header row on printed pages")
+  }
+
+  /// Landscape, one page wide: how officials print these sheets.
+  func setPrintLandscapeFitWidth() {
+    worksheet_set_landscape(handle)
+    worksheet_fit_to_pages(handle, 1, 0)
+    worksheet_set_paper(handle, 9)  // A4
+  }
+
+  func check(_ err: lxw_error, _ row: Int?, _ col: Int?, _ what: String) throws {
+    guard err == LXW_NO_ERROR else {
+      var place = ""
+      if let row, let col {
+        place = " at \(XLSXSheet.cellName(row: row, col: col))"
+      } else if let col {
+        place = " in column \(XLSXSheet.columnName(col))"
+      } else if let row {
+        place = " in row \(row + 1)"
+      }
+      throw XLSXExportError.libraryCall(
+        what: what + place, sheet: name, code: Int32(err.rawValue),
+        message: XLSXExportError.message(err))
+    }
+  }
+
+  /// `A`, `B`, …, `Z`, `AA`, … for a zero-based column.
+  static func columnName(_ col: Int) -> String {
+    var n = col + 1
+    var letters: [Character] = []
+    while n > 0 {
+      let r = (n - 1) % 26
+      letters.append(Character(Unicode.Scalar(UInt8(65 + r))))
+      n = (n - 1) / 26
+    }
+    return String(letters.reversed())
+  }
+
+  /// `C12` for a zero-based row and column.
+  static func cellName(row: Int, col: Int) -> String { "\(columnName(col))\(row + 1)" }
+}

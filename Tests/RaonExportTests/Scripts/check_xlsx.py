@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Reads an .xlsx with an independent reader (openpyxl + the zip's XML) and prints JSON
+describing what it found, for Raon's Swift tests (XLSX*Tests.swift) to assert on.
+
+usage: check_xlsx.py FILE [MAX_ROWS]
+"""
+import datetime
+import json
+import re
+import sys
+import zipfile
+
+import openpyxl
+from openpyxl.utils import get_column_letter
+
+MAX_COLS = 40
+
+
+def cell_json(cell):
+    v = cell.value
+    if isinstance(v, (datetime.datetime, datetime.date)):
+        py, v = "datetime", v.isoformat()
+    elif isinstance(v, bool):
+        py = "bool"
+    elif isinstance(v, (int, float)):
+        py = "number"
+    elif v is None:
+        py = "none"
+    else:
+        py, v = "str", str(v)
+    return {"v": v, "t": cell.data_type, "py": py, "fmt": cell.number_format}
+
+
+def main():
+    path = sys.argv[1]
+    max_rows = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    wb = openpyxl.load_workbook(path)  # not read-only: freeze panes, links, widths
+    out = {"sheets": wb.sheetnames, "cells": {}, "freeze": {}, "autofilter": {},
+           "widths": {}, "hyperlinks": {}, "maxRow": {}, "conditional": {}}
+    for ws in wb.worksheets:
+        name = ws.title
+        rows = []
+        for row in ws.iter_rows(min_row=1, max_row=min(ws.max_row, max_rows),
+                                max_col=min(ws.max_column, MAX_COLS)):
+            rows.append([cell_json(c) for c in row])
+        out["cells"][name] = rows
+        out["freeze"][name] = ws.freeze_panes
+        out["autofilter"][name] = ws.auto_filter.ref
+        out["widths"][name] = {
+            k: d.width for k, d in ws.column_dimensions.items() if d.customWidth}
+        links = {}
+        # openpyxl binds hyperlinks to their cells on load.
+        for row in ws.iter_rows(min_row=1, max_row=min(ws.max_row, max_rows)):
+            for c in row:
+                if c.hyperlink is not None and c.hyperlink.target:
+                    links[c.coordinate] = c.hyperlink.target
+        out["hyperlinks"][name] = links
+        out["maxRow"][name] = ws.max_row
+        out["conditional"][name] = [
+            {"range": str(rng.sqref), "types": [r.type for r in rules]}
+            for rng, rules in ws.conditional_formatting._cf_rules.items()]
+    p = wb.properties
+    out["properties"] = {
+        "title": p.title, "subject": p.subject, "creator": p.creator,
+        "keywords": p.keywords,
+        "created": p.created.isoformat() if p.created else None,
+    }
+    charts = []
+    with zipfile.ZipFile(path) as z:
+        for n in sorted(z.namelist()):
+            if re.match(r"xl/charts/chart\d+\.xml$", n):
+                xml = z.read(n).decode("utf-8")
+                charts.append({
+                    "path": n,
+                    "formulas": re.findall(r"<c:f>(.*?)</c:f>", xml),
+                    "numCachePoints": len(re.findall(
+                        r"<c:pt idx=\"\d+\">", "".join(re.findall(r"<c:numCache>.*?</c:numCache>", xml)))),
+                    "strCachePoints": len(re.findall(
+                        r"<c:pt idx=\"\d+\">", "".join(re.findall(r"<c:strCache>.*?</c:strCache>", xml)))),
+                    "title": "".join(re.findall(r"<c:title>.*?<a:t>(.*?)</a:t>", xml)[:1]),
+                })
+        inline = {}
+        for n in z.namelist():
+            if re.match(r"xl/worksheets/sheet\d+\.xml$", n):
+                inline[n] = 't="inlineStr"' in z.read(n).decode("utf-8")
+        out["inlineStringSheets"] = inline
+    out["charts"] = charts
+    json.dump(out, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

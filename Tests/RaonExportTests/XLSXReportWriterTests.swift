@@ -1,0 +1,234 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import TestSupport
+import Testing
+
+@testable import RaonExport
+
+@Suite("XLSX report workbook")
+struct XLSXReportWriterTests {
+  /// Writes the fixture report and reads it back with openpyxl.
+  static func written(
+    _ options: ExportOptions = ExportOptions(), writer: XLSXReportWriter = XLSXReportWriter(),
+    report: ReportData = XLSXFixtures.report
+  ) throws -> (XLSXCheck, ExportResult, URL) {
+    let dir = try Fixtures.temporaryDirectory("raon-xlsx")
+    let result = try writer.write(report, into: dir, options: options)
+    let file = dir.appendingPathComponent("report.xlsx")
+    return (try XLSXCheck(file), result, file)
+  }
+
+  @Test func sheetsAreNamedInKoreanInReportOrder() throws {
+    let (check, result, _) = try Self.written()
+    #expect(result.files == ["report.xlsx"])
+    #expect(
+      check.sheets == [
+        "요약", "분류별", "자치구별", "요금대별", "기간별", "분류×자치구", "데이터 품질", "변경 사항", "프로그램",
+      ])
+  }
+
+  @Test func summaryShowsSnapshotComparisonAndHeadlineChanges() throws {
+    let (check, _, _) = try Self.written()
+    let s = "요약"
+    #expect(check.text(s, 0, 0) == "서울시 문화행사 주간 보고서")
+    #expect(check.text(s, 1, 0) == "주간 2024-W37 (2024-09-09 ~ 2024-09-15)")
+    #expect(check.text(s, 4, 1) == "#12")
+    #expect(check.cell(s, 5, 1)["py"] as? String == "datetime")
+    #expect(check.text(s, 5, 1) == "2024-09-09T10:30:00")
+    let total = try #require(check.row(s, labelled: "전체 프로그램"))
+    // The first "전체 프로그램" row is the snapshot block's program count.
+    #expect(check.number(s, total, 1) == 13)
+    let active = try #require(check.row(s, labelled: "이번 주 진행"))
+    #expect(check.number(s, active, 1) == 8)
+    #expect(check.number(s, active, 2) == 6)
+    #expect(check.number(s, active, 3) == 2)
+    #expect(check.cell(s, active, 3)["fmt"] as? String == "+#,##0;-#,##0;0")
+    let free = try #require(check.row(s, labelled: "무료 비율"))
+    #expect(check.cell(s, free, 1)["fmt"] as? String == "0.0%")
+    let added = try #require(check.row(s, labelled: "추가"))
+    #expect(check.number(s, added, 1) == 2)
+    #expect(check.number(s, added + 1, 1) == 1)
+    #expect(check.number(s, added + 2, 1) == 1)
+  }
+
+  @Test func summaryWithoutComparisonSaysSo() throws {
+    var report = XLSXFixtures.report
+    report.compareTo = nil
+    report.compareTables = nil
+    report.compareWeek = nil
+    report.changes = nil
+    let (check, _, _) = try Self.written(report: report)
+    #expect(check.row("요약", labelled: "비교 없음") != nil)
+    #expect(check.text("변경 사항", 1, 0) == "비교 없음")
+  }
+
+  @Test func tableSheetsHaveHeadersNumbersAndTotals() throws {
+    let (check, _, _) = try Self.written()
+    let headers = (0..<7).compactMap { check.text("분류별", 0, $0) }
+    #expect(headers == ["분류", "건수", "비율", "무료", "유료", "기간 중앙값(일)", "최저요금 중앙값(원)"])
+    #expect(check.text("분류별", 1, 0) == "축제-문화/예술")
+    #expect(check.cell("분류별", 1, 1)["t"] as? String == "n")
+    #expect(check.number("분류별", 1, 1) == 3)
+    #expect(check.text("요금대별", 1, 0) == "무료")
+    #expect(check.text("기간별", 7, 0) == "기간 오류")
+    let totalRow = try #require(check.row("분류별", labelled: "합계"))
+    #expect(check.number("분류별", totalRow, 1) == 13)
+    #expect(check.map("freeze", "분류별") as? String == "A2")
+    #expect(check.text("데이터 품질", 1, 1) == "자치구 없음/인식 불가")
+  }
+
+  @Test func crossTableHasAThreeColourScale() throws {
+    let (check, _, _) = try Self.written()
+    let rules = check.map("conditional", "분류×자치구") as? [[String: Any]] ?? []
+    #expect(rules.count == 1)
+    #expect((rules.first?["types"] as? [String]) == ["colorScale"])
+    #expect(check.map("freeze", "분류×자치구") as? String == "B2")
+  }
+
+  @Test func programsSheetHasTypedCellsLinksFilterAndFrozenHeader() throws {
+    let (check, _, _) = try Self.written()
+    let p = "프로그램"
+    #expect(check.text(p, 0, 0) == "ID")
+    #expect(check.text(p, 0, 1) == "공연/행사명")
+    #expect(check.map("freeze", p) as? String == "A2")
+    #expect(check.map("autofilter", p) as? String == "A1:V14")
+    // Row 1: cult:100001, paid, 30,000 won, 2024-09-10 … 2024-09-12.
+    #expect(check.text(p, 1, 8) == "유료")
+    #expect(check.cell(p, 1, 9)["py"] as? String == "number")
+    #expect(check.number(p, 1, 9) == 30000)
+    #expect(check.cell(p, 1, 11)["py"] as? String == "datetime")
+    #expect(check.text(p, 1, 11) == "2024-09-10T00:00:00")
+    #expect(check.cell(p, 1, 11)["fmt"] as? String == "yyyy-mm-dd")
+    #expect(check.number(p, 1, 13) == 3)
+    #expect(check.cell(p, 1, 15)["py"] as? String == "number")
+    let links = check.map("hyperlinks", p) as? [String: String] ?? [:]
+    #expect(links["R2"] == "https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100001")
+    // A formula-looking title stays text.
+    #expect(check.text(p, 4, 1) == XLSXFixtures.formulaTitle)
+    #expect(check.cell(p, 4, 1)["t"] as? String == "s")
+    // Too long and non-web URLs are text, not links.
+    #expect(links["R14"] == nil)
+    #expect(links["S14"] == nil)
+    #expect(check.text(p, 13, 18) == "javascript:alert(1)")
+    // A control character survives as an escape openpyxl can read.
+    #expect(check.text(p, 11, 5)?.hasPrefix("마포구") == true)
+  }
+
+  @Test func overLongCellIsTruncatedWithAWarning() throws {
+    let (check, result, _) = try Self.written()
+    #expect((check.text("프로그램", 13, 4) ?? "").count == 32_767)
+    #expect(result.warnings.contains { $0.contains("셀 1개") && $0.contains("32,767") })
+  }
+
+  @Test func columnWidthsFollowDisplayWidth() throws {
+    let (check, _, _) = try Self.written()
+    let widths = check.map("widths", "프로그램") as? [String: Double] ?? [:]
+    // Korean titles (wide characters) need more room than the ASCII id column, and the
+    // 40,000-character place is clamped.
+    let id = try #require(widths["A"]), title = try #require(widths["B"]), place = try #require(widths["E"])
+    #expect(title > id)
+    #expect(title >= 40)
+    #expect(place <= 61)
+  }
+
+  @Test func chartsAreNativeWithQuotedKoreanRangesAndCachedValues() throws {
+    let (check, _, _) = try Self.written()
+    let charts = check.charts
+    #expect(charts.count == 4)
+    let formulas = charts.flatMap { $0["formulas"] as? [String] ?? [] }
+    #expect(formulas.contains("'분류별'!$B$2:$B$10"))
+    #expect(formulas.contains("'분류별'!$A$2:$A$10"))
+    #expect(formulas.contains("'자치구별'!$J$2:$J$9"))
+    #expect(formulas.contains("'요금대별'!$B$2:$B$8"))
+    #expect(formulas.contains("'기간별'!$A$2:$A$8"))
+    for chart in charts {
+      #expect((chart["numCachePoints"] as? Int ?? 0) > 0, "no cached values in \(chart["path"] ?? "")")
+      #expect((chart["strCachePoints"] as? Int ?? 0) > 0)
+    }
+  }
+
+  @Test func districtChartShowsTopNAndTheRest() throws {
+    let (check, _, _) = try Self.written(ExportOptions(chartTopN: 3))
+    #expect(check.text("자치구별", 4, 8) == "기타(나머지)")
+    #expect(check.number("자치구별", 1, 9) == 4)  // 종로구
+    let rest = check.number("자치구별", 4, 9) ?? 0
+    #expect(rest == 13 - 4 - 2 - 2)
+  }
+
+  @Test func documentPropertiesAreReproducible() throws {
+    let (check, _, file) = try Self.written()
+    let props = check.properties
+    #expect(props["creator"] as? String == "Raon")
+    #expect(props["title"] as? String == "서울시 문화행사 주간 보고서")
+    #expect((props["created"] as? String)?.hasPrefix("2024-09-09T01:30:00") == true)
+    let again = try Self.written().2
+    #expect(try Data(contentsOf: file) == Data(contentsOf: again))
+  }
+
+  @Test func englishLabelsWithEnOption() throws {
+    let (check, _, _) = try Self.written(ExportOptions(language: .en))
+    #expect(check.sheets.first == "Summary")
+    #expect(check.sheets.contains("Category × district"))
+    #expect(check.text("Programs", 0, 1) == "Title")
+    #expect(check.text("Programs", 1, 8) == "Paid")
+  }
+
+  @Test func programsContinueOnNewSheetsPastTheRowLimit() throws {
+    let (check, result, _) = try Self.written(writer: XLSXReportWriter(rowLimit: 10))
+    // 13 programs, 9 data rows per sheet → 프로그램 and 프로그램 (2).
+    #expect(check.sheets.suffix(2) == ["프로그램", "프로그램 (2)"])
+    #expect(check.map("maxRow", "프로그램") as? Int == 10)
+    #expect(check.text("프로그램 (2)", 0, 0) == "ID")
+    #expect(check.text("프로그램 (2)", 1, 0) == "cult:100010")
+    #expect(check.map("freeze", "프로그램 (2)") as? String == "A2")
+    #expect(result.warnings.contains { $0.contains("시트 2개") })
+  }
+
+  @Test func bigSheetsAreConstantMemoryAndChartSheetsAreNot() throws {
+    let (check, _, _) = try Self.written()
+    let inline = check.json["inlineStringSheets"] as? [String: Bool] ?? [:]
+    // sheet9 = 프로그램, sheet8 = 변경 사항: streamed (inline strings); sheet2 = 분류별: not.
+    #expect(inline["xl/worksheets/sheet9.xml"] == true)
+    #expect(inline["xl/worksheets/sheet8.xml"] == true)
+    #expect(inline["xl/worksheets/sheet2.xml"] == false)
+  }
+
+  @Test func changesSheetHasOneRowPerChangedField() throws {
+    let (check, _, _) = try Self.written()
+    let c = "변경 사항"
+    #expect((0..<6).compactMap { check.text(c, 0, $0) } == ["구분", "ID", "공연/행사명", "항목", "이전 값", "새 값"])
+    #expect(check.text(c, 1, 0) == "추가")
+    #expect(check.text(c, 3, 0) == "삭제")
+    #expect(check.text(c, 4, 3) == "공연/행사명")
+    #expect(check.text(c, 5, 3) == "최저요금(원)")
+    #expect(check.text(c, 5, 4) == "50000")
+    #expect(check.map("maxRow", c) as? Int == 6)
+  }
+
+  @Test func comparisonWorkbookHoldsTheChangesAlone() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-xlsx")
+    let report = XLSXFixtures.report
+    let diff = try #require(report.changes)
+    let compare = try #require(report.compareTo)
+    let result = try XLSXReportWriter().writeComparison(
+      diff, from: compare, to: report.snapshot, into: dir, options: ExportOptions())
+    #expect(result.files == ["changes.xlsx"])
+    let check = try XLSXCheck(dir.appendingPathComponent("changes.xlsx"))
+    #expect(check.sheets == ["변경 사항"])
+    #expect(check.text("변경 사항", 1, 0) == "이전 스냅숏")
+    #expect(check.text("변경 사항", 1, 1)?.hasPrefix("#11 · 2024-09-02 10:30 KST") == true)
+    #expect(check.text("변경 사항", 5, 0) == "구분")
+    #expect(check.map("freeze", "변경 사항") as? String == "A7")
+    #expect(check.map("autofilter", "변경 사항") as? String == "A6:F11")
+  }
+
+  @Test func failureLeavesNoPartialFile() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-xlsx")
+    let missing = dir.appendingPathComponent("missing/sub")
+    #expect(throws: XLSXExportError.self) {
+      try XLSXReportWriter().write(XLSXFixtures.report, into: missing, options: ExportOptions())
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+}
