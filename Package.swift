@@ -115,7 +115,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonExportTests", dependencies: ["RaonExport", "CXlsxWriter", "TestSupport"],
-      exclude: ["Golden"],
+      exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonWorkflowTests",

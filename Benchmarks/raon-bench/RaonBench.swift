@@ -7,12 +7,13 @@ struct RaonBench {
   static func main() async throws {
     let args = CommandLine.arguments.dropFirst()
     guard let suite = args.first else {
-      print("usage: raon-bench <suite> [options]")
+      print("usage: raon-bench analytics|xlsx [options]")
       return
     }
     switch suite {
     case "analytics": try AnalyticsBenchmark.run(arguments: Array(args.dropFirst()))
-    default: print("unknown suite: \(suite)")
+    case "xlsx": try XLSXBenchmark.run(Array(args.dropFirst()))
+    default: print("unknown suite: \(suite) (known: analytics, xlsx)")
     }
   }
 }
