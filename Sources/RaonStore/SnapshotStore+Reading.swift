@@ -107,7 +107,7 @@ extension SnapshotStore {
         let rows = try Row.fetchCursor(
           db,
           sql: """
-            SELECT v.id, v.raw_hash, v.program_id, v.title, v.category, v.district, v.is_free,
+            SELECT v.id, v.raw_values, v.program_id, v.title, v.category, v.district, v.is_free,
               v.fee_min_krw, v.fee_max_krw, v.start_date, v.end_date, v.latitude, v.longitude,
               v.quality_flags, v.program_text, v.field_set_id, v.raw_values,
               v.invalid_bytes_replaced, p.copies
@@ -123,13 +123,14 @@ extension SnapshotStore {
           guard let names = fieldSets[fieldSetID] else {
             throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
           }
-          let values = try CompactJSON.parseArray(row[16])
+          let rawJSON: String = row[16]
+          let values = try CompactJSON.parseArray(rawJSON)
           guard values.count == names.names.count else {
             throw DecodingFailure(
               "version \(versionID) has \(values.count) raw values for \(names.names.count) field names")
           }
           let version = ProgramVersion(
-            rawHash: row[1], fieldNames: names, rawValues: values, invalidBytesReplaced: row[17],
+            fieldNames: names, rawValues: values, rawJSON: rawJSON, invalidBytesReplaced: row[17],
             programID: row[2], title: row[3], category: row[4], district: row[5], isFree: row[6],
             feeMinKRW: row[7], feeMaxKRW: row[8], startDate: row[9], endDate: row[10],
             latitude: row[11], longitude: row[12], qualityFlags: row[13], programText: row[14])

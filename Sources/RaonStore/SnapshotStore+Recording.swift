@@ -20,8 +20,8 @@ extension SnapshotStore {
   ///   the store is then as it was before.
   @discardableResult
   public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
-    // Hashing and encoding need no database: done before taking the write lock, so other
-    // raon processes wait only for the SQL.
+    // Encoding needs no database: done before taking the write lock, so other raon
+    // processes wait only for the SQL (and the hashing of new versions).
     let (versions, copies) = Self.distinctVersions(of: snapshot.entries)
     return try translatingErrors(Error.recordFailed) {
       try writer.writeWithoutTransaction { db in
@@ -70,44 +70,41 @@ extension SnapshotStore {
     var copiesByVersionID: [Int64: Int] = [:]
     var orderedVersionIDs: [Int64] = []
     var fieldSets = FieldSetCache()
+    // A version is found by its exact content through the program_id index, so the
+    // SHA-256 content hash is computed only for versions not stored yet (the unchanged
+    // 99% of a daily catalog costs no hashing). Comparing the program too means a record
+    // normalised differently (a newer Raon) makes a new version, so every snapshot
+    // returns exactly the programs recorded with it.
     let find = try db.cachedStatement(
       sql: """
         SELECT id FROM program_version
-        WHERE raw_hash = ? AND program_id = ? AND title = ? AND category = ? AND district = ?
-          AND is_free = ? AND fee_min_krw IS ? AND fee_max_krw IS ? AND start_date IS ?
-          AND end_date IS ? AND latitude IS ? AND longitude IS ? AND quality_flags = ?
-          AND program_text = ?
+        WHERE program_id = ? AND title = ? AND category = ? AND district = ? AND is_free = ?
+          AND fee_min_krw IS ? AND fee_max_krw IS ? AND start_date IS ? AND end_date IS ?
+          AND latitude IS ? AND longitude IS ? AND quality_flags = ? AND program_text = ?
+          AND field_set_id = ? AND raw_values = ? AND invalid_bytes_replaced = ?
         LIMIT 1
         """)
     let add = try db.cachedStatement(
       sql: """
-        INSERT INTO program_version (raw_hash, program_id, title, category, district, is_free,
+        INSERT INTO program_version (program_id, title, category, district, is_free,
           fee_min_krw, fee_max_krw, start_date, end_date, latitude, longitude, quality_flags,
-          program_text, field_set_id, raw_values, invalid_bytes_replaced)
+          program_text, field_set_id, raw_values, invalid_bytes_replaced, raw_hash)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for (version, count) in zip(versions, copies) {
-      // The raw hash (SHA-256 of the raw record) finds the candidates; comparing the
-      // program too means a record normalised differently (a newer Raon) makes a new version, so
-      // every snapshot returns exactly the programs recorded with it.
-      let programColumns: [(any DatabaseValueConvertible)?] = [
+      let content: [(any DatabaseValueConvertible)?] = [
         version.programID, version.title, version.category, version.district, version.isFree,
         version.feeMinKRW, version.feeMaxKRW, version.startDate, version.endDate,
         version.latitude, version.longitude, version.qualityFlags, version.programText,
+        try fieldSets.id(for: version.fieldNames, db), version.rawJSON,
+        version.invalidBytesReplaced,
       ]
       let id: Int64
-      if let found = try Int64.fetchOne(
-        find,
-        arguments: StatementArguments(
-          [version.rawHash] + programColumns))
-      {
+      if let found = try Int64.fetchOne(find, arguments: StatementArguments(content)) {
         id = found
       } else {
-        let fieldSetID = try fieldSets.id(for: version.fieldNames, db)
-        try add.execute(
-          arguments: StatementArguments(
-            [version.rawHash] + programColumns
-              + [fieldSetID, CompactJSON.array(version.rawValues), version.invalidBytesReplaced]))
+        let hash = RawContent.hash(of: version.rawRecord)
+        try add.execute(arguments: StatementArguments(content + [hash]))
         id = db.lastInsertedRowID
       }
       if let existing = copiesByVersionID[id] {

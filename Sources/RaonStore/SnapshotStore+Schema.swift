@@ -75,7 +75,6 @@ extension SnapshotStore {
           raw_values TEXT NOT NULL,
           invalid_bytes_replaced INTEGER NOT NULL CHECK (invalid_bytes_replaced IN (0, 1))
         );
-        CREATE INDEX program_version_by_raw_hash ON program_version(raw_hash);
         CREATE INDEX program_version_by_program_id ON program_version(program_id);
 
         -- Membership as validity intervals: the version is in every snapshot whose id is

@@ -97,6 +97,9 @@ public struct SnapshotStore: Sendable {
       // Without a limit the write-ahead log keeps the size of the biggest transaction
       // (a million-program snapshot) on disk forever.
       try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
+      // Rows of ~1 KB waste a fifth of 4 KB pages; 16 KB pages waste a thirtieth. Takes
+      // effect only when the file is created (before WAL mode is set).
+      try db.execute(sql: "PRAGMA page_size = 16384")
     }
     return config
   }
