@@ -41,7 +41,8 @@ struct AtomicityTests {
   }
 
   @Test func failureWhileAddingVersionsKeepsTheStoreAsItWas() throws {
-    let (store, _) = try temporaryStore()
+    let (store, _, folder) = try temporaryStore()
+    defer { remove(folder) }
     let good = try store.record(SyntheticCatalog.snapshot(SyntheticCatalog.catalog(count: 30)))
     let before = try Self.counts(store)
     try store.writer.write { db in

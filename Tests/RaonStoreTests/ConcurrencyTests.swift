@@ -8,7 +8,8 @@ import Testing
 @Suite("Two connections on one file")
 struct ConcurrencyTests {
   @Test func twoStoresWritingAtOnceAreSerialised() throws {
-    let (first, path) = try temporaryStore("raon-concurrent")
+    let (first, path, folder) = try temporaryStore("raon-concurrent")
+    defer { remove(folder) }
     let second = try SnapshotStore(path: path)
     let stores = [first, second]
     // Each writer records its own catalog size, so every snapshot says who wrote it.
@@ -46,6 +47,35 @@ struct ConcurrencyTests {
     #expect(try first.statistics().versionCount == 2 * 120)
     #expect(try first.integrityCheck() == ["ok"])
     #expect(try second.integrityCheck() == ["ok"])
+  }
+
+  @Test func readersAreNotBlockedByAWriterOfAnotherConnection() throws {
+    let (writing, path, folder) = try temporaryStore("raon-concurrent")
+    defer { remove(folder) }
+    let reading = try SnapshotStore(path: path)
+    let before = try writing.record(SyntheticCatalog.snapshot([1: 0]))
+    let writerHoldsTheLock = DispatchSemaphore(value: 0)
+    let readerIsDone = DispatchSemaphore(value: 0)
+
+    let writer = Thread {
+      // A long recording, as another raon process would run it: the write lock is held
+      // until the reader has finished.
+      try? writing.writer.write { db in
+        try db.execute(
+          sql: "INSERT INTO snapshot (taken_at, source, program_count) VALUES ('2024-01-01T00:00:00Z', 'slow', 0)")
+        writerHoldsTheLock.signal()
+        _ = readerIsDone.wait(timeout: .now() + 5)
+      }
+    }
+    writer.start()
+    writerHoldsTheLock.wait()
+    let start = Date()
+    let seen = try reading.snapshots()
+    let waited = Date().timeIntervalSince(start)
+    readerIsDone.signal()
+
+    #expect(seen == [before])  // the uncommitted snapshot is not visible
+    #expect(waited < 1, "the reader waited \(waited) s")
   }
 }
 

@@ -8,12 +8,15 @@ import TestSupport
 
 @Suite("Opening, migrating and refusing stores")
 struct OpeningTests {
-  static func newPath() throws -> String {
-    try Fixtures.temporaryDirectory("raon-open").appendingPathComponent("nested/dir/raon.sqlite").path
+  /// A new temporary folder, and a path two missing folders deep in it.
+  static func place() throws -> (folder: URL, path: String) {
+    let folder = try Fixtures.temporaryDirectory("raon-open")
+    return (folder, folder.appendingPathComponent("nested/dir/raon.sqlite").path)
   }
 
   @Test func opensANewStoreInWALModeCreatingItsFolder() throws {
-    let path = try Self.newPath()
+    let (folder, path) = try Self.place()
+    defer { remove(folder) }
     let store = try SnapshotStore(path: path)
     #expect(FileManager.default.fileExists(atPath: path))
     let mode = try store.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
@@ -27,7 +30,8 @@ struct OpeningTests {
   }
 
   @Test func aStoreFromTheFirstSchemaUpgradesInPlace() throws {
-    let path = try Self.newPath()
+    let (folder, path) = try Self.place()
+    defer { remove(folder) }
     let recorded: SnapshotInfo
     let entries = [SyntheticCatalog.entry(1), SyntheticCatalog.entry(2)]
     do {
@@ -58,7 +62,8 @@ struct OpeningTests {
   }
 
   @Test func aStoreFromANewerRaonIsRefused() throws {
-    let path = try Self.newPath()
+    let (folder, path) = try Self.place()
+    defer { remove(folder) }
     do {
       let store = try SnapshotStore(path: path)
       try store.record(SyntheticCatalog.snapshot([1: 0]))
@@ -75,7 +80,8 @@ struct OpeningTests {
   }
 
   @Test func anotherSQLiteDatabaseIsRefused() throws {
-    let path = try Self.newPath()
+    let (folder, path) = try Self.place()
+    defer { remove(folder) }
     try FileManager.default.createDirectory(
       at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     do {
@@ -91,7 +97,8 @@ struct OpeningTests {
   }
 
   @Test func aFileThatIsNotSQLiteIsAClearError() throws {
-    let path = try Self.newPath()
+    let (folder, path) = try Self.place()
+    defer { remove(folder) }
     try FileManager.default.createDirectory(
       at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(String(repeating: "분류,자치구,공연/행사명\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
@@ -109,7 +116,8 @@ struct OpeningTests {
   }
 
   @Test func aPathUnderAFileIsAClearError() throws {
-    let folder = try Fixtures.temporaryDirectory("raon-open")
+    let (folder, _) = try Self.place()
+    defer { remove(folder) }
     let file = folder.appendingPathComponent("plain-file")
     try Data("x".utf8).write(to: file)
     let path = file.appendingPathComponent("raon.sqlite").path

@@ -90,7 +90,8 @@ struct RecordingTests {
   }
 
   @Test func sameCatalogAgainAddsOnlyASnapshot() throws {
-    let (store, _) = try temporaryStore()
+    let (store, _, folder) = try temporaryStore()
+    defer { remove(folder) }
     let snapshot = SyntheticCatalog.snapshot(SyntheticCatalog.catalog(count: 5_000))
     let first = try store.record(snapshot)
     let before = try store.statistics()

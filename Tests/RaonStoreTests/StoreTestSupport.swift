@@ -5,10 +5,18 @@ import TestSupport
 
 @testable import RaonStore
 
-/// A store in a new temporary folder, and its path.
-func temporaryStore(_ label: String = "raon-store") throws -> (store: SnapshotStore, path: String) {
-  let path = try Fixtures.temporaryDirectory(label).appendingPathComponent("raon.sqlite").path
-  return (try SnapshotStore(path: path), path)
+/// A store in a new temporary folder, its path, and the folder to remove when done.
+func temporaryStore(_ label: String = "raon-store") throws -> (
+  store: SnapshotStore, path: String, folder: URL
+) {
+  let folder = try Fixtures.temporaryDirectory(label)
+  let path = folder.appendingPathComponent("raon.sqlite").path
+  return (try SnapshotStore(path: path), path, folder)
+}
+
+/// Removes a temporary folder (open stores in it keep working on Linux until closed).
+func remove(_ folder: URL) {
+  try? FileManager.default.removeItem(at: folder)
 }
 
 extension SnapshotStore {

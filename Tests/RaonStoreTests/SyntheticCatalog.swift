@@ -75,14 +75,17 @@ enum SyntheticCatalog {
     Dictionary(uniqueKeysWithValues: (0..<count).map { ($0, 0) })
   }
 
-  /// The next day's catalog: `rate` of the programs changed, removed or added (a third each).
-  static func churn(_ catalog: [Int: Int], rate: Double, random: inout SplitMix64) -> [Int: Int] {
+  /// The next day's catalog: `rate` of the programs changed, removed or added (a third
+  /// each), or all changed when `changesOnly`.
+  static func churn(
+    _ catalog: [Int: Int], rate: Double, changesOnly: Bool = false, random: inout SplitMix64
+  ) -> [Int: Int] {
     var next = catalog
     let moves = max(1, Int(Double(catalog.count) * rate))
     var newNumber = (catalog.keys.max() ?? 0) + 1
     let keys = catalog.keys.sorted()
     for move in 0..<moves {
-      switch move % 3 {
+      switch changesOnly ? 0 : move % 3 {
       case 0:
         let key = keys[random.next(keys.count)]
         if let revision = next[key] { next[key] = revision + 1 }
