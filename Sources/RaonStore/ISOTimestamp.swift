@@ -8,12 +8,18 @@ import RaonCore
 /// sorts as text. Written by hand so no `DateFormatter` (not thread-safe, locale-dependent)
 /// is involved.
 enum ISOTimestamp {
-  /// The instant rounded to the millisecond, which is what the store keeps.
+  /// The instant rounded to the millisecond, which is what the store keeps (for
+  /// ``representable`` instants).
   static func rounded(_ date: Date) -> Date {
     Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)
   }
 
-  static func format(_ date: Date) -> String {
+  /// The instants ISO 8601's four-digit years can write: 0001-01-01 to 9999-12-31.
+  static let representable: ClosedRange<Double> = -62_135_596_800...253_402_300_799.999
+
+  /// The text of an instant, or `nil` outside ``representable`` (or not finite).
+  static func format(_ date: Date) -> String? {
+    guard representable.contains(date.timeIntervalSince1970) else { return nil }
     let ms = milliseconds(date)
     let dayMs: Int64 = 86_400_000
     let day = ms >= 0 ? ms / dayMs : -((-ms + dayMs - 1) / dayMs)

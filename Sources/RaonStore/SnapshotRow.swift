@@ -13,9 +13,9 @@ struct SnapshotRow: Equatable {
 }
 
 extension SnapshotRow {
-  init(_ snapshot: NewSnapshot) {
+  init(_ snapshot: NewSnapshot, takenAt: String) {
     id = nil
-    takenAt = ISOTimestamp.format(snapshot.takenAt)
+    self.takenAt = takenAt
     source = snapshot.source
     sourceTotal = snapshot.sourceTotal
     programCount = snapshot.entries.count

@@ -20,6 +20,11 @@ extension SnapshotStore {
   ///   the store is then as it was before.
   @discardableResult
   public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
+    guard let takenAt = ISOTimestamp.format(snapshot.takenAt) else {
+      throw Error.recordFailed(
+        path: path,
+        reason: "the snapshot time \(snapshot.takenAt.timeIntervalSince1970) s since 1970 is outside the years 1-9999; give a real --taken-at")
+    }
     // Encoding needs no database: done before taking the write lock, so other raon
     // processes wait only for the SQL (and the hashing of new versions).
     let (versions, copies) = Self.distinctVersions(of: snapshot.entries)
@@ -27,7 +32,8 @@ extension SnapshotStore {
       try writer.writeWithoutTransaction { db in
         var info: SnapshotInfo?
         try db.inTransaction(.immediate) {
-          info = try Self.insert(snapshot, versions: versions, copies: copies, db)
+          info = try Self.insert(
+            SnapshotRow(snapshot, takenAt: takenAt), versions: versions, copies: copies, db)
           return .commit
         }
         guard let info else { throw DecodingFailure("the new snapshot was not read back") }
@@ -58,10 +64,10 @@ extension SnapshotStore {
   }
 
   private static func insert(
-    _ snapshot: NewSnapshot, versions: [ProgramVersion], copies: [Int], _ db: Database
+    _ snapshot: SnapshotRow, versions: [ProgramVersion], copies: [Int], _ db: Database
   ) throws -> SnapshotInfo {
     let previousID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM snapshot")
-    var row = SnapshotRow(snapshot)
+    var row = snapshot
     try row.insert(db)
     guard let snapshotID = row.id else { throw DecodingFailure("no id for the new snapshot") }
 

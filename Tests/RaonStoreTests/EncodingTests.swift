@@ -46,6 +46,19 @@ struct EncodingTests {
     #expect(ISOTimestamp.parse(text) == ISOTimestamp.rounded(date))
   }
 
+  @Test func timesOutsideFourDigitYearsAreRefused() throws {
+    #expect(ISOTimestamp.format(Date(timeIntervalSince1970: .infinity)) == nil)
+    #expect(ISOTimestamp.format(Date(timeIntervalSince1970: .nan)) == nil)
+    #expect(ISOTimestamp.format(Date(timeIntervalSince1970: 253_402_300_800)) == nil)  // year 10000
+    #expect(ISOTimestamp.format(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+    #expect(ISOTimestamp.format(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+    let store = try SnapshotStore.inMemory()
+    var snapshot = SyntheticCatalog.snapshot([1: 0])
+    snapshot.takenAt = Date(timeIntervalSince1970: 1e13)  // year 318857
+    #expect(throws: SnapshotStore.Error.self) { try store.record(snapshot) }
+    #expect(try store.snapshots().isEmpty)
+  }
+
   @Test func malformedTimestampsAreRejected() {
     for text in ["2024-09-09", "2024-09-09T00:00:00", "2024-09-09 00:00:00Z", "2024-13-09T00:00:00Z",
       "2024-09-09T24:00:00Z", "2024-09-09T00:00:00.Z", "2024-09-09T00:00:00+09:00"]
