@@ -13,8 +13,12 @@ extension SnapshotStore {
   ///
   /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
   public func programs(inSnapshot id: Int64) throws -> [Program] {
-    try versions(inSnapshot: id).flatMap { stored in
-      Array(repeating: try stored.version.program(), count: stored.copies)
+    let present = try versions(inSnapshot: id)
+    // Decoding failures become ``Error/corrupt(path:detail:)``.
+    return try translatingErrors(Error.readFailed) {
+      try present.flatMap { stored in
+        Array(repeating: try stored.version.program(), count: stored.copies)
+      }
     }
   }
 

@@ -137,3 +137,29 @@ struct SchemaDocumentTests {
     }
   }
 }
+
+@Suite("Damaged stores")
+struct DamagedStoreTests {
+  @Test func anUnreadableValueIsReportedAsCorruption() throws {
+    let store = try SnapshotStore.inMemory()
+    let info = try store.record(SyntheticCatalog.snapshot([1: 0, 2: 0]))
+    try store.writer.write { db in
+      try db.execute(sql: "UPDATE program_version SET program_text = '{\"place\":99}' WHERE program_id = 'cult:100002'")
+    }
+    #expect {
+      try store.programs(inSnapshot: info.id)
+    } throws: { error in
+      guard case .corrupt(_, let detail)? = error as? SnapshotStore.Error else { return false }
+      return detail.contains("raw value 99")
+    }
+    try store.writer.write { db in
+      try db.execute(sql: "UPDATE snapshot SET taken_at = 'yesterday'")
+    }
+    #expect {
+      try store.snapshots()
+    } throws: { error in
+      guard case .corrupt(_, let detail)? = error as? SnapshotStore.Error else { return false }
+      return detail.contains("'yesterday'")
+    }
+  }
+}
