@@ -1,0 +1,179 @@
+import Foundation
+import RaonCore
+
+/// One row of `program_version`: a raw record exactly as the source gave it, with the
+/// normalised program made from it.
+///
+/// The program's analytic fields are columns of their own (analysts filter on them). Its
+/// remaining text fields go to `program_text`, where a value identical to one of the raw
+/// record's values is written as that value's index: those fields are nearly always
+/// copied verbatim from the source, and referring to them instead of repeating them keeps
+/// a version at about two thirds of its size (see `SCHEMA.md`). Decoding never runs the
+/// normaliser; it only undoes this encoding.
+struct ProgramVersion: Hashable {
+  var fieldNames: FieldNames
+  var rawValues: [String?]
+  /// `rawValues` as the JSON array stored in `raw_values`.
+  var rawJSON: String
+  var invalidBytesReplaced: Bool
+
+  var programID: String
+  var title: String
+  var category: String
+  var district: String
+  var isFree: Bool
+  var feeMinKRW: Int?
+  var feeMaxKRW: Int?
+  var startDate: String?
+  var endDate: String?
+  var latitude: Double?
+  var longitude: Double?
+  /// `;`-separated flag names, as in `programs.csv`.
+  var qualityFlags: String
+  /// JSON object of the program's other text fields (see the type's comment).
+  var programText: String
+
+  /// The program's text fields kept in `program_text`, with the source column each one is
+  /// usually copied from, in the order they are written. (`nonisolated(unsafe)`: an
+  /// immutable constant, but key paths are not marked `Sendable`.)
+  nonisolated(unsafe) static let textFields: [(key: String, field: CanonicalField, keyPath: WritableKeyPath<Program, String>)] = [
+    ("place", .place, \.place),
+    ("organizer", .organizer, \.organizer),
+    ("audience", .audience, \.audience),
+    ("fee_text", .feeText, \.feeText),
+    ("theme", .theme, \.theme),
+    ("portal_url", .portalURL, \.portalURL),
+    ("org_link", .orgLink, \.orgLink),
+    ("image_url", .imageURL, \.imageURL),
+  ]
+
+  // Hashing three texts that tell versions apart is enough for the dictionary that groups
+  // a snapshot's duplicates; equality still compares everything.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(programID)
+    hasher.combine(rawJSON)
+    hasher.combine(programText)
+  }
+
+  /// The normalised program, exactly as it was recorded.
+  func program() throws -> Program {
+    let text = try CompactJSON.parseObject(programText)
+    var program = Program(
+      id: programID, title: title, category: category, district: district, isFree: isFree,
+      feeMinKRW: feeMinKRW, feeMaxKRW: feeMaxKRW, latitude: latitude, longitude: longitude,
+      qualityFlags: QualityFlags(joinedNames: qualityFlags))
+    program.startDate = try Self.day(startDate, "start_date")
+    program.endDate = try Self.day(endDate, "end_date")
+    for (key, _, keyPath) in Self.textFields {
+      switch text[key] {
+      case nil, .null?: continue
+      case .string(let value)?: program[keyPath: keyPath] = value
+      case .integer(let i)?:
+        guard rawValues.indices.contains(i), let value = rawValues[i] else {
+          throw DecodingFailure("program_text.\(key) refers to raw value \(i), which is missing")
+        }
+        program[keyPath: keyPath] = value
+      }
+    }
+    switch text["registered_on"] {
+    case nil, .null?: break
+    case .string(let value)?: program.registeredOn = try Self.day(value, "registered_on")
+    case .integer?: throw DecodingFailure("program_text.registered_on is a number")
+    }
+    return program
+  }
+
+  /// The raw record, sharing `fieldNames` with every other record of its field set.
+  var rawRecord: RawRecord {
+    RawRecord(names: fieldNames, values: rawValues, invalidBytesReplaced: invalidBytesReplaced)
+  }
+
+  private static func day(_ text: String?, _ column: String) throws -> CalendarDay? {
+    guard let text else { return nil }
+    guard let day = CalendarDay(iso: text) else {
+      throw DecodingFailure("\(column) is '\(text)', not YYYY-MM-DD")
+    }
+    return day
+  }
+}
+
+extension ProgramVersion {
+  /// Encodes an entry of a new snapshot.
+  init(program: Program, raw: RawRecord) {
+    fieldNames = raw.names
+    rawValues = raw.values
+    rawJSON = CompactJSON.array(raw.values)
+    invalidBytesReplaced = raw.invalidBytesReplaced
+    programID = program.id
+    title = program.title
+    category = program.category
+    district = program.district
+    isFree = program.isFree
+    feeMinKRW = program.feeMinKRW
+    feeMaxKRW = program.feeMaxKRW
+    startDate = program.startDate?.description
+    endDate = program.endDate?.description
+    latitude = program.latitude
+    longitude = program.longitude
+    qualityFlags = program.qualityFlags.joinedNames
+
+    var members: [(key: String, value: CompactJSON.Value)] = []
+    for (key, field, keyPath) in Self.textFields {
+      let value = program[keyPath: keyPath]
+      if value.isEmpty { continue }
+      if let i = raw.names.index(of: field), raw.values[i] == value {
+        members.append((key, .integer(i)))
+      } else if let i = raw.values.firstIndex(where: { $0 == value }) {
+        members.append((key, .integer(i)))
+      } else {
+        members.append((key, .string(value)))
+      }
+    }
+    if let day = program.registeredOn {
+      members.append(("registered_on", .string(day.description)))
+    }
+    programText = CompactJSON.object(members)
+  }
+}
+
+/// A stored value that does not read back; the store turns it into ``SnapshotStore/Error``.
+struct DecodingFailure: Swift.Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The canonical serialisation of a raw record, whose SHA-256 is its content hash.
+///
+/// `raon-raw-v1\n`, then for every field in source order its name as a netstring
+/// (`<UTF-8 byte count>:<bytes>,`) followed by its value as a netstring, or `~` for a null,
+/// then `|1` when invalid bytes were replaced, else `|0`. Netstrings make it unambiguous
+/// without escaping; `SCHEMA.md` shows the same recipe in Python.
+enum RawContent {
+  static func canonicalText(of record: RawRecord) -> String {
+    var text = "raon-raw-v1\n"
+    text.reserveCapacity(64 + record.values.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 8 } * 2)
+    for (name, value) in zip(record.names.names, record.values) {
+      appendNetstring(name, to: &text)
+      if let value {
+        appendNetstring(value, to: &text)
+      } else {
+        text += "~"
+      }
+    }
+    text += record.invalidBytesReplaced ? "|1" : "|0"
+    return text
+  }
+
+  static func hash(of record: RawRecord) -> Data {
+    var sha = SHA256()
+    sha.update(canonicalText(of: record))
+    return Data(sha.finalize())
+  }
+
+  private static func appendNetstring(_ value: String, to text: inout String) {
+    text += String(value.utf8.count)
+    text += ":"
+    text += value
+    text += ","
+  }
+}

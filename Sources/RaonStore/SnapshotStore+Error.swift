@@ -1,0 +1,84 @@
+import GRDB
+
+extension SnapshotStore {
+  /// Why the store could not do what was asked. Each message is one line saying what
+  /// happened, where, and what to do.
+  public enum Error: Swift.Error, CustomStringConvertible, Equatable {
+    /// The file could not be created or opened as SQLite.
+    case cannotOpen(path: String, reason: String)
+    /// The file is an SQLite database, but not one Raon made.
+    case notAStore(path: String)
+    /// A newer Raon has upgraded the store; this one cannot know its tables.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// Upgrading the store's tables failed; the store is left as it was.
+    case migrationFailed(path: String, reason: String)
+    /// Another process held the store's write lock for longer than the busy timeout.
+    case busy(path: String, seconds: Int)
+    /// No snapshot has this id.
+    case noSuchSnapshot(id: Int64, path: String)
+    /// Recording failed; nothing of the snapshot was kept.
+    case recordFailed(path: String, reason: String)
+    /// Reading failed.
+    case readFailed(path: String, reason: String)
+    /// A stored value does not read back (the file was edited or damaged).
+    case corrupt(path: String, detail: String)
+
+    public var description: String {
+      let text: String
+      switch self {
+      case .cannotOpen(let path, let reason):
+        text = "cannot open the store at \(path): \(reason) — check the path or set --db/RAON_DB"
+      case .notAStore(let path):
+        text =
+          "the file at \(path) is an SQLite database but not a Raon store — choose another --db path"
+      case .newerSchema(let path, let found, let supported):
+        text =
+          "the store at \(path) was made by a newer Raon (schema v\(found); this Raon knows up to v\(supported)) — upgrade Raon, or use another --db/RAON_DB"
+      case .migrationFailed(let path, let reason):
+        text =
+          "cannot upgrade the store at \(path): \(reason) — the store is unchanged; check that the file is writable"
+      case .busy(let path, let seconds):
+        text =
+          "the store at \(path) stayed locked by another raon process for \(seconds) s — try again when it has finished"
+      case .noSuchSnapshot(let id, let path):
+        text = "there is no snapshot \(id) in the store at \(path) — `raon snapshots` lists them"
+      case .recordFailed(let path, let reason):
+        text =
+          "could not record the snapshot in the store at \(path): \(reason) — nothing was recorded"
+      case .readFailed(let path, let reason):
+        text = "cannot read the store at \(path): \(reason)"
+      case .corrupt(let path, let detail):
+        text =
+          "the store at \(path) holds a value that does not read back (\(detail)) — it may be damaged; `PRAGMA integrity_check` tells more"
+      }
+      // One line, whatever SQLite or the file system put in a reason.
+      return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+  }
+
+  /// Runs database work, turning what it throws into ``Error``.
+  @discardableResult
+  func translatingErrors<T>(
+    _ wrap: (_ path: String, _ reason: String) -> Error, _ work: () throws -> T
+  ) throws -> T {
+    do {
+      return try work()
+    } catch let error as Error {
+      throw error
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+      throw Error.busy(path: path, seconds: Int(Self.busyTimeout))
+    } catch let error as DatabaseError {
+      throw wrap(path, Self.reason(error))
+    } catch let error as DecodingFailure {
+      throw Error.corrupt(path: path, detail: error.description)
+    } catch {
+      throw wrap(path, String(describing: error))
+    }
+  }
+
+  /// SQLite's message without GRDB's echo of the SQL and its arguments, which can be long
+  /// and would carry catalog text into an error line.
+  static func reason(_ error: DatabaseError) -> String {
+    "\(error.message ?? "SQLite error") (SQLite code \(error.extendedResultCode.rawValue))"
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import RaonCore
+
+// MARK: - Reading programs
+
+extension SnapshotStore {
+  /// The programs of a snapshot, exactly as recorded, sorted by id.
+  ///
+  /// Programs that share an id (a source that repeats a record, or gives two versions of
+  /// one program) all appear, ordered by when their version was first stored; a record
+  /// repeated `n` times appears `n` times.
+  ///
+  /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
+  public func programs(inSnapshot id: Int64) throws -> [Program] {
+    let present = try versions(inSnapshot: id)
+    // Decoding failures become ``Error/corrupt(path:detail:)``.
+    return try translatingErrors(Error.readFailed) {
+      try present.flatMap { stored in
+        Array(repeating: try stored.version.program(), count: stored.copies)
+      }
+    }
+  }
+
+  /// The raw records of a snapshot, exactly as the source gave them: every field name in
+  /// source order, every value, nulls as `nil`.
+  ///
+  /// In the same order as ``programs(inSnapshot:)``: the n-th raw record is the source of
+  /// the n-th program.
+  ///
+  /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
+  public func rawRecords(inSnapshot id: Int64) throws -> [StoredRawRecord] {
+    try versions(inSnapshot: id).flatMap { stored in
+      let raw = StoredRawRecord(
+        programID: stored.version.programID, versionID: stored.id,
+        record: stored.version.rawRecord)
+      return Array(repeating: raw, count: stored.copies)
+    }
+  }
+
+  /// Every snapshot in ascending id order with the summaries of its programs (sorted by id,
+  /// as ``programs(inSnapshot:)``), for trend charts.
+  ///
+  /// A version's summary is built once and shared by every snapshot holding it, so 365
+  /// snapshots of 5,000 programs cost one string per distinct value, not 1.8 million.
+  public func trendSeries() throws -> [(info: SnapshotInfo, programs: [ProgramSummary])] {
+    try translatingErrors(Error.readFailed) {
+      try writer.read { db in
+        let infos = try SnapshotRow.order(SnapshotRow.Columns.id).fetchAll(db).map { try $0.info() }
+        let ids = infos.map(\.id)
+        var series = infos.map { info -> [ProgramSummary] in
+          var programs: [ProgramSummary] = []
+          programs.reserveCapacity(info.programCount)
+          return programs
+        }
+        var intervals: [Int64: [(first: Int64, last: Int64, copies: Int)]] = [:]
+        let presence = try Row.fetchCursor(
+          db, sql: "SELECT version_id, first_snapshot_id, last_snapshot_id, copies FROM presence")
+        while let row = try presence.next() {
+          intervals[row[0], default: []].append((row[1], row[2], row[3]))
+        }
+        // Versions in program-id order, so each snapshot's list comes out sorted.
+        let versions = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT id, program_id, category, district, is_free FROM program_version
+            ORDER BY program_id, id
+            """)
+        while let row = try versions.next() {
+          let versionID: Int64 = row[0]
+          guard let spans = intervals[versionID] else { continue }
+          let summary = ProgramSummary(id: row[1], category: row[2], district: row[3], isFree: row[4])
+          for span in spans {
+            var index = Self.firstIndex(in: ids, notBelow: span.first)
+            while index < ids.count, ids[index] <= span.last {
+              for _ in 0..<span.copies { series[index].append(summary) }
+              index += 1
+            }
+          }
+        }
+        return Array(zip(infos, series)).map { (info: $0.0, programs: $0.1) }
+      }
+    }
+  }
+
+  /// Binary search: the index of the first id that is `>= value`.
+  private static func firstIndex(in ids: [Int64], notBelow value: Int64) -> Int {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let mid = (low + high) / 2
+      if ids[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The versions present in a snapshot with their copies, sorted by program id then
+  /// version id.
+  private func versions(inSnapshot id: Int64) throws -> [PresentVersion] {
+    try translatingErrors(Error.readFailed) {
+      try writer.read { db in
+        guard try SnapshotRow.exists(db, key: id) else {
+          throw Error.noSuchSnapshot(id: id, path: path)
+        }
+        var fieldSets: [Int64: FieldNames] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, names FROM field_set") {
+          let fieldSetID: Int64 = row[0]
+          let names = try CompactJSON.parseArray(row[1]).compactMap { $0 }
+          fieldSets[fieldSetID] = FieldNames(names)
+        }
+        let rows = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT v.id, v.raw_values, v.program_id, v.title, v.category, v.district, v.is_free,
+              v.fee_min_krw, v.fee_max_krw, v.start_date, v.end_date, v.latitude, v.longitude,
+              v.quality_flags, v.program_text, v.field_set_id, v.raw_values,
+              v.invalid_bytes_replaced, p.copies
+            FROM presence p JOIN program_version v ON v.id = p.version_id
+            WHERE p.first_snapshot_id <= ?1 AND p.last_snapshot_id >= ?1
+            ORDER BY v.program_id, v.id
+            """,
+          arguments: [id])
+        var result: [PresentVersion] = []
+        while let row = try rows.next() {
+          let versionID: Int64 = row[0]
+          let fieldSetID: Int64 = row[15]
+          guard let names = fieldSets[fieldSetID] else {
+            throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
+          }
+          let rawJSON: String = row[16]
+          let values = try CompactJSON.parseArray(rawJSON)
+          guard values.count == names.names.count else {
+            throw DecodingFailure(
+              "version \(versionID) has \(values.count) raw values for \(names.names.count) field names")
+          }
+          let version = ProgramVersion(
+            fieldNames: names, rawValues: values, rawJSON: rawJSON, invalidBytesReplaced: row[17],
+            programID: row[2], title: row[3], category: row[4], district: row[5], isFree: row[6],
+            feeMinKRW: row[7], feeMaxKRW: row[8], startDate: row[9], endDate: row[10],
+            latitude: row[11], longitude: row[12], qualityFlags: row[13], programText: row[14])
+          result.append(PresentVersion(id: versionID, version: version, copies: row[18]))
+        }
+        return result
+      }
+    }
+  }
+}
+
+/// A version in a snapshot, with how many times it is there.
+private struct PresentVersion {
+  var id: Int64
+  var version: ProgramVersion
+  var copies: Int
+}

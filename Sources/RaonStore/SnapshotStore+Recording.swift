@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import RaonCore
+
+// MARK: - Recording
+
+extension SnapshotStore {
+  /// Records a catalog as a new snapshot, in one transaction: all of it or nothing.
+  ///
+  /// Versions already stored (same raw record, same program) are reused; intervals that
+  /// reach the previous snapshot are extended, others opened. Duplicate records — one
+  /// program id twice, even the very same record twice — are all kept: every distinct
+  /// version is present, and an identical record repeated `n` times is present with
+  /// `copies = n`, so ``programs(inSnapshot:)`` returns as many programs as there were
+  /// entries.
+  ///
+  /// - Parameter snapshot: The catalog and where it came from.
+  /// - Returns: The new snapshot, its time rounded to the millisecond as stored.
+  /// - Throws: ``Error/recordFailed(path:reason:)`` or ``Error/busy(path:seconds:)``;
+  ///   the store is then as it was before.
+  @discardableResult
+  public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
+    guard let takenAt = ISOTimestamp.format(snapshot.takenAt) else {
+      throw Error.recordFailed(
+        path: path,
+        reason: "the snapshot time \(snapshot.takenAt.timeIntervalSince1970) s since 1970 is outside the years 1-9999; give a real --taken-at")
+    }
+    // Encoding needs no database: done before taking the write lock, so other raon
+    // processes wait only for the SQL (and the hashing of new versions).
+    let (versions, copies) = Self.distinctVersions(of: snapshot.entries)
+    return try translatingErrors(Error.recordFailed) {
+      try writer.writeWithoutTransaction { db in
+        var info: SnapshotInfo?
+        try db.inTransaction(.immediate) {
+          info = try Self.insert(
+            SnapshotRow(snapshot, takenAt: takenAt), versions: versions, copies: copies, db)
+          return .commit
+        }
+        guard let info else { throw DecodingFailure("the new snapshot was not read back") }
+        return info
+      }
+    }
+  }
+
+  /// The distinct versions of the entries, in order of first appearance, with how many
+  /// entries each one stands for.
+  static func distinctVersions(of entries: [NewSnapshot.Entry]) -> ([ProgramVersion], [Int]) {
+    var versions: [ProgramVersion] = []
+    var copies: [Int] = []
+    var indexByVersion: [ProgramVersion: Int] = [:]
+    versions.reserveCapacity(entries.count)
+    copies.reserveCapacity(entries.count)
+    for entry in entries {
+      let version = ProgramVersion(program: entry.program, raw: entry.raw)
+      if let i = indexByVersion[version] {
+        copies[i] += 1
+      } else {
+        indexByVersion[version] = versions.count
+        versions.append(version)
+        copies.append(1)
+      }
+    }
+    return (versions, copies)
+  }
+
+  private static func insert(
+    _ snapshot: SnapshotRow, versions: [ProgramVersion], copies: [Int], _ db: Database
+  ) throws -> SnapshotInfo {
+    let previousID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM snapshot")
+    var row = snapshot
+    try row.insert(db)
+    guard let snapshotID = row.id else { throw DecodingFailure("no id for the new snapshot") }
+
+    // Version ids of this snapshot, with their copies (summed: two entries that differ
+    // only in where they were read from are one version).
+    var copiesByVersionID: [Int64: Int] = [:]
+    var orderedVersionIDs: [Int64] = []
+    var fieldSets = FieldSetCache()
+    // A version is found by its exact content through the program_id index, so the
+    // SHA-256 content hash is computed only for versions not stored yet (the unchanged
+    // 99% of a daily catalog costs no hashing). Comparing the program too means a record
+    // normalised differently (a newer Raon) makes a new version, so every snapshot
+    // returns exactly the programs recorded with it.
+    let find = try db.cachedStatement(
+      sql: """
+        SELECT id FROM program_version
+        WHERE program_id = ? AND title = ? AND category = ? AND district = ? AND is_free = ?
+          AND fee_min_krw IS ? AND fee_max_krw IS ? AND start_date IS ? AND end_date IS ?
+          AND latitude IS ? AND longitude IS ? AND quality_flags = ? AND program_text = ?
+          AND field_set_id = ? AND raw_values = ? AND invalid_bytes_replaced = ?
+        LIMIT 1
+        """)
+    let add = try db.cachedStatement(
+      sql: """
+        INSERT INTO program_version (program_id, title, category, district, is_free,
+          fee_min_krw, fee_max_krw, start_date, end_date, latitude, longitude, quality_flags,
+          program_text, field_set_id, raw_values, invalid_bytes_replaced, raw_hash)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    for (version, count) in zip(versions, copies) {
+      let content: [(any DatabaseValueConvertible)?] = [
+        version.programID, version.title, version.category, version.district, version.isFree,
+        version.feeMinKRW, version.feeMaxKRW, version.startDate, version.endDate,
+        version.latitude, version.longitude, version.qualityFlags, version.programText,
+        try fieldSets.id(for: version.fieldNames, db), version.rawJSON,
+        version.invalidBytesReplaced,
+      ]
+      let id: Int64
+      if let found = try Int64.fetchOne(find, arguments: StatementArguments(content)) {
+        id = found
+      } else {
+        let hash = RawContent.hash(of: version.rawRecord)
+        try add.execute(arguments: StatementArguments(content + [hash]))
+        id = db.lastInsertedRowID
+      }
+      if let existing = copiesByVersionID[id] {
+        copiesByVersionID[id] = existing + count
+      } else {
+        copiesByVersionID[id] = count
+        orderedVersionIDs.append(id)
+      }
+    }
+
+    // Intervals that reach the previous snapshot continue when the version is still here
+    // the same number of times; anything else opens a new interval.
+    var open: [Int64: (first: Int64, copies: Int)] = [:]
+    if let previousID {
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT version_id, first_snapshot_id, copies FROM presence WHERE last_snapshot_id = ?
+          """,
+        arguments: [previousID])
+      while let row = try rows.next() {
+        open[row[0]] = (row[1], row[2])
+      }
+    }
+    let extend = try db.cachedStatement(
+      sql: """
+        UPDATE presence SET last_snapshot_id = ? WHERE version_id = ? AND first_snapshot_id = ?
+        """)
+    let start = try db.cachedStatement(
+      sql: """
+        INSERT INTO presence (version_id, first_snapshot_id, last_snapshot_id, copies)
+        VALUES (?, ?, ?, ?)
+        """)
+    for id in orderedVersionIDs {
+      let count = copiesByVersionID[id] ?? 1
+      if let interval = open[id], interval.copies == count {
+        try extend.execute(arguments: [snapshotID, id, interval.first])
+      } else {
+        try start.execute(arguments: [id, snapshotID, snapshotID, count])
+      }
+    }
+    return try row.info()
+  }
+}
+
+/// Field-set ids by field names, looked up once per distinct list in a recording.
+private struct FieldSetCache {
+  private var byIdentity: [ObjectIdentifier: Int64] = [:]
+  private var byNames: [FieldNames: Int64] = [:]
+
+  mutating func id(for names: FieldNames, _ db: Database) throws -> Int64 {
+    // All records of one source share one FieldNames object: the identity lookup spares
+    // hashing 20-odd names per record.
+    if let id = byIdentity[ObjectIdentifier(names)] { return id }
+    let id: Int64
+    if let known = byNames[names] {
+      id = known
+    } else {
+      let text = CompactJSON.array(names.names)
+      if let stored = try Int64.fetchOne(
+        db, sql: "SELECT id FROM field_set WHERE names = ?", arguments: [text])
+      {
+        id = stored
+      } else {
+        try db.execute(sql: "INSERT INTO field_set (names) VALUES (?)", arguments: [text])
+        id = db.lastInsertedRowID
+      }
+      byNames[names] = id
+    }
+    byIdentity[ObjectIdentifier(names)] = id
+    return id
+  }
+}

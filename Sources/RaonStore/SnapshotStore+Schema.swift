@@ -1,0 +1,107 @@
+import GRDB
+
+// MARK: - Schema
+//
+// The tables are a public interface: analysts read them with Python's `sqlite3`, so
+// names are plain snake_case and `SCHEMA.md` documents every column. A migration, once
+// released, is never edited: changes come as new migrations, so a store made by an older
+// Raon upgrades in place when a newer one opens it.
+
+extension SnapshotStore {
+  /// `PRAGMA application_id` of a Raon store ("RAON"), so Raon can tell its files from
+  /// other SQLite databases, and so can `file(1)`.
+  static let applicationID: Int32 = 0x5241_4F4E
+
+  /// The migrations, oldest first. `PRAGMA user_version` is set to each one's number, so
+  /// a reader without GRDB can tell the schema version too.
+  static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+    ("v1-snapshots-versions-presence", migrateV1),
+    ("v2-snapshot-program-view", migrateV2),
+  ]
+
+  /// The schema version this Raon writes.
+  static var schemaVersion: Int { migrations.count }
+
+  /// The migrator, up to and including migration number `version` (all by default).
+  static func migrator(upTo version: Int = schemaVersion) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for (number, migration) in migrations.prefix(version).enumerated() {
+      migrator.registerMigration(migration.identifier) { db in
+        try migration.migrate(db)
+        try db.execute(sql: "PRAGMA user_version = \(number + 1)")
+      }
+    }
+    return migrator
+  }
+
+  private static func migrateV1(_ db: Database) throws {
+    try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+    try db.execute(
+      sql: """
+        -- One row per recorded catalog. AUTOINCREMENT so an id is never reused, even
+        -- after the newest snapshot is deleted by hand.
+        CREATE TABLE snapshot (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          taken_at TEXT NOT NULL,
+          source TEXT NOT NULL,
+          source_total INTEGER,
+          program_count INTEGER NOT NULL CHECK (program_count >= 0)
+        );
+
+        -- The distinct lists of source field names, stored once and shared by versions.
+        CREATE TABLE field_set (
+          id INTEGER PRIMARY KEY,
+          names TEXT NOT NULL UNIQUE
+        );
+
+        -- One row per distinct content: a raw record and the program made from it.
+        CREATE TABLE program_version (
+          id INTEGER PRIMARY KEY,
+          raw_hash BLOB NOT NULL CHECK (length(raw_hash) = 32),
+          program_id TEXT NOT NULL,
+          title TEXT NOT NULL,
+          category TEXT NOT NULL,
+          district TEXT NOT NULL,
+          is_free INTEGER NOT NULL CHECK (is_free IN (0, 1)),
+          fee_min_krw INTEGER,
+          fee_max_krw INTEGER,
+          start_date TEXT,
+          end_date TEXT,
+          latitude REAL,
+          longitude REAL,
+          quality_flags TEXT NOT NULL,
+          program_text TEXT NOT NULL,
+          field_set_id INTEGER NOT NULL REFERENCES field_set(id),
+          raw_values TEXT NOT NULL,
+          invalid_bytes_replaced INTEGER NOT NULL CHECK (invalid_bytes_replaced IN (0, 1))
+        );
+        CREATE INDEX program_version_by_program_id ON program_version(program_id);
+
+        -- Membership as validity intervals: the version is in every snapshot whose id is
+        -- between first_snapshot_id and last_snapshot_id, `copies` times.
+        CREATE TABLE presence (
+          version_id INTEGER NOT NULL REFERENCES program_version(id),
+          first_snapshot_id INTEGER NOT NULL REFERENCES snapshot(id),
+          last_snapshot_id INTEGER NOT NULL REFERENCES snapshot(id),
+          copies INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 1),
+          PRIMARY KEY (version_id, first_snapshot_id),
+          CHECK (first_snapshot_id <= last_snapshot_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX presence_by_last_snapshot ON presence(last_snapshot_id, first_snapshot_id);
+        """)
+  }
+
+  private static func migrateV2(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        -- The programs of every snapshot, one row per (snapshot, version), for analysts.
+        CREATE VIEW snapshot_program AS
+          SELECT s.id AS snapshot_id, v.id AS version_id, p.copies, v.program_id, v.title,
+            v.category, v.district, v.is_free, v.fee_min_krw, v.fee_max_krw, v.start_date,
+            v.end_date, v.latitude, v.longitude, v.quality_flags
+          FROM snapshot s
+          JOIN presence p ON p.first_snapshot_id <= s.id AND p.last_snapshot_id >= s.id
+          JOIN program_version v ON v.id = p.version_id;
+        """)
+  }
+}

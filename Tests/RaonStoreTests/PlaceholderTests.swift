@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonStore() {
-  #expect(Bool(true))
-}

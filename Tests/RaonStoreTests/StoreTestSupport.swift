@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import RaonCore
+import TestSupport
+
+@testable import RaonStore
+
+/// A store in a new temporary folder, its path, and the folder to remove when done.
+func temporaryStore(_ label: String = "raon-store") throws -> (
+  store: SnapshotStore, path: String, folder: URL
+) {
+  let folder = try Fixtures.temporaryDirectory(label)
+  let path = folder.appendingPathComponent("raon.sqlite").path
+  return (try SnapshotStore(path: path), path, folder)
+}
+
+/// Removes a temporary folder (open stores in it keep working on Linux until closed).
+func remove(_ folder: URL) {
+  try? FileManager.default.removeItem(at: folder)
+}
+
+extension SnapshotStore {
+  /// A number from SQL, read straight from the tables (independently of the store's API).
+  func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
+    try writer.read { try Int.fetchOne($0, sql: sql, arguments: arguments) ?? -1 }
+  }
+
+  /// Folds the WAL into the file and returns the file plus WAL size.
+  func bytesOnDiskAfterCheckpoint() throws -> Int {
+    try checkpoint()
+    return try statistics().fileBytes ?? -1
+  }
+}
+
+/// Programs sorted as the store returns them: by id, stable.
+func sortedByID(_ programs: [Program]) -> [Program] {
+  programs.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+    .map(\.element)
+}
