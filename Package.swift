@@ -49,6 +49,7 @@ let package = Package(
     .target(
       name: "RaonStore",
       dependencies: ["RaonCore", .product(name: "GRDB", package: "GRDB.swift")],
+      exclude: ["SCHEMA.md"],
       swiftSettings: swiftSettings
     ),
 
@@ -123,7 +124,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(
-      name: "RaonCLITests", dependencies: ["TestSupport"],
+      name: "RaonCLITests", dependencies: ["TestSupport"], exclude: ["Scripts"],
       swiftSettings: swiftSettings),
   ]
 )
