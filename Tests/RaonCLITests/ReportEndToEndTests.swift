@@ -78,8 +78,12 @@ import Testing
     #expect(programSheets.values.map { $0.count - 1 }.reduce(0, +) == 4998)
     #expect(r.xlsxCharts.count >= 4)
     let categorySheet = r.xlsxSheets["분류별"] ?? []
-    let xlsxCategoryCounts = categorySheet.dropFirst().compactMap { Self.intValue($0.count > 1 ? $0[1] : nil) }
+    // Group rows, then a 합계 (total) row.
+    let groupRows = categorySheet.dropFirst().filter { ($0.first as? String) != "합계" }
+    let xlsxCategoryCounts = groupRows.compactMap { Self.intValue($0.count > 1 ? $0[1] : nil) }
     #expect(xlsxCategoryCounts == jsonCategories.map(\.1))
+    let totalRow = categorySheet.first { ($0.first as? String) == "합계" }
+    #expect(Self.intValue(totalRow.flatMap { $0.count > 1 ? $0[1] : nil }) == 4998)
     // The summary sheet states the program count.
     let summaryValues = (r.xlsxSheets["요약"] ?? []).flatMap { $0 }.compactMap { Self.intValue($0) }
     #expect(summaryValues.contains(4998))
