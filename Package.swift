@@ -124,7 +124,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(
-      name: "RaonCLITests", dependencies: ["TestSupport"], exclude: ["Scripts"],
+      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest"], exclude: ["Scripts"],
       swiftSettings: swiftSettings),
   ]
 )
