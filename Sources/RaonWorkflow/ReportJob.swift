@@ -70,7 +70,7 @@ public struct ReportJob: Sendable {
     }
     var snapshots = try store.snapshots()
     if snapshots.isEmpty && recorded.isEmpty {
-      environment.progress("빈 저장소: 내장 표본(2024-09-09)을 먼저 기록합니다 …")
+      environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
       recorded.append(try ingest.recordSample())
       recordedSample = true
       snapshots = try store.snapshots()
@@ -84,7 +84,7 @@ public struct ReportJob: Sendable {
       request.compareTo, for: chosen, in: snapshots, store: storePath)
     let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
 
-    environment.progress("분석 중: 스냅숏 \(chosen.id) …")
+    environment.progress("analysing snapshot \(chosen.id) …")
     let programs = try store.programs(inSnapshot: chosen.id)
     let comparePrograms = try compare.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) }
     let report = ReportAssembler.assemble(
@@ -98,7 +98,9 @@ public struct ReportJob: Sendable {
       target = parent.appendingPathComponent(reportWeek.description)
     }
     let result = try OutputPublisher.publish(to: target) { directory in
-      try Self.write(report, formats: request.formats, into: directory, options: request.options)
+      try Self.write(
+        report, formats: request.formats, into: directory, options: request.options,
+        progress: environment.progress)
     }
     return ReportOutcome(
       directory: target, snapshot: chosen, compareTo: compare, week: reportWeek,
@@ -109,10 +111,12 @@ public struct ReportJob: Sendable {
 
   /// Runs each chosen writer into `directory` (pure apart from the files it writes).
   static func write(
-    _ report: ReportData, formats: [ReportFormat], into directory: URL, options: ExportOptions
+    _ report: ReportData, formats: [ReportFormat], into directory: URL, options: ExportOptions,
+    progress: (String) -> Void = { _ in }
   ) throws -> ExportResult {
     var combined = ExportResult()
     for format in ReportFormat.allCases where formats.contains(format) {
+      progress("writing \(format.rawValue) …")
       let result = try format.writer.write(report, into: directory, options: options)
       combined.files += result.files
       combined.warnings += result.warnings

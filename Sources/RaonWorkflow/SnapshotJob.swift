@@ -24,15 +24,21 @@ public struct SnapshotJob: Sendable {
       guard FileManager.default.fileExists(atPath: url.path) else {
         throw WorkflowError.inputNotFound(path: path)
       }
-      environment.progress("읽는 중 \(url.lastPathComponent) …")
+      environment.progress("reading \(url.lastPathComponent) …")
       let batch = try CatalogFileReader.read(url)
       // An empty snapshot would make every program look removed: refuse it.
       guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
       batches.append(batch)
     }
     let time = takenAt ?? environment.now()
-    let prepared = batches.map(Self.prepare)
-    return try prepared.map { try store.record($0.stamped(takenAt: time)) }
+    var recorded: [SnapshotInfo] = []
+    for batch in batches {
+      environment.progress("normalising \(batch.records.count) programs from \(batch.source) …")
+      let prepared = Self.prepare(batch)
+      environment.progress("recording \(batch.source) …")
+      recorded.append(try store.record(prepared.stamped(takenAt: time)))
+    }
+    return recorded
   }
 
   /// Fetches the whole catalog from the Open API and records it as one snapshot.

@@ -39,6 +39,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let run = try RaonProcess.run(["report"], in: dir, environment: ["RAON_DB": "store.sqlite"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
+    // Standard error is a pipe here, not a terminal: no progress lines.
+    #expect(run.stderr.isEmpty, "progress leaked into a non-terminal: \(run.stderr)")
     // The sample was taken 2024-09-09 (a Monday): its ISO week is 2024-W37.
     let out = dir.appendingPathComponent("reports/2024-W37")
     for file in ["report.md", "report.xlsx", "report.json", "csv/programs.csv", "csv/by_category.csv",
