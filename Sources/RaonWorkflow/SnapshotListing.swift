@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonExport
 
 /// How `raon snapshots` prints the store's snapshots (pure).
 public enum SnapshotListing {
@@ -29,31 +30,15 @@ public enum SnapshotListing {
 
   /// A JSON list of `{id, takenAt, source, programCount}` (+ `sourceTotal`).
   public static func json(_ snapshots: [SnapshotInfo]) -> String {
-    let items = snapshots.map { s -> String in
-      let total = s.sourceTotal.map(String.init) ?? "null"
-      return "  {\"id\": \(s.id), \"takenAt\": \(quote(s.takenAt.iso8601UTC)), \"source\": \(quote(s.source)), \"programCount\": \(s.programCount), \"sourceTotal\": \(total)}"
-    }
-    return items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]"
-  }
-
-  static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+    JSONValue.array(
+      snapshots.map { s in
+        .object([
+          ("id", .int(Int(s.id))), ("takenAt", .string(s.takenAt.iso8601UTC)),
+          ("source", .string(s.source)), ("programCount", .int(s.programCount)),
+          ("sourceTotal", .int(s.sourceTotal)),
+        ])
       }
-    }
-    return out + "\""
+    ).pretty()
   }
 }
 

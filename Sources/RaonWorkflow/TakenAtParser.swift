@@ -25,18 +25,8 @@ public enum TakenAtParser {
 
 extension Date {
   /// `2024-09-08T15:00:00Z`: how Raon writes instants.
-  public var iso8601UTC: String {
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
-    return f.string(from: self)
-  }
+  public var iso8601UTC: String { ReportTime.iso8601UTC(self) }
 
   /// `2024-09-09 00:00 KST`: how Raon shows instants to people.
-  public var koreaDisplay: String {
-    let f = DateFormatter()
-    f.locale = Locale(identifier: "en_US_POSIX")
-    f.timeZone = KoreaTime.timeZone
-    f.dateFormat = "yyyy-MM-dd HH:mm"
-    return f.string(from: self) + " KST"
-  }
+  public var koreaDisplay: String { ReportTime.korea(self) }
 }

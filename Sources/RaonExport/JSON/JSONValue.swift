@@ -5,7 +5,7 @@
 /// Printing: two-space indentation, `"key": value`, empty arrays and objects as `[]` and
 /// `{}`; strings keep Korean and every non-ASCII character as UTF-8, escaping only `"`,
 /// `\`, control characters and U+2028/U+2029 (which break JavaScript string literals).
-enum JSONValue {
+public enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case int(Int)
@@ -16,12 +16,12 @@ enum JSONValue {
   case object([(String, JSONValue)])
 
   /// An integer, or `null`.
-  static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+  public static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
   /// A number, or `null`.
-  static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+  public static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
 
   /// The document, pretty-printed, ending in a newline.
-  func pretty() -> String {
+  public func pretty() -> String {
     var out = ""
     write(to: &out, indent: 0)
     out.append("\n")

@@ -1,19 +1,19 @@
 import Foundation
-import RaonCore
+
 
 /// Instants as text, computed by arithmetic rather than with a formatter so the output
 /// never depends on the machine's locale, calendar or time zone.
-enum ReportTime {
+public enum ReportTime {
   /// ISO 8601 in UTC with whole seconds and a `Z`: `2024-09-08T15:00:00Z`.
   ///
   /// Fractions of a second are dropped (rounded down): snapshots are identified by id,
   /// and a stable, short form matters more than sub-second precision.
-  static func iso8601UTC(_ date: Date) -> String {
+  public static func iso8601UTC(_ date: Date) -> String {
     format(date, offsetSeconds: 0, dateTimeSeparator: "T", seconds: true) + "Z"
   }
 
   /// Korea time to the minute: `2024-09-09 00:00 KST`.
-  static func korea(_ date: Date) -> String {
+  public static func korea(_ date: Date) -> String {
     format(date, offsetSeconds: KoreaTime.offsetSeconds, dateTimeSeparator: " ", seconds: false)
       + " KST"
   }
