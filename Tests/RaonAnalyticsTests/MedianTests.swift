@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RaonAnalytics
@@ -35,7 +36,7 @@ import Testing
 
 @Test(arguments: [1, 2, 3, 17, 100, 1_000, 4_097])
 func medianMatchesSortingOnRandomLists(count: Int) {
-  var g = SeededGenerator(seed: UInt64(count))
+  var g = SplitMix64(seed: UInt64(count))
   for _ in 0..<20 {
     let values = (0..<count).map { _ in Int.random(in: 0..<(count / 3 + 2), using: &g) }
     var scratch = values

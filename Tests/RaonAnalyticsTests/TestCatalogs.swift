@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import RaonCore
 
@@ -22,25 +23,12 @@ func info(_ id: Int64, count: Int = 0) -> SnapshotInfo {
     source: "test", programCount: count)
 }
 
-/// SplitMix64: tiny, seeded and the same on every platform, so a failing seed reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 enum RandomCatalog {
   static let categories = ["클래식", "전시/미술", "교육/체험", "축제-문화/예술", "국악"]
   static let districts = ["종로구", "중구", "마포구", "강남구", "은평구", District.unknown]
 
   /// A random program; ids come from a small range so catalogs overlap and repeat ids.
-  static func program(id: String, using g: inout SeededGenerator) -> Program {
+  static func program(id: String, using g: inout SplitMix64) -> Program {
     let isFree = Bool.random(using: &g)
     let fee: Int? =
       isFree
@@ -66,7 +54,7 @@ enum RandomCatalog {
 
   /// A catalog of `count` random programs with ids drawn from `cult:0…cult:(idRange-1)`.
   static func catalog(count: Int, idRange: Int, seed: UInt64) -> [Program] {
-    var g = SeededGenerator(seed: seed)
+    var g = SplitMix64(seed: seed)
     return (0..<count).map { _ in
       program(id: "cult:\(Int.random(in: 0..<idRange, using: &g))", using: &g)
     }

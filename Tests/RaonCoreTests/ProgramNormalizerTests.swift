@@ -1,4 +1,5 @@
 import RaonCore
+import TestSupport
 import Testing
 
 /// Records shaped like the sources: the portal CSV's Korean header, the Open API's keys.
@@ -266,18 +267,5 @@ private enum Records {
       if p.qualityFlags.contains(.endBeforeStart) { #expect(p.durationDays == nil) }
       _ = p.csvValues
     }
-  }
-}
-
-/// A small deterministic generator, so a failing garbage case can be replayed.
-private struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RaonCore
+import TestSupport
 import Testing
 
 @testable import RaonStore

@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import TestSupport
 import Testing
 
 @testable import RaonStore
