@@ -8,8 +8,7 @@ struct DiffCommand: AsyncParsableCommand {
     commandName: "diff",
     abstract: "Compare two snapshots: added, removed and changed programs, field by field.",
     discussion: """
-      Prints a one-line summary and writes the changes table in the chosen formats
-      (default: reports/diff-FROM-TO/). FROM and TO are snapshot ids, 'latest' or 'previous'.
+      Prints a one-line summary and writes the changes table in the chosen formats (default: reports/diff-FROM-TO/). FROM and TO are snapshot ids, 'latest' or 'previous'.
 
       Examples:
         raon diff 1 2

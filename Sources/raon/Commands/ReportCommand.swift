@@ -8,12 +8,7 @@ struct ReportCommand: AsyncParsableCommand {
     commandName: "report",
     abstract: "Write the weekly report: Markdown with charts, XLSX, CSV and JSON.",
     discussion: """
-      Optionally records a new snapshot first (--input FILE or --api), then reports on the
-      chosen snapshot, compared with the previous one (taken at least a day earlier), with
-      the headline figures of its ISO week (Korea time). On an empty store with no input it
-      first records the bundled sample (taken 2024-09-09), so it works offline.
-      Output goes to reports/<YYYY-Www>/ (report.md + charts/, report.xlsx, csv/*.csv,
-      report.json); a failed run leaves earlier reports untouched.
+      Optionally records a new snapshot first (--input FILE or --api), then reports on the chosen snapshot, compared with the previous one (taken at least a day earlier), with the headline figures of its ISO week (Korea time). On an empty store with no input it first records the bundled sample (taken 2024-09-09), so it works offline. Output goes to reports/<YYYY-Www>/ (report.md + charts/, report.xlsx, csv/*.csv, report.json); a failed run leaves earlier reports untouched.
 
       Examples:
         raon report

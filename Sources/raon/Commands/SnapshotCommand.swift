@@ -7,10 +7,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     commandName: "snapshot",
     abstract: "Record the catalog as a new snapshot, from files or the Open API.",
     discussion: """
-      Each FILE (the portal's CSV in CP949 or UTF-8, or its JSON download) becomes its own
-      snapshot, in the order given. With --api the whole catalog is fetched from the Seoul
-      Open API (key in the environment variable SEOUL_API_KEY). A failed ingestion records
-      nothing.
+      Each FILE (the portal's CSV in CP949 or UTF-8, or its JSON download) becomes its own snapshot, in the order given. With --api the whole catalog is fetched from the Seoul Open API (key in the environment variable SEOUL_API_KEY). A failed ingestion records nothing.
 
       Examples:
         raon snapshot data/sample/seoul-cultural-events-2024-09-09.cp949.csv --taken-at 2024-09-09
