@@ -150,16 +150,19 @@ def check_committed_form(nb, name: str) -> list[str]:
     return problems
 
 
-def execute(path: Path, kernel: str, timeout: int, env: dict) -> tuple[bool, str]:
+def execute(path: Path, kernel: str, timeout: int, env: dict, sockets: Path) -> tuple[bool, str]:
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
     nb = nbformat.read(path, as_version=4)
     problems = check_committed_form(nb, path.name)
     os.environ.update(env)  # the kernel inherits this process's environment
-    client = NotebookClient(nb, timeout=timeout, kernel_name=kernel, allow_errors=False,
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    # Local IPC sockets in the run's temporary folder rather than unencrypted TCP ports.
+    manager = KernelManager(kernel_name=kernel, transport="ipc", ip=str(sockets / path.stem))
+    client = NotebookClient(nb, km=manager, timeout=timeout, kernel_name=kernel,
+                            allow_errors=False, resources={"metadata": {"path": str(NOTEBOOKS)}})
     failure = None
     try:
         client.execute()
@@ -235,7 +238,7 @@ def main() -> int:
         }
         for path in paths:
             t0 = time.monotonic()
-            ok, message = execute(path, options.kernel, options.timeout, env)
+            ok, message = execute(path, options.kernel, options.timeout, env, Path(temp))
             seconds = time.monotonic() - t0
             if ok:
                 passed += 1
