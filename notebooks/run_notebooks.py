@@ -4,6 +4,7 @@
     python3 notebooks/run_notebooks.py                 # every notebook; exit 1 if any cell fails
     python3 notebooks/run_notebooks.py 03_compare_snapshots.ipynb
     python3 notebooks/run_notebooks.py --prepare       # only build notebooks/work/{store.sqlite,report/}
+    python3 notebooks/run_notebooks.py --clear         # clear the notebooks' outputs, for committing
 
 Steps:
 1. Finds the raon binary: $RAON_BIN, else the newer of .build/debug/raon and
@@ -176,11 +177,18 @@ def execute(path: Path, kernel: str, timeout: int, env: dict, sockets: Path) -> 
             failed = (executed[-1] + 1) if executed else 0
         cell = nb.cells[failed] if failed < len(nb.cells) else None
         first_line = (cell.source.strip().splitlines() or [""])[0][:80] if cell else ""
-        detail = str(error).strip().splitlines()
-        detail = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in detail]  # ANSI colours
-        summary = next((line for line in reversed(detail) if line.strip()), type(error).__name__)
-        failure = (f"cell {failed} (`{first_line}`): {summary.strip()}")
+        errors = [o for o in (cell.get("outputs", []) if cell else []) if o.get("output_type") == "error"]
+        if errors:
+            summary = f"{errors[0]['ename']}: {errors[0]['evalue']}"
+        else:
+            summary = f"{type(error).__name__}: {error}"
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", summary).strip().splitlines()  # no ANSI colours
+        if len(lines) > 12:
+            lines = lines[:12] + [f"... ({len(lines) - 12} more lines in the executed copy)"]
+        failure = f"cell {failed} (`{first_line}`):\n    " + "\n    ".join(lines)
     finally:
+        if manager.has_kernel:  # nbclient shuts down only the kernels it made itself
+            manager.shutdown_kernel(now=True)
         out = WORK / "executed" / path.name
         out.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nb, out)
@@ -200,7 +208,21 @@ def main() -> int:
     parser.add_argument("--kernel", default="python3", help="Jupyter kernel name (default python3)")
     parser.add_argument("--prepare", action="store_true",
                         help="only build the notebooks' default inputs in notebooks/work/ and exit")
+    parser.add_argument("--clear", action="store_true",
+                        help="clear the outputs of the notebooks in place (before committing) and exit")
     options = parser.parse_args()
+
+    if options.clear:
+        import nbformat
+        for path in sorted(NOTEBOOKS.glob("[0-9]*.ipynb")):
+            nb = nbformat.read(path, as_version=4)
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    cell.outputs, cell.execution_count = [], None
+                cell.get("metadata", {}).pop("execution", None)
+            nbformat.write(nb, path)
+            log(f"cleared {path.name}")
+        return 0
 
     started = time.monotonic()
     raon = find_raon(options.raon)
