@@ -10,6 +10,10 @@ missing=()
 pkg-config --exists xlsxwriter 2>/dev/null || missing+=(libxlsxwriter-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
+# With --test: a Korean font, so the notebooks' charts render Hangul (not boxes).
+if [ "${1:-}" = "--test" ]; then
+  fc-list :lang=ko 2>/dev/null | grep -q . || missing+=(fonts-nanum fontconfig)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}" >&2
   as_root apt-get update -qq
