@@ -44,9 +44,13 @@ func ids(_ batch: CatalogBatch) -> [String] {
 }
 
 /// A client against `server` with the real URLSession transport and instant backoff.
+///
+/// The default timeout is generous: a debug-built server needs about 2 s for a 1,000-row
+/// page on an idle machine and several times that on a loaded CI machine; only the
+/// timeout tests pass a short one.
 func client(
   _ server: LoopbackAPIServer, key: String = secretKey, pageSize: Int = 10,
-  timeout: TimeInterval = 10, retries: Int = 4, recorder: Recorder
+  timeout: TimeInterval = 60, retries: Int = 4, recorder: Recorder
 ) -> OpenAPIClient {
   OpenAPIClient(
     configuration: OpenAPIConfiguration(
