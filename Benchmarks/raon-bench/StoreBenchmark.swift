@@ -27,10 +27,28 @@ enum StoreBenchmark {
     var seed: UInt64 = 2024
     var repetitions = 5
     var db: String?
+    /// `--trend-only`: open the store at `--db` as it is and time only the trend query.
+    var trendOnly = false
   }
 
   static func run(_ arguments: [String]) throws {
     let options = try parse(arguments)
+    if options.trendOnly {
+      guard let path = options.db else { throw BenchError("--trend-only needs --db PATH") }
+      let store = try SnapshotStore(path: path)
+      var times: [Duration] = []
+      var pointTimes: [Duration] = []
+      for _ in 0..<options.repetitions {
+        let (series, t1) = try AnalyticsBenchmark.measure { try store.trendSeries() }
+        let (points, t2) = AnalyticsBenchmark.measure { Trends.points(series) }
+        precondition(points.count == series.count)
+        times.append(t1 + t2)
+        pointTimes.append(t2)
+      }
+      AnalyticsBenchmark.report("  trend query (both)", times)
+      AnalyticsBenchmark.report("  Trends.points", pointTimes)
+      return
+    }
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("raon-store-bench-\(UUID().uuidString)")
     let path = options.db ?? directory.appendingPathComponent("store.sqlite").path
@@ -178,6 +196,7 @@ enum StoreBenchmark {
       case "--seed": options.seed = UInt64(try AnalyticsBenchmark.number(value, flag))
       case "--repeat": options.repetitions = max(1, try AnalyticsBenchmark.number(value, flag))
       case "--db": options.db = value
+      case "--trend-only": options.trendOnly = value != "0"
       case "--churn":
         guard let rate = Double(value), (0...1).contains(rate) else {
           throw BenchError("--churn takes a rate between 0 and 1, not \(value)")
