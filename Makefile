@@ -1,6 +1,6 @@
 # Benchmarks: Raon against the pandas peer, side by side (see bench/bench.py and bench/RESULTS.md).
 #
-#   make bench         release build, then the sample (5 runs), 100,000 (5 runs) and
+#   make bench         release build, then the sample (5 runs), 100,000 (3 runs) and
 #                      1,000,000 programs (1 run), 365 daily snapshots, XLSX vs its floor
 #   make bench-quick   release build, then the sample (3 runs), 100,000 (1 run), the store, XLSX at 100,000
 #
@@ -21,4 +21,4 @@ bench: bench-build
 	PEER=$(PEER) $(PYTHON) bench/bench.py
 
 bench-quick: bench-build
-	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --big-runs 1 --out bench/RESULTS-quick.md
+	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Raon against the pandas peer, side by side in one run; results to bench/RESULTS.md.
 
-  python3 bench/bench.py [--quick] [--sizes 100000,1000000] [--runs N] [--big-runs N]
+  python3 bench/bench.py [--quick] [--sizes 100000,1000000] [--runs N] [--size-runs N] [--big-runs N]
                          [--skip-peer] [--skip-store] [--skip-xlsx] [--out bench/RESULTS.md]
 
 Run from the repository after `swift build -c release --product raon --product raon-bench`
@@ -258,9 +258,10 @@ def write_markdown(path, results):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="sample (3 runs) and 100,000 (1 run); store 365 days; xlsx 100,000")
+    ap.add_argument("--quick", action="store_true", help="sample (3 runs) and 100,000 only; store 365 days; xlsx 100,000")
     ap.add_argument("--sizes", help="comma-separated synthetic sizes (default 100000,1000000; quick: 100000)")
-    ap.add_argument("--runs", type=int, help="runs at the sample and at sizes ≤ 100,000 (default 5; quick 3)")
+    ap.add_argument("--runs", type=int, help="runs at the sample (default 5; quick 3)")
+    ap.add_argument("--size-runs", type=int, default=3, help="runs at synthetic sizes ≤ 100,000 (default 3)")
     ap.add_argument("--big-runs", type=int, default=1, help="runs at sizes > 100,000 (default 1)")
     ap.add_argument("--peer", default=os.environ.get("PEER", PEER_DEFAULT))
     ap.add_argument("--skip-peer", action="store_true")
@@ -285,7 +286,7 @@ def main():
         results["sample"] = bench_sample(a.work, a.peer, runs, a.skip_peer)
     for n in sizes:
         print(f"synthetic {n}:", flush=True)
-        results["sizes"][str(n)] = bench_size(a.work, a.peer, n, runs if n <= 100_000 else a.big_runs, a.skip_peer)
+        results["sizes"][str(n)] = bench_size(a.work, a.peer, n, a.size_runs if n <= 100_000 else a.big_runs, a.skip_peer)
     if not a.skip_store:
         print("store (365 daily snapshots):", flush=True)
         results["store"] = bench_store(365, 5000)

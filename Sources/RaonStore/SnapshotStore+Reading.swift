@@ -13,14 +13,30 @@ extension SnapshotStore {
   ///
   /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
   public func programs(inSnapshot id: Int64) throws -> [Program] {
-    let present = try versions(inSnapshot: id)
+    let present = try versions(inSnapshot: id, parsingRawValues: false)
     // Decoding failures become ``Error/corrupt(path:detail:)``.
     return try translatingErrors(Error.readFailed) {
-      // Decoding is pure and most of the read's cost: spread over the cores, in order.
-      let programs = try ParallelWork.map(present.count) { try present[$0].version.program() }
+      // Decoding is pure and most of the read's cost: spread over the cores. Each version's
+      // raw values are parsed, used and dropped in one step, so a large snapshot is never
+      // held twice (as raw values and as programs). Errors come in the sequential order:
+      // the first version whose raw values fail, else the first whose program fails.
+      let decoded = ParallelWork.map(present.count) {
+        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
+        var version = present[i].version
+        do {
+          version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
+        } catch {
+          return (error, .failure(error))
+        }
+        return (nil, Result { try version.program() })
+      }
+      if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
+        throw error
+      }
       var result: [Program] = []
       result.reserveCapacity(present.reduce(0) { $0 + $1.copies })
-      for (stored, program) in zip(present, programs) {
+      for (stored, item) in zip(present, decoded) {
+        let program = try item.program.get()
         for _ in 0..<stored.copies { result.append(program) }
       }
       return result
@@ -101,7 +117,7 @@ extension SnapshotStore {
 
   /// The versions present in a snapshot with their copies, sorted by program id then
   /// version id.
-  private func versions(inSnapshot id: Int64) throws -> [PresentVersion] {
+  private func versions(inSnapshot id: Int64, parsingRawValues: Bool = true) throws -> [PresentVersion] {
     try translatingErrors(Error.readFailed) {
       // The rows are read first; their raw values are parsed afterwards, over the cores.
       let rows = try writer.read { db in
@@ -143,14 +159,9 @@ extension SnapshotStore {
         }
         return result
       }
-      let values = try ParallelWork.map(rows.count) { i -> [String?] in
-        let version = rows[i].version
-        let values = try CompactJSON.parseArray(version.rawJSON)
-        guard values.count == version.fieldNames.names.count else {
-          throw DecodingFailure(
-            "version \(rows[i].id) has \(values.count) raw values for \(version.fieldNames.names.count) field names")
-        }
-        return values
+      guard parsingRawValues else { return rows }
+      let values = try ParallelWork.map(rows.count) { i in
+        try Self.rawValues(of: rows[i].version, versionID: rows[i].id)
       }
       var result = rows
       for i in result.indices { result[i].version.rawValues = values[i] }
@@ -201,6 +212,18 @@ enum ParallelWork {
       // Not reached: only a chunk that failed stops early, after its failure.
       case nil: values.append(try body(i))
       }
+    }
+    return values
+  }
+}
+
+extension SnapshotStore {
+  /// A version's raw values, parsed from its `raw_values` and checked against its field names.
+  fileprivate static func rawValues(of version: ProgramVersion, versionID: Int64) throws -> [String?] {
+    let values = try CompactJSON.parseArray(version.rawJSON)
+    guard values.count == version.fieldNames.names.count else {
+      throw DecodingFailure(
+        "version \(versionID) has \(values.count) raw values for \(version.fieldNames.names.count) field names")
     }
     return values
   }

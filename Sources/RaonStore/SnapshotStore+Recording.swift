@@ -115,7 +115,13 @@ extension SnapshotStore {
           program_text, field_set_id, raw_values, invalid_bytes_replaced, raw_hash)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    for (version, count) in zip(versions, copies) {
+    // Into an empty store (a first import) every version is new: their hashes are then
+    // computed up front over the cores. The hash is a pure function of the raw record, so
+    // this changes when it is computed, not what is stored.
+    let storeIsEmpty = try Int64.fetchOne(db, sql: "SELECT id FROM program_version LIMIT 1") == nil
+    let precomputedHashes: [Data]? =
+      storeIsEmpty ? ParallelWork.map(versions.count) { RawContent.hash(of: versions[$0].rawRecord) } : nil
+    for (index, (version, count)) in zip(versions, copies).enumerated() {
       let content: [(any DatabaseValueConvertible)?] = [
         version.programID, version.title, version.category, version.district, version.isFree,
         version.feeMinKRW, version.feeMaxKRW, version.startDate, version.endDate,
@@ -127,7 +133,7 @@ extension SnapshotStore {
       if let found = try Int64.fetchOne(find, arguments: StatementArguments(content)) {
         id = found
       } else {
-        let hash = RawContent.hash(of: version.rawRecord)
+        let hash = precomputedHashes?[index] ?? RawContent.hash(of: version.rawRecord)
         try add.execute(arguments: StatementArguments(content + [hash]))
         id = db.lastInsertedRowID
       }
