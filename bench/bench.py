@@ -51,6 +51,7 @@ def run(cmd, cwd=None, env=None):
         if p.returncode != 0:
             sys.stderr.write(err.read()[-4000:].decode(errors="replace"))
             raise SystemExit(f"failed ({p.returncode}): {' '.join(cmd)}")
+        run.last_cpu = usage.ru_utime + usage.ru_stime
         return seconds, usage.ru_maxrss / 1024, out.read().decode(errors="replace")
 
 
@@ -84,7 +85,7 @@ def machine():
         "python": platform.python_version(),
         "pandas": pv,
         "xlsxwriter (Python)": xv,
-        "libxlsxwriter": sh("pkg-config --modversion xlsxwriter"),
+        "libxlsxwriter": sh("dpkg-query -W -f='${Version}' libxlsxwriter-dev 2>/dev/null || pkg-config --modversion xlsxwriter"),
         "sqlite (system)": sh("python3 -c 'import sqlite3; print(sqlite3.sqlite_version)'"),
         "load average at start": sh("cut -d' ' -f1-3 /proc/loadavg"),
         "git": sh(f"git -C {ROOT} rev-parse --short HEAD") + (" (dirty)" if sh(f"git -C {ROOT} status --porcelain -- Sources Benchmarks") else ""),
@@ -96,9 +97,11 @@ def median(xs):
 
 
 def summarise(samples):
-    return {"runs": len(samples), "seconds": [round(s, 3) for s, _ in samples],
-            "median_s": median([s for s, _ in samples]), "median_rss_mib": median([m for _, m in samples]),
-            "max_rss_mib": max(m for _, m in samples)}
+    """samples: (wall seconds, peak RSS MiB, CPU seconds) per run."""
+    return {"runs": len(samples), "seconds": [round(s[0], 3) for s in samples],
+            "cpu_seconds": [round(s[2], 3) for s in samples],
+            "median_s": median([s[0] for s in samples]), "median_cpu_s": median([s[2] for s in samples]),
+            "median_rss_mib": median([s[1] for s in samples]), "max_rss_mib": max(s[1] for s in samples)}
 
 
 def bench_sample(work, peer, runs, skip_peer):
@@ -111,14 +114,17 @@ def bench_sample(work, peer, runs, skip_peer):
         d = tempfile.mkdtemp(dir=work)
         db = os.path.join(d, "store.sqlite")
         b = run([RAON, "snapshot", SAMPLE, "--taken-at", "2024-09-09T09:00:00+09:00", "--db", db], cwd=d)
+        b_cpu = run.last_cpu
         r = run([RAON, "report", "--input", modified, "--taken-at", "2024-09-16T09:00:00+09:00",
                  "--compare-to", "previous", "--db", db, "--out", os.path.join(d, "raon")], cwd=d)
-        raon_base.append(b[:2]); raon_report.append(r[:2]); raon_total.append((b[0] + r[0], max(b[1], r[1])))
+        r_cpu = run.last_cpu
+        raon_base.append((b[0], b[1], b_cpu)); raon_report.append((r[0], r[1], r_cpu))
+        raon_total.append((b[0] + r[0], max(b[1], r[1]), b_cpu + r_cpu))
         if i == 0:
             raon_out = du(os.path.join(d, "raon"))
         if not skip_peer:
             p = run([sys.executable, peer, modified, "--compare", SAMPLE, "--out", os.path.join(d, "peer")], cwd=d)
-            peer_s.append(p[:2])
+            peer_s.append((p[0], p[1], run.last_cpu))
             if i == 0:
                 peer_out = du(os.path.join(d, "peer"))
         shutil.rmtree(d)
@@ -142,14 +148,14 @@ def bench_size(work, peer, n, runs, skip_peer):
         d = tempfile.mkdtemp(dir=work)
         r = run([RAON, "report", "--input", csv, "--taken-at", "2024-09-09T09:00:00+09:00",
                  "--db", os.path.join(d, "store.sqlite"), "--out", os.path.join(d, "raon")], cwd=d)
-        raon_s.append(r[:2])
+        raon_s.append((r[0], r[1], run.last_cpu))
         if i == 0:
             raon_out = du(os.path.join(d, "raon"))
             store_bytes = du(d) - raon_out
         shutil.rmtree(os.path.join(d, "raon"))
         if not skip_peer:
             p = run([sys.executable, peer, csv, "--out", os.path.join(d, "peer")], cwd=d)
-            peer_s.append(p[:2])
+            peer_s.append((p[0], p[1], run.last_cpu))
             if i == 0:
                 peer_out = du(os.path.join(d, "peer"))
         shutil.rmtree(d)
@@ -208,8 +214,8 @@ def write_markdown(path, results):
           "of alternating runs, and single-run figures are marked as such.", ""]
 
     L += ["## Raon report vs peer (end to end: decode, parse, normalise, store, analytics, md+svg, xlsx, csv, json)", "",
-          "| input | runs | Raon median | peer median | speed-up (peer/Raon) | Raon peak RSS | peer peak RSS | memory ratio (peer/Raon) |",
-          "|---|---|---|---|---|---|---|---|"]
+          "| input | runs | Raon median | peer median | speed-up (peer/Raon) | CPU-time ratio (peer/Raon) | Raon peak RSS | peer peak RSS | memory ratio (peer/Raon) |",
+          "|---|---|---|---|---|---|---|---|---|"]
     s = results.get("sample")
     if s:
         p = s.get("peer")
@@ -217,14 +223,14 @@ def write_markdown(path, results):
                            ("sample 4,998 + comparison: baseline snapshot + report", "raon_total")):
             r = s[key]
             L.append(f"| {label} | {r['runs']} | {r['median_s']:.2f} s | "
-                     + (f"{p['median_s']:.2f} s | **{fmt_ratio(p['median_s'], r['median_s'])}** | " if p else "– | – | ")
+                     + (f"{p['median_s']:.2f} s | **{fmt_ratio(p['median_s'], r['median_s'])}** | {fmt_ratio(p['median_cpu_s'], r['median_cpu_s'])} | " if p else "– | – | – | ")
                      + f"{r['max_rss_mib']:.0f} MiB | " + (f"{p['max_rss_mib']:.0f} MiB | {fmt_ratio(p['max_rss_mib'], r['max_rss_mib'])} |" if p else "– | – |"))
     for n, r in sorted(results.get("sizes", {}).items(), key=lambda kv: int(kv[0])):
         p = r.get("peer")
         ra = r["raon"]
         L.append(f"| synthetic {int(n):,} ({r['csv_bytes'] / 1e6:.0f} MB CSV) | {ra['runs']}"
                  + (f" / {p['runs']}" if p and p['runs'] != ra['runs'] else "") + f" | {ra['median_s']:.2f} s | "
-                 + (f"{p['median_s']:.2f} s | **{fmt_ratio(p['median_s'], ra['median_s'])}** | " if p else "– | – | ")
+                 + (f"{p['median_s']:.2f} s | **{fmt_ratio(p['median_s'], ra['median_s'])}** | {fmt_ratio(p['median_cpu_s'], ra['median_cpu_s'])} | " if p else "– | – | – | ")
                  + f"{ra['max_rss_mib']:.0f} MiB | " + (f"{p['max_rss_mib']:.0f} MiB | {fmt_ratio(p['max_rss_mib'], ra['max_rss_mib'])} |" if p else "– | – |"))
     L.append("")
 
@@ -295,7 +301,9 @@ def main():
             print(f"xlsx {n}:", flush=True)
             results["xlsx"][str(n)] = bench_xlsx(n, 3 if n <= 100_000 else a.big_runs)
     results["notes"] = [
-        "- Speed-up and memory ratio are peer ÷ Raon: above 1 means Raon is faster / smaller.",
+        "- Speed-up and memory ratio are peer ÷ Raon: above 1 means Raon is faster / smaller. The CPU-time ratio "
+        "(user + system time of the process, from `wait4`) is steadier than wall time on a shared machine; Raon uses both "
+        "cores for normalising, encoding, hashing and decoding, the peer one.",
         "- Peak RSS is `ru_maxrss` of the child process (`wait4`), as `/usr/bin/time -v` reports it. "
         "For 'baseline + report' it is the larger of the two processes.",
         "- Raon's time includes recording the input as a snapshot in a fresh SQLite store (the peer keeps no history); "
