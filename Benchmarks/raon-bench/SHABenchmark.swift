@@ -10,7 +10,7 @@ enum SHABenchmark {
     let size = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
     var text = ""
     while text.utf8.count < size { text += "서울 문화행사 raon-raw-v1 12:공연/행사명, " }
-    let base = String(text.utf8.prefix(size))!
+    let base = String(decoding: Array(text.utf8.prefix(size)), as: UTF8.self)  // may end in U+FFFD
     let inputs = (0..<64).map { base + String($0) }
     var digestNew: [UInt8] = []
     var digestOld: [UInt8] = []
