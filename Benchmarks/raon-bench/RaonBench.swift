@@ -7,13 +7,15 @@ struct RaonBench {
   static func main() async throws {
     let args = CommandLine.arguments.dropFirst()
     guard let suite = args.first else {
-      print("usage: raon-bench analytics|xlsx [options]")
+      print("usage: raon-bench analytics|xlsx|store|sha [options]")
       return
     }
     switch suite {
     case "analytics": try AnalyticsBenchmark.run(arguments: Array(args.dropFirst()))
     case "xlsx": try XLSXBenchmark.run(Array(args.dropFirst()))
-    default: print("unknown suite: \(suite) (known: analytics, xlsx)")
+    case "store": try StoreBenchmark.run(Array(args.dropFirst()))
+    case "sha": try SHABenchmark.run(Array(args.dropFirst()))
+    default: print("unknown suite: \(suite) (known: analytics, xlsx, store, sha)")
     }
   }
 }

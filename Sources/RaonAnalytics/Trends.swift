@@ -60,19 +60,24 @@ public enum Trends {
       var byCategory = KeyCounter()
       var byDistrict = KeyCounter()
       var ids = Set<String>(minimumCapacity: snapshot.programs.count)
+      // Distinct ids not in the previous point, counted while inserting: no set differences.
+      var new = 0
       for program in snapshot.programs {
         if program.isFree { free += 1 }
         byCategory.add(program.category)
         byDistrict.add(program.district)
-        ids.insert(program.id)
+        if ids.insert(program.id).inserted, let previous = previousIds, !previous.contains(program.id) {
+          new += 1
+        }
       }
       let total = snapshot.programs.count
       points.append(
         TrendPoint(
           snapshot: snapshot.info, total: total, free: free, paid: total - free,
           byCategory: byCategory.ranked, byDistrict: byDistrict.ranked,
-          added: previousIds.map { ids.subtracting($0).count },
-          removed: previousIds.map { $0.subtracting(ids).count }))
+          added: previousIds.map { _ in new },
+          // |previous \ ids| = |previous| − |previous ∩ ids| = |previous| − (|ids| − new).
+          removed: previousIds.map { $0.count - (ids.count - new) }))
       previousIds = ids
     }
     return points

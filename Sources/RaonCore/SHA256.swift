@@ -2,27 +2,40 @@
 ///
 /// Foundation on Linux has no CryptoKit; a small pure implementation saves a heavy
 /// dependency. Checked against the FIPS test vectors in the tests.
+///
+/// Speed matters: the store hashes every new program version (a million-program catalog
+/// is about a gigabyte of canonical text). The compression function is therefore not
+/// generic, reads its block straight from memory, and keeps its message schedule on the
+/// stack; the partial block lives in a fixed-size tuple, so hashing allocates nothing.
 public struct SHA256: Sendable {
-  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+  private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+  private var state: State = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19
   )
-  private var buffer: [UInt8] = []
+  /// The partial block (64 bytes) and how many of its bytes are in use.
+  private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+    0, 0, 0, 0, 0, 0, 0, 0
+  )
+  private var blockCount = 0
   /// Message length so far, in bytes.
   private var byteCount: UInt64 = 0
 
-  public init() { buffer.reserveCapacity(64) }
+  public init() {}
 
   /// Adds bytes to the message.
   public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    if bytes.withContiguousStorageIfAvailable({ updateBuffer($0) }) != nil { return }
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(256)
     for byte in bytes {
-      byteCount &+= 1
-      buffer.append(byte)
-      if buffer.count == 64 {
-        compress(buffer)
-        buffer.removeAll(keepingCapacity: true)
+      chunk.append(byte)
+      if chunk.count == 256 {
+        chunk.withUnsafeBufferPointer { updateBuffer($0) }
+        chunk.removeAll(keepingCapacity: true)
       }
     }
+    chunk.withUnsafeBufferPointer { updateBuffer($0) }
   }
 
   /// Adds a string's UTF-8 bytes.
@@ -31,43 +44,68 @@ public struct SHA256: Sendable {
     copy.withUTF8 { updateBuffer($0) }
   }
 
+  /// Adds bytes from memory.
+  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    updateBuffer(UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+  }
+
   private mutating func updateBuffer(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var index = 0
-    if !buffer.isEmpty {
-      while index < bytes.count && buffer.count < 64 {
-        buffer.append(bytes[index])
-        index += 1
-      }
-      if buffer.count == 64 {
-        compress(buffer)
-        buffer.removeAll(keepingCapacity: true)
-      }
-    }
-    while bytes.count - index >= 64 {
-      compress(UnsafeBufferPointer(rebasing: bytes[index..<index + 64]))
-      index += 64
-    }
-    while index < bytes.count {
-      buffer.append(bytes[index])
-      index += 1
-    }
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
     byteCount &+= UInt64(bytes.count)
+    var index = 0
+    let count = bytes.count
+    if blockCount > 0 {
+      let take = min(64 - blockCount, count)
+      let filled = blockCount
+      withUnsafeMutableBytes(of: &block) { buffer in
+        buffer.baseAddress!.advanced(by: filled).copyMemory(from: base, byteCount: take)
+      }
+      blockCount += take
+      index = take
+      guard blockCount == 64 else { return }
+      withUnsafeBytes(of: block) { buffer in Self.compress(&state, buffer.baseAddress!, blocks: 1) }
+      blockCount = 0
+    }
+    let whole = (count - index) / 64
+    if whole > 0 {
+      Self.compress(&state, UnsafeRawPointer(base + index), blocks: whole)
+      index += whole * 64
+    }
+    if index < count {
+      let rest = count - index
+      withUnsafeMutableBytes(of: &block) { buffer in
+        buffer.baseAddress!.copyMemory(from: base + index, byteCount: rest)
+      }
+      blockCount = rest
+    }
   }
 
   /// The 32-byte digest.
   public mutating func finalize() -> [UInt8] {
     let totalBits = byteCount &* 8
-    var tail = buffer
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: totalBits >> UInt64(shift))) }
-    var i = 0
-    while i < tail.count {
-      compress(tail[i..<i + 64])
-      i += 64
+    // The padding: 0x80, zeros to 56 mod 64, then the bit length big-endian (one or two blocks).
+    var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+               UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+    let used = blockCount
+    let tailLength = used < 56 ? 64 : 128
+    withUnsafeMutableBytes(of: &tail) { out in
+      withUnsafeBytes(of: block) { partial in
+        out.baseAddress!.copyMemory(from: partial.baseAddress!, byteCount: used)
+      }
+      out[used] = 0x80
+      for i in 0..<8 { out[tailLength - 1 - i] = UInt8(truncatingIfNeeded: totalBits >> UInt64(8 * i)) }
+      Self.compress(&state, UnsafeRawPointer(out.baseAddress!), blocks: tailLength / 64)
     }
-    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-    return words.flatMap { w in (0..<4).map { UInt8(truncatingIfNeeded: w >> UInt32(24 - 8 * $0)) } }
+    let s = state
+    var digest = [UInt8](repeating: 0, count: 32)
+    digest.withUnsafeMutableBytes { out in
+      for (i, word) in [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7].enumerated() {
+        out.storeBytes(of: word.bigEndian, toByteOffset: i * 4, as: UInt32.self)
+      }
+    }
+    return digest
   }
 
   /// The digest of a string's UTF-8 bytes, as lower-case hex.
@@ -104,42 +142,52 @@ public struct SHA256: Sendable {
     0xc671_78f2,
   ]
 
-  private mutating func compress<Block: Collection>(_ block: Block)
-  where Block.Element == UInt8, Block.Index == Int {
-    var w = [UInt32](repeating: 0, count: 64)
-    let base = block.startIndex
-    for t in 0..<16 {
-      let i = base + t * 4
-      w[t] =
-        UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
-        | UInt32(block[i + 3])
+  /// Compresses `blocks` consecutive 64-byte blocks at `data` into `state`.
+  private static func compress(_ state: inout State, _ data: UnsafeRawPointer, blocks: Int) {
+    k.withUnsafeBufferPointer { k in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+        for blockIndex in 0..<blocks {
+          let block = data + blockIndex * 64
+          for t in 0..<16 {
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+          }
+          for t in 16..<64 {
+            let x = w[t - 15]
+            let y = w[t - 2]
+            let s0 = x.rotr(7) ^ x.rotr(18) ^ (x >> 3)
+            let s1 = y.rotr(17) ^ y.rotr(19) ^ (y >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+          }
+          var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+          for t in 0..<64 {
+            let s1 = e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+            let s0 = a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            h = g
+            g = f
+            f = e
+            e = d &+ t1
+            d = c
+            c = b
+            b = a
+            a = t1 &+ t2
+          }
+          h0 &+= a
+          h1 &+= b
+          h2 &+= c
+          h3 &+= d
+          h4 &+= e
+          h5 &+= f
+          h6 &+= g
+          h7 &+= h
+        }
+        state = (h0, h1, h2, h3, h4, h5, h6, h7)
+      }
     }
-    for t in 16..<64 {
-      let s0 = w[t - 15].rotr(7) ^ w[t - 15].rotr(18) ^ (w[t - 15] >> 3)
-      let s1 = w[t - 2].rotr(17) ^ w[t - 2].rotr(19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = state
-    for t in 0..<64 {
-      let s1 = e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)
-      let ch = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ ch &+ SHA256.k[t] &+ w[t]
-      let s0 = a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)
-      let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ maj
-      h = g
-      g = f
-      f = e
-      e = d &+ t1
-      d = c
-      c = b
-      b = a
-      a = t1 &+ t2
-    }
-    state = (
-      state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
-      state.6 &+ g, state.7 &+ h
-    )
   }
 }
 

@@ -50,15 +50,22 @@ enum CompactJSON {
     return out
   }
 
-  /// The characters JSON requires escaped, but U+0000 (`strcspn` stops there anyway).
-  private static let specials = "\"\\" + String((1..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
+  /// Whether a string holds a byte JSON requires escaped (`"`, `\\`, U+0000…U+001F).
+  private static func needsEscaping(_ text: String) -> Bool {
+    // A scan of the UTF-8 in place: `withCString` copied every short (inline) string to
+    // the heap first, which was a tenth of recording a snapshot.
+    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+      return false
+    }
+    if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+    return text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+  }
 
   private static func appendString(_ text: String, to out: inout String) {
-    // Nearly no catalog text needs escaping: find that out with one C call rather than a
-    // loop over bytes, which is slow in debug builds, and copy the string whole.
-    let plainPrefix = specials.withCString { set in text.withCString { strcspn($0, set) } }
+    // Nearly no catalog text needs escaping: find that out first and copy the string whole.
     out += "\""
-    if plainPrefix == text.utf8.count {
+    if !needsEscaping(text) {
       out += text
     } else {
       for scalar in text.unicodeScalars {
@@ -88,6 +95,14 @@ enum CompactJSON {
 
   /// Parses an array of strings and nulls.
   static func parseArray(_ text: String) throws -> [String?] {
+    // Reading a snapshot back parses one array per program: the direct reader below takes
+    // what this store writes (and any plain JSON of the same shape); anything it does not
+    // handle itself goes to Foundation, so results and errors stay Foundation's.
+    if let values = FastReader.array(text) { return values }
+    return try foundationArray(text)
+  }
+
+  private static func foundationArray(_ text: String) throws -> [String?] {
     // Foundation's parser is compiled optimised even in debug builds, and well tested.
     guard let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else {
       throw SyntaxError(text: text, expected: "an array")
@@ -103,6 +118,11 @@ enum CompactJSON {
 
   /// Parses a flat object of strings, integers and nulls.
   static func parseObject(_ text: String) throws -> [String: Value] {
+    if let members = FastReader.object(text) { return members }
+    return try foundationObject(text)
+  }
+
+  private static func foundationObject(_ text: String) throws -> [String: Value] {
     guard let members = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     else { throw SyntaxError(text: text, expected: "an object") }
     return try members.mapValues { item in
@@ -112,6 +132,198 @@ enum CompactJSON {
         return .integer(integer)
       }
       throw SyntaxError(text: text, expected: "strings, integers and nulls")
+    }
+  }
+}
+
+// MARK: - Fast reading
+
+extension CompactJSON {
+  /// A direct reader for the common case: UTF-8 bytes in, values out, no Foundation
+  /// objects or dynamic casts. It returns `nil` — and the caller falls back to Foundation —
+  /// at anything outside a narrow, unambiguous subset: invalid syntax, `\u` escapes
+  /// (surrogates), numbers other than plain integers that fit an `Int`, repeated keys.
+  /// On what it accepts it gives exactly Foundation's result.
+  enum FastReader {
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
+    static func array(_ text: String) -> [String?]? {
+      var copy = text
+      return copy.withUTF8 { bytes -> [String?]? in
+        var i = 0
+        let n = bytes.count
+        skipSpace(bytes, &i)
+        guard i < n, bytes[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var values: [String?] = []
+        skipSpace(bytes, &i)
+        if i < n, bytes[i] == UInt8(ascii: "]") {
+          i += 1
+          skipSpace(bytes, &i)
+          return i == n ? values : nil
+        }
+        while true {
+          skipSpace(bytes, &i)
+          guard i < n else { return nil }
+          if bytes[i] == quote {
+            guard let value = string(bytes, &i) else { return nil }
+            values.append(value)
+          } else if isNull(bytes, i) {
+            values.append(nil)
+            i += 4
+          } else {
+            return nil
+          }
+          skipSpace(bytes, &i)
+          guard i < n else { return nil }
+          if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          guard bytes[i] == UInt8(ascii: "]") else { return nil }
+          i += 1
+          skipSpace(bytes, &i)
+          return i == n ? values : nil
+        }
+      }
+    }
+
+    static func object(_ text: String) -> [String: Value]? {
+      var copy = text
+      return copy.withUTF8 { bytes -> [String: Value]? in
+        var i = 0
+        let n = bytes.count
+        skipSpace(bytes, &i)
+        guard i < n, bytes[i] == UInt8(ascii: "{") else { return nil }
+        i += 1
+        var members: [String: Value] = [:]
+        skipSpace(bytes, &i)
+        if i < n, bytes[i] == UInt8(ascii: "}") {
+          i += 1
+          skipSpace(bytes, &i)
+          return i == n ? members : nil
+        }
+        while true {
+          skipSpace(bytes, &i)
+          guard i < n, bytes[i] == quote, let key = string(bytes, &i) else { return nil }
+          skipSpace(bytes, &i)
+          guard i < n, bytes[i] == UInt8(ascii: ":") else { return nil }
+          i += 1
+          skipSpace(bytes, &i)
+          guard i < n else { return nil }
+          let value: Value
+          if bytes[i] == quote {
+            guard let text = string(bytes, &i) else { return nil }
+            value = .string(text)
+          } else if isNull(bytes, i) {
+            value = .null
+            i += 4
+          } else {
+            guard let number = integer(bytes, &i) else { return nil }
+            value = .integer(number)
+          }
+          // A repeated key: leave Foundation to decide which one wins.
+          guard members.updateValue(value, forKey: key) == nil else { return nil }
+          skipSpace(bytes, &i)
+          guard i < n else { return nil }
+          if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          guard bytes[i] == UInt8(ascii: "}") else { return nil }
+          i += 1
+          skipSpace(bytes, &i)
+          return i == n ? members : nil
+        }
+      }
+    }
+
+    @inline(__always)
+    private static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
+      while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    }
+
+    @inline(__always)
+    private static func isNull(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+      i + 4 <= b.count && b[i] == UInt8(ascii: "n") && b[i + 1] == UInt8(ascii: "u")
+        && b[i + 2] == UInt8(ascii: "l") && b[i + 3] == UInt8(ascii: "l")
+    }
+
+    /// A string starting at the quote at `i`; `i` ends after the closing quote.
+    private static func string(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> String? {
+      let start = i + 1
+      var j = start
+      while j < b.count {
+        let c = b[j]
+        if c == quote {
+          i = j + 1
+          return String(validating: UnsafeBufferPointer(rebasing: b[start..<j]), as: UTF8.self)
+        }
+        if c == backslash { return escapedString(b, &i) }
+        if c < 0x20 { return nil }  // a raw control character is not JSON
+        j += 1
+      }
+      return nil
+    }
+
+    /// The slower path for a string with escapes (no `\u`).
+    private static func escapedString(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> String? {
+      var out: [UInt8] = []
+      var j = i + 1
+      while j < b.count {
+        let c = b[j]
+        if c == quote {
+          i = j + 1
+          return out.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+        }
+        if c < 0x20 { return nil }
+        if c == backslash {
+          guard j + 1 < b.count else { return nil }
+          switch b[j + 1] {
+          case quote: out.append(quote)
+          case backslash: out.append(backslash)
+          case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
+          case UInt8(ascii: "b"): out.append(0x08)
+          case UInt8(ascii: "f"): out.append(0x0C)
+          case UInt8(ascii: "n"): out.append(0x0A)
+          case UInt8(ascii: "r"): out.append(0x0D)
+          case UInt8(ascii: "t"): out.append(0x09)
+          default: return nil  // \u and anything else: Foundation's call
+          }
+          j += 2
+          continue
+        }
+        out.append(c)
+        j += 1
+      }
+      return nil
+    }
+
+    /// A plain integer (`-?[0-9]+`, no leading zeros) of magnitude at most 2^53.
+    private static func integer(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+      var j = i
+      let negative = j < b.count && b[j] == UInt8(ascii: "-")
+      if negative { j += 1 }
+      let first = j
+      var value = 0
+      while j < b.count, b[j] >= 0x30, b[j] <= 0x39 {
+        let digit = Int(b[j] - 0x30)
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+        guard !o1, !o2 else { return nil }
+        value = next
+        j += 1
+      }
+      guard j > first, !(b[first] == 0x30 && j - first > 1) else { return nil }
+      // A fraction or exponent follows: not a plain integer.
+      if j < b.count, b[j] == UInt8(ascii: ".") || b[j] == UInt8(ascii: "e") || b[j] == UInt8(ascii: "E") {
+        return nil
+      }
+      // Foundation goes through Double: beyond 2^53 its result may differ.
+      guard value.magnitude <= 1 << 53 else { return nil }
+      i = j
+      return value
     }
   }
 }

@@ -47,12 +47,29 @@ struct ProgramVersion: Hashable {
     ("image_url", .imageURL, \.imageURL),
   ]
 
-  // Hashing three texts that tell versions apart is enough for the dictionary that groups
-  // a snapshot's duplicates; equality still compares everything.
+  // The dictionary that groups a snapshot's duplicates hashes and compares every version.
+  // Hashing or comparing non-ASCII Strings goes through Unicode normalisation, which made
+  // that grouping the costliest step of recording, so the hash takes only the id (ASCII),
+  // dates (ASCII) and numbers — values that tell nearly all versions apart — and equality
+  // compares those first. Equality is the synthesized one (every stored property with its
+  // own ==), only reordered, so which versions are equal is unchanged.
   func hash(into hasher: inout Hasher) {
     hasher.combine(programID)
-    hasher.combine(rawJSON)
-    hasher.combine(programText)
+    hasher.combine(startDate)
+    hasher.combine(endDate)
+    hasher.combine(feeMinKRW)
+    hasher.combine(isFree)
+    hasher.combine(rawValues.count)
+  }
+
+  static func == (a: ProgramVersion, b: ProgramVersion) -> Bool {
+    a.programID == b.programID && a.isFree == b.isFree
+      && a.invalidBytesReplaced == b.invalidBytesReplaced && a.feeMinKRW == b.feeMinKRW
+      && a.feeMaxKRW == b.feeMaxKRW && a.startDate == b.startDate && a.endDate == b.endDate
+      && a.latitude == b.latitude && a.longitude == b.longitude && a.fieldNames == b.fieldNames
+      && a.qualityFlags == b.qualityFlags && a.rawJSON == b.rawJSON
+      && a.programText == b.programText && a.title == b.title && a.category == b.category
+      && a.district == b.district && a.rawValues == b.rawValues
   }
 
   /// The normalised program, exactly as it was recorded.
@@ -164,10 +181,28 @@ enum RawContent {
     return text
   }
 
+  /// SHA-256 of ``canonicalText(of:)``, fed to the hash piece by piece rather than built
+  /// as one string first (the same bytes).
   static func hash(of record: RawRecord) -> Data {
     var sha = SHA256()
-    sha.update(canonicalText(of: record))
+    sha.update("raon-raw-v1\n")
+    for (name, value) in zip(record.names.names, record.values) {
+      updateNetstring(name, &sha)
+      if let value {
+        updateNetstring(value, &sha)
+      } else {
+        sha.update("~")
+      }
+    }
+    sha.update(record.invalidBytesReplaced ? "|1" : "|0")
     return Data(sha.finalize())
+  }
+
+  private static func updateNetstring(_ value: String, _ sha: inout SHA256) {
+    sha.update(String(value.utf8.count))
+    sha.update(":")
+    sha.update(value)
+    sha.update(",")
   }
 
   private static func appendNetstring(_ value: String, to text: inout String) {

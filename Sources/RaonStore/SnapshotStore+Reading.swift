@@ -13,12 +13,33 @@ extension SnapshotStore {
   ///
   /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
   public func programs(inSnapshot id: Int64) throws -> [Program] {
-    let present = try versions(inSnapshot: id)
+    let present = try versions(inSnapshot: id, parsingRawValues: false)
     // Decoding failures become ``Error/corrupt(path:detail:)``.
     return try translatingErrors(Error.readFailed) {
-      try present.flatMap { stored in
-        Array(repeating: try stored.version.program(), count: stored.copies)
+      // Decoding is pure and most of the read's cost: spread over the cores. Each version's
+      // raw values are parsed, used and dropped in one step, so a large snapshot is never
+      // held twice (as raw values and as programs). Errors come in the sequential order:
+      // the first version whose raw values fail, else the first whose program fails.
+      let decoded = ParallelWork.map(present.count) {
+        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
+        var version = present[i].version
+        do {
+          version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
+        } catch {
+          return (error, .failure(error))
+        }
+        return (nil, Result { try version.program() })
       }
+      if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
+        throw error
+      }
+      var result: [Program] = []
+      result.reserveCapacity(present.reduce(0) { $0 + $1.copies })
+      for (stored, item) in zip(present, decoded) {
+        let program = try item.program.get()
+        for _ in 0..<stored.copies { result.append(program) }
+      }
+      return result
     }
   }
 
@@ -96,9 +117,10 @@ extension SnapshotStore {
 
   /// The versions present in a snapshot with their copies, sorted by program id then
   /// version id.
-  private func versions(inSnapshot id: Int64) throws -> [PresentVersion] {
+  private func versions(inSnapshot id: Int64, parsingRawValues: Bool = true) throws -> [PresentVersion] {
     try translatingErrors(Error.readFailed) {
-      try writer.read { db in
+      // The rows are read first; their raw values are parsed afterwards, over the cores.
+      let rows = try writer.read { db in
         guard try SnapshotRow.exists(db, key: id) else {
           throw Error.noSuchSnapshot(id: id, path: path)
         }
@@ -128,13 +150,8 @@ extension SnapshotStore {
             throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
           }
           let rawJSON: String = row[16]
-          let values = try CompactJSON.parseArray(rawJSON)
-          guard values.count == names.names.count else {
-            throw DecodingFailure(
-              "version \(versionID) has \(values.count) raw values for \(names.names.count) field names")
-          }
           let version = ProgramVersion(
-            fieldNames: names, rawValues: values, rawJSON: rawJSON, invalidBytesReplaced: row[17],
+            fieldNames: names, rawValues: [], rawJSON: rawJSON, invalidBytesReplaced: row[17],
             programID: row[2], title: row[3], category: row[4], district: row[5], isFree: row[6],
             feeMinKRW: row[7], feeMaxKRW: row[8], startDate: row[9], endDate: row[10],
             latitude: row[11], longitude: row[12], qualityFlags: row[13], programText: row[14])
@@ -142,7 +159,73 @@ extension SnapshotStore {
         }
         return result
       }
+      guard parsingRawValues else { return rows }
+      let values = try ParallelWork.map(rows.count) { i in
+        try Self.rawValues(of: rows[i].version, versionID: rows[i].id)
+      }
+      var result = rows
+      for i in result.indices { result[i].version.rawValues = values[i] }
+      return result
     }
+  }
+}
+
+/// Pure per-item work (encoding, decoding) spread over the cores, for large snapshots.
+enum ParallelWork {
+  /// Below this many items the work runs on the calling thread.
+  static let minimumCount = 2_000
+
+  /// `body(0..<count)` in order, for work that cannot fail.
+  static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+    // `body` throws nothing, so neither does the throwing version.
+    try! map(count, { (i: Int) throws -> T in body(i) })
+  }
+
+  /// `body(0..<count)` in order. When several items fail, the error of the first failing
+  /// index is thrown, as a sequential loop would.
+  static func map<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
+    guard count >= minimumCount else { return try (0..<count).map(body) }
+    let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, count)
+    let chunkSize = (count + chunks - 1) / chunks
+    var results = [Result<T, Swift.Error>?](repeating: nil, count: count)
+    withoutActuallyEscaping(body) { body in
+      nonisolated(unsafe) let work = body
+      results.withUnsafeMutableBufferPointer { buffer in
+        nonisolated(unsafe) let out = buffer
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+          let lower = chunk * chunkSize
+          let upper = min(count, lower + chunkSize)
+          guard lower < upper else { return }
+          for i in lower..<upper {
+            do { out[i] = .success(try work(i)) } catch { out[i] = .failure(error); return }
+          }
+        }
+      }
+      _ = work
+    }
+    var values: [T] = []
+    values.reserveCapacity(count)
+    for i in 0..<count {
+      switch results[i] {
+      case .success(let value)?: values.append(value)
+      case .failure(let error)?: throw error
+      // Not reached: only a chunk that failed stops early, after its failure.
+      case nil: values.append(try body(i))
+      }
+    }
+    return values
+  }
+}
+
+extension SnapshotStore {
+  /// A version's raw values, parsed from its `raw_values` and checked against its field names.
+  fileprivate static func rawValues(of version: ProgramVersion, versionID: Int64) throws -> [String?] {
+    let values = try CompactJSON.parseArray(version.rawJSON)
+    guard values.count == version.fieldNames.names.count else {
+      throw DecodingFailure(
+        "version \(versionID) has \(values.count) raw values for \(version.fieldNames.names.count) field names")
+    }
+    return values
   }
 }
 

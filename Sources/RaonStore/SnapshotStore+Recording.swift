@@ -45,21 +45,39 @@ extension SnapshotStore {
   /// The distinct versions of the entries, in order of first appearance, with how many
   /// entries each one stands for.
   static func distinctVersions(of entries: [NewSnapshot.Entry]) -> ([ProgramVersion], [Int]) {
-    var versions: [ProgramVersion] = []
+    // Encoding is pure: done over the cores, then grouped in entry order.
+    let encoded = ParallelWork.map(entries.count) {
+      ProgramVersion(program: entries[$0].program, raw: entries[$0].raw)
+    }
+    // Grouping by `==` through hash chains (hash → first distinct version with it, each
+    // linked to the next with the same hash) rather than a `[ProgramVersion: Int]`, whose
+    // keys would be a second copy of every version; when all are distinct, as they nearly
+    // always are, `encoded` itself is returned.
+    var firstWithHash: [Int: Int] = [:]
+    firstWithHash.reserveCapacity(encoded.count)
+    var nextWithSameHash: [Int] = []
+    var distinct: [Int] = []
     var copies: [Int] = []
-    var indexByVersion: [ProgramVersion: Int] = [:]
-    versions.reserveCapacity(entries.count)
-    copies.reserveCapacity(entries.count)
-    for entry in entries {
-      let version = ProgramVersion(program: entry.program, raw: entry.raw)
-      if let i = indexByVersion[version] {
-        copies[i] += 1
+    nextWithSameHash.reserveCapacity(encoded.count)
+    distinct.reserveCapacity(encoded.count)
+    copies.reserveCapacity(encoded.count)
+    for (i, version) in encoded.enumerated() {
+      let hash = version.hashValue
+      let head = firstWithHash[hash] ?? -1
+      var candidate = head
+      while candidate >= 0, encoded[distinct[candidate]] != version {
+        candidate = nextWithSameHash[candidate]
+      }
+      if candidate >= 0 {
+        copies[candidate] += 1
       } else {
-        indexByVersion[version] = versions.count
-        versions.append(version)
+        firstWithHash[hash] = distinct.count
+        nextWithSameHash.append(head)
+        distinct.append(i)
         copies.append(1)
       }
     }
+    let versions = distinct.count == encoded.count ? encoded : distinct.map { encoded[$0] }
     return (versions, copies)
   }
 
@@ -97,7 +115,13 @@ extension SnapshotStore {
           program_text, field_set_id, raw_values, invalid_bytes_replaced, raw_hash)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    for (version, count) in zip(versions, copies) {
+    // Into an empty store (a first import) every version is new: their hashes are then
+    // computed up front over the cores. The hash is a pure function of the raw record, so
+    // this changes when it is computed, not what is stored.
+    let storeIsEmpty = try Int64.fetchOne(db, sql: "SELECT id FROM program_version LIMIT 1") == nil
+    let precomputedHashes: [Data]? =
+      storeIsEmpty ? ParallelWork.map(versions.count) { RawContent.hash(of: versions[$0].rawRecord) } : nil
+    for (index, (version, count)) in zip(versions, copies).enumerated() {
       let content: [(any DatabaseValueConvertible)?] = [
         version.programID, version.title, version.category, version.district, version.isFree,
         version.feeMinKRW, version.feeMaxKRW, version.startDate, version.endDate,
@@ -109,7 +133,7 @@ extension SnapshotStore {
       if let found = try Int64.fetchOne(find, arguments: StatementArguments(content)) {
         id = found
       } else {
-        let hash = RawContent.hash(of: version.rawRecord)
+        let hash = precomputedHashes?[index] ?? RawContent.hash(of: version.rawRecord)
         try add.execute(arguments: StatementArguments(content + [hash]))
         id = db.lastInsertedRowID
       }

@@ -1,0 +1,24 @@
+# Benchmarks: Raon against the pandas peer, side by side (see bench/bench.py and bench/RESULTS.md).
+#
+#   make bench         release build, then the sample (5 runs), 100,000 (3 runs) and
+#                      1,000,000 programs (1 run), 365 daily snapshots, XLSX vs its floor
+#   make bench-quick   release build, then the sample (3 runs), 100,000 (1 run), the store, XLSX at 100,000
+#
+# The peer is /work/shared/bench/peer_pandas.py unless PEER=... is given; it needs
+# `pip install pandas xlsxwriter`. Results go to bench/RESULTS.md and bench/results/*.json;
+# inputs and scratch to bench/work/ (git-ignored).
+
+PEER ?= /work/shared/bench/peer_pandas.py
+PYTHON ?= python3
+
+.PHONY: bench bench-quick bench-build
+
+bench-build:
+	swift build -c release --product raon
+	swift build -c release --product raon-bench
+
+bench: bench-build
+	PEER=$(PEER) $(PYTHON) bench/bench.py
+
+bench-quick: bench-build
+	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md
