@@ -85,8 +85,9 @@ public struct ReportJob: Sendable {
     let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
 
     environment.progress("analysing snapshot \(chosen.id) …")
+    async let comparedRead = compare.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) }
     let programs = try store.programs(inSnapshot: chosen.id)
-    let comparePrograms = try compare.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) }
+    let comparePrograms = try await comparedRead
     let report = ReportAssembler.assemble(
       snapshot: chosen, programs: programs, compareTo: comparePrograms, week: reportWeek)
 
@@ -110,18 +111,53 @@ public struct ReportJob: Sendable {
   }
 
   /// Runs each chosen writer into `directory` (pure apart from the files it writes).
+  ///
+  /// The workbook is the slowest format and needs one core to itself, so it is written
+  /// concurrently with the others; results are combined in the fixed format order, so the
+  /// outcome does not depend on which finishes first.
   static func write(
     _ report: ReportData, formats: [ReportFormat], into directory: URL, options: ExportOptions,
-    progress: (String) -> Void = { _ in }
+    progress: @Sendable (String) -> Void = { _ in }
   ) throws -> ExportResult {
+    let chosen = ReportFormat.allCases.filter { formats.contains($0) }
+    let lanes = [chosen.filter { $0 == .xlsx }, chosen.filter { $0 != .xlsx }].filter { !$0.isEmpty }
+    let results = LaneResults(count: lanes.count)
+    DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+      results.set(lane) {
+        var combined = ExportResult()
+        for format in lanes[lane] {
+          progress("writing \(format.rawValue) …")
+          let result = try format.writer.write(report, into: directory, options: options)
+          combined.files += result.files
+          combined.warnings += result.warnings
+        }
+        return combined
+      }
+    }
     var combined = ExportResult()
-    for format in ReportFormat.allCases where formats.contains(format) {
-      progress("writing \(format.rawValue) …")
-      let result = try format.writer.write(report, into: directory, options: options)
+    for result in try results.all() {
       combined.files += result.files
       combined.warnings += result.warnings
     }
+    combined.files.sort()
     return combined
+  }
+}
+
+/// The outcome of each concurrent writing lane; the first error (in lane order) wins.
+private final class LaneResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [Result<ExportResult, Error>?]
+
+  init(count: Int) { results = Array(repeating: nil, count: count) }
+
+  func set(_ lane: Int, _ body: () throws -> ExportResult) {
+    let result = Result { try body() }
+    lock.withLock { results[lane] = result }
+  }
+
+  func all() throws -> [ExportResult] {
+    try lock.withLock { results }.map { try ($0 ?? .failure(CancellationError())).get() }
   }
 }
 
