@@ -4,11 +4,11 @@
 #                      1,000,000 programs (1 run), 365 daily snapshots, XLSX vs its floor
 #   make bench-quick   release build, then the sample (3 runs), 100,000 (1 run), the store, XLSX at 100,000
 #
-# The peer is /work/shared/bench/peer_pandas.py unless PEER=... is given; it needs
+# The peer is ../shared/bench/peer_pandas.py (beside the repository) unless PEER=... is given; it needs
 # `pip install pandas xlsxwriter`. Results go to bench/RESULTS.md and bench/results/*.json;
 # inputs and scratch to bench/work/ (git-ignored).
 
-PEER ?= /work/shared/bench/peer_pandas.py
+PEER ?= $(abspath ../shared/bench/peer_pandas.py)
 PYTHON ?= python3
 
 .PHONY: bench bench-quick bench-build
