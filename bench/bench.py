@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RAON = os.path.join(ROOT, ".build", "release", "raon")
 BENCH = os.path.join(ROOT, ".build", "release", "raon-bench")
 SAMPLE = os.path.join(ROOT, "data", "sample", "seoul-cultural-events-2024-09-09.cp949.csv")
-PEER_DEFAULT = "/work/shared/bench/peer_pandas.py"
+PEER_DEFAULT = os.path.join(os.path.dirname(ROOT), "shared", "bench", "peer_pandas.py")
 
 
 def run(cmd, cwd=None, env=None):
