@@ -62,54 +62,86 @@ public enum CSVCatalogReader {
   ///
   /// - Throws: ``CSVCatalogError`` for a missing header or columns, or an unclosed quote.
   public static func read(_ text: DecodedText, source: String) throws -> CatalogBatch {
+    var records: [RawRecord] = []
+    try text.utf8.withUnsafeBufferPointer { bytes in
+      _ = try forEachChunk(
+        bytes, replacementOffsets: text.replacementOffsets, source: source, chunkSize: .max
+      ) { records.append(contentsOf: $0) }
+    }
+    return CatalogBatch(source: source, sourceTotal: records.count, records: records)
+  }
+
+  /// Reads UTF-8 CSV text in chunks of at most `chunkSize` records, in order: the same
+  /// records as ``read(_:source:)-(DecodedText,_)``, without holding them all.
+  ///
+  /// - Parameters:
+  ///   - bytes: The text as UTF-8, without a byte-order mark.
+  ///   - replacementOffsets: Where the decoder inserted U+FFFD (ascending).
+  ///   - consumed: Called after each chunk with the offset before which `bytes` is no
+  ///     longer read (for releasing a mapped file's pages).
+  ///   - body: Receives each chunk.
+  /// - Returns: The number of records.
+  /// - Throws: ``CSVCatalogError`` (possibly after earlier chunks were delivered), or what
+  ///   `body` throws.
+  public static func forEachChunk(
+    _ bytes: UnsafeBufferPointer<UInt8>, replacementOffsets replacements: [Int] = [],
+    source: String, chunkSize: Int, consumed: (Int) -> Void = { _ in },
+    _ body: ([RawRecord]) throws -> Void
+  ) throws -> Int {
     var header: FieldNames?
     var widened: [Int: FieldNames] = [:]
     var records: [RawRecord] = []
-    let replacements = text.replacementOffsets
+    var total = 0
     var nextReplacement = 0
 
-    try text.utf8.withUnsafeBufferPointer { bytes in
-      try parse(bytes, source: source, header: { header?.names }) {
-        fields, line, start, end in
-        guard let names = header else {
-          let names = FieldNames(fields.map { $0 ?? "" })
-          let missing = CanonicalField.required.filter { !names.fields.contains($0) }
-          guard missing.isEmpty else {
-            throw CSVCatalogError.missingColumns(
-              source: source, missing: missing.map(\.koreanLabel), header: names.names)
-          }
-          header = names
-          return
+    try parse(bytes, source: source, header: { header?.names }) {
+      fields, line, start, end in
+      guard let names = header else {
+        let names = FieldNames(fields.map { $0 ?? "" })
+        let missing = CanonicalField.required.filter { !names.fields.contains($0) }
+        guard missing.isEmpty else {
+          throw CSVCatalogError.missingColumns(
+            source: source, missing: missing.map(\.koreanLabel), header: names.names)
         }
-        var values = fields
-        var recordNames = names
-        let width = names.names.count
-        if values.count < width {
-          values.append(contentsOf: repeatElement("", count: width - values.count))
-        } else if values.count > width {
-          if let cached = widened[values.count] {
-            recordNames = cached
-          } else {
-            let extra = (1...(values.count - width)).map { "\(extraFieldPrefix)\($0)" }
-            recordNames = FieldNames(names.names + extra)
-            widened[values.count] = recordNames
-          }
+        header = names
+        return
+      }
+      var values = fields
+      var recordNames = names
+      let width = names.names.count
+      if values.count < width {
+        values.append(contentsOf: repeatElement("", count: width - values.count))
+      } else if values.count > width {
+        if let cached = widened[values.count] {
+          recordNames = cached
+        } else {
+          let extra = (1...(values.count - width)).map { "\(extraFieldPrefix)\($0)" }
+          recordNames = FieldNames(names.names + extra)
+          widened[values.count] = recordNames
         }
-        // Replacement offsets are ascending and records arrive in order, so one cursor
-        // finds the records that contain one.
-        while nextReplacement < replacements.count, replacements[nextReplacement] < start {
-          nextReplacement += 1
-        }
-        let replaced = nextReplacement < replacements.count && replacements[nextReplacement] < end
-        records.append(
-          RawRecord(
-            names: recordNames, values: values,
-            location: SourceLocation(source: source, line: line),
-            invalidBytesReplaced: replaced))
+      }
+      // Replacement offsets are ascending and records arrive in order, so one cursor
+      // finds the records that contain one.
+      while nextReplacement < replacements.count, replacements[nextReplacement] < start {
+        nextReplacement += 1
+      }
+      let replaced = nextReplacement < replacements.count && replacements[nextReplacement] < end
+      records.append(
+        RawRecord(
+          names: recordNames, values: values,
+          location: SourceLocation(source: source, line: line),
+          invalidBytesReplaced: replaced))
+      total += 1
+      if records.count >= chunkSize {
+        try body(records)
+        records.removeAll(keepingCapacity: true)
+        consumed(end)
       }
     }
     guard header != nil else { throw CSVCatalogError.noHeader(source: source) }
-    return CatalogBatch(source: source, sourceTotal: records.count, records: records)
+    if !records.isEmpty { try body(records) }
+    consumed(bytes.count)
+    return total
   }
 
   // MARK: - Parsing

@@ -129,6 +129,25 @@ public enum CatalogTextDecoder {
     return nil
   }
 
+  /// Checks the sequences of `bytes` that start in `from..<until`; returns the offset after
+  /// the last one (≥ `until`), or `nil` at the first invalid one.
+  static func validUTF8Prefix(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, until: Int) -> Int? {
+    guard let base = bytes.baseAddress else { return from }
+    var i = from
+    while i < until {
+      while i + 8 <= until {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
+      }
+      guard i < until else { break }
+      let length = sequenceLength(bytes, at: i)
+      if length == 0 { return nil }
+      i += length
+    }
+    return i
+  }
+
   /// The length of the well-formed UTF-8 sequence starting at `i`, or 0 if there is none.
   @inline(__always)
   static func sequenceLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {

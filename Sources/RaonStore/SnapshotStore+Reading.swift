@@ -13,32 +13,41 @@ extension SnapshotStore {
   ///
   /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
   public func programs(inSnapshot id: Int64) throws -> [Program] {
-    let present = try versions(inSnapshot: id, parsingRawValues: false)
     // Decoding failures become ``Error/corrupt(path:detail:)``.
-    return try translatingErrors(Error.readFailed) {
-      // Decoding is pure and most of the read's cost: spread over the cores. Each version's
-      // raw values are parsed, used and dropped in one step, so a large snapshot is never
-      // held twice (as raw values and as programs). Errors come in the sequential order:
-      // the first version whose raw values fail, else the first whose program fails.
-      let decoded = ParallelWork.map(present.count) {
-        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
-        var version = present[i].version
-        do {
-          version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
-        } catch {
-          return (error, .failure(error))
-        }
-        return (nil, Result { try version.program() })
-      }
-      if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
-        throw error
-      }
+    try translatingErrors(Error.readFailed) {
       var result: [Program] = []
-      result.reserveCapacity(present.reduce(0) { $0 + $1.copies })
-      for (stored, item) in zip(present, decoded) {
-        let program = try item.program.get()
-        for _ in 0..<stored.copies { result.append(program) }
+      var firstProgramError: Swift.Error?
+      // Rows are read and decoded a chunk at a time, so a large snapshot is held only as
+      // programs, never also as rows. Decoding is pure and most of the read's cost: spread
+      // over the cores. Each version's raw values are parsed, checked and dropped in one
+      // step. Errors come in the sequential order: the first version whose raw values
+      // fail, else the first whose program fails.
+      try forEachVersionChunk(inSnapshot: id, reserve: { result.reserveCapacity($0) }) { present in
+        let decoded = ParallelWork.map(present.count) {
+          i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
+          var version = present[i].version
+          do {
+            version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
+          } catch {
+            return (error, .failure(error))
+          }
+          return (nil, Result { try version.program() })
+        }
+        if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
+          throw error
+        }
+        guard firstProgramError == nil else { return }
+        for (stored, item) in zip(present, decoded) {
+          switch item.program {
+          case .success(let program):
+            for _ in 0..<stored.copies { result.append(program) }
+          case .failure(let error):
+            firstProgramError = error
+            return
+          }
+        }
       }
+      if let firstProgramError { throw firstProgramError }
       return result
     }
   }
@@ -119,53 +128,70 @@ extension SnapshotStore {
   /// version id.
   private func versions(inSnapshot id: Int64, parsingRawValues: Bool = true) throws -> [PresentVersion] {
     try translatingErrors(Error.readFailed) {
-      // The rows are read first; their raw values are parsed afterwards, over the cores.
-      let rows = try writer.read { db in
-        guard try SnapshotRow.exists(db, key: id) else {
-          throw Error.noSuchSnapshot(id: id, path: path)
-        }
-        var fieldSets: [Int64: FieldNames] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, names FROM field_set") {
-          let fieldSetID: Int64 = row[0]
-          let names = try CompactJSON.parseArray(row[1]).compactMap { $0 }
-          fieldSets[fieldSetID] = FieldNames(names)
-        }
-        let rows = try Row.fetchCursor(
-          db,
-          sql: """
-            SELECT v.id, v.raw_values, v.program_id, v.title, v.category, v.district, v.is_free,
-              v.fee_min_krw, v.fee_max_krw, v.start_date, v.end_date, v.latitude, v.longitude,
-              v.quality_flags, v.program_text, v.field_set_id, v.raw_values,
-              v.invalid_bytes_replaced, p.copies
-            FROM presence p JOIN program_version v ON v.id = p.version_id
-            WHERE p.first_snapshot_id <= ?1 AND p.last_snapshot_id >= ?1
-            ORDER BY v.program_id, v.id
-            """,
-          arguments: [id])
-        var result: [PresentVersion] = []
-        while let row = try rows.next() {
-          let versionID: Int64 = row[0]
-          let fieldSetID: Int64 = row[15]
-          guard let names = fieldSets[fieldSetID] else {
-            throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
-          }
-          let rawJSON: String = row[16]
-          let version = ProgramVersion(
-            fieldNames: names, rawValues: [], rawJSON: rawJSON, invalidBytesReplaced: row[17],
-            programID: row[2], title: row[3], category: row[4], district: row[5], isFree: row[6],
-            feeMinKRW: row[7], feeMaxKRW: row[8], startDate: row[9], endDate: row[10],
-            latitude: row[11], longitude: row[12], qualityFlags: row[13], programText: row[14])
-          result.append(PresentVersion(id: versionID, version: version, copies: row[18]))
-        }
-        return result
-      }
+      var rows: [PresentVersion] = []
+      try forEachVersionChunk(inSnapshot: id, chunkSize: .max) { rows.append(contentsOf: $0) }
       guard parsingRawValues else { return rows }
+      // The raw values are parsed afterwards, over the cores.
       let values = try ParallelWork.map(rows.count) { i in
         try Self.rawValues(of: rows[i].version, versionID: rows[i].id)
       }
       var result = rows
       for i in result.indices { result[i].version.rawValues = values[i] }
       return result
+    }
+  }
+
+  /// The versions present in a snapshot with their copies (raw values not parsed), sorted
+  /// by program id then version id, in chunks of at most `chunkSize`.
+  ///
+  /// - Parameter reserve: Called first with the number of programs (copies counted).
+  private func forEachVersionChunk(
+    inSnapshot id: Int64, chunkSize: Int = 20_000, reserve: (Int) -> Void = { _ in },
+    _ body: ([PresentVersion]) throws -> Void
+  ) throws {
+    try writer.read { db in
+      guard let snapshot = try SnapshotRow.fetchOne(db, key: id) else {
+        throw Error.noSuchSnapshot(id: id, path: path)
+      }
+      reserve(snapshot.programCount)
+      var fieldSets: [Int64: FieldNames] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT id, names FROM field_set") {
+        let fieldSetID: Int64 = row[0]
+        let names = try CompactJSON.parseArray(row[1]).compactMap { $0 }
+        fieldSets[fieldSetID] = FieldNames(names)
+      }
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT v.id, v.raw_values, v.program_id, v.title, v.category, v.district, v.is_free,
+            v.fee_min_krw, v.fee_max_krw, v.start_date, v.end_date, v.latitude, v.longitude,
+            v.quality_flags, v.program_text, v.field_set_id, v.raw_values,
+            v.invalid_bytes_replaced, p.copies
+          FROM presence p JOIN program_version v ON v.id = p.version_id
+          WHERE p.first_snapshot_id <= ?1 AND p.last_snapshot_id >= ?1
+          ORDER BY v.program_id, v.id
+          """,
+        arguments: [id])
+      var chunk: [PresentVersion] = []
+      while let row = try rows.next() {
+        let versionID: Int64 = row[0]
+        let fieldSetID: Int64 = row[15]
+        guard let names = fieldSets[fieldSetID] else {
+          throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
+        }
+        let rawJSON: String = row[16]
+        let version = ProgramVersion(
+          fieldNames: names, rawValues: [], rawJSON: rawJSON, invalidBytesReplaced: row[17],
+          programID: row[2], title: row[3], category: row[4], district: row[5], isFree: row[6],
+          feeMinKRW: row[7], feeMaxKRW: row[8], startDate: row[9], endDate: row[10],
+          latitude: row[11], longitude: row[12], qualityFlags: row[13], programText: row[14])
+        chunk.append(PresentVersion(id: versionID, version: version, copies: row[18]))
+        if chunk.count >= chunkSize {
+          try body(chunk)
+          chunk.removeAll(keepingCapacity: true)
+        }
+      }
+      if !chunk.isEmpty { try body(chunk) }
     }
   }
 }

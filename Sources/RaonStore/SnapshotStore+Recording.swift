@@ -20,25 +20,61 @@ extension SnapshotStore {
   ///   the store is then as it was before.
   @discardableResult
   public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
-    guard let takenAt = ISOTimestamp.format(snapshot.takenAt) else {
+    try record(takenAt: snapshot.takenAt, source: snapshot.source) { sink in
+      try sink.append(snapshot.entries)
+      return snapshot.sourceTotal
+    }
+  }
+
+  /// Records a catalog delivered in chunks as one new snapshot, in one transaction: all of
+  /// it or nothing.
+  ///
+  /// `produce` hands the entries to the sink in source order, chunk by chunk, and returns
+  /// the source's own count (`sourceTotal`). Each chunk is encoded, hashed and inserted
+  /// when it arrives, so a large catalog is never held whole. The result is the same as
+  /// ``record(_:)`` with all the entries at once. An error thrown by `produce` (e.g. a
+  /// malformed file) rolls everything back and is rethrown unchanged.
+  ///
+  /// The write lock is held while `produce` runs, so other raon processes wait for the
+  /// whole ingestion.
+  @discardableResult
+  public func record(
+    takenAt date: Date, source: String,
+    _ produce: (_ sink: SnapshotSink) throws -> Int?
+  ) throws -> SnapshotInfo {
+    guard let takenAt = ISOTimestamp.format(date) else {
       throw Error.recordFailed(
         path: path,
-        reason: "the snapshot time \(snapshot.takenAt.timeIntervalSince1970) s since 1970 is outside the years 1-9999; give a real --taken-at")
+        reason: "the snapshot time \(date.timeIntervalSince1970) s since 1970 is outside the years 1-9999; give a real --taken-at")
     }
-    // Encoding needs no database: done before taking the write lock, so other raon
-    // processes wait only for the SQL (and the hashing of new versions).
-    let (versions, copies) = Self.distinctVersions(of: snapshot.entries)
-    return try translatingErrors(Error.recordFailed) {
-      try writer.writeWithoutTransaction { db in
-        var info: SnapshotInfo?
-        try db.inTransaction(.immediate) {
-          info = try Self.insert(
-            SnapshotRow(snapshot, takenAt: takenAt), versions: versions, copies: copies, db)
-          return .commit
+    var producerError: Swift.Error?
+    do {
+      return try translatingErrors(Error.recordFailed) {
+        try writer.writeWithoutTransaction { db in
+          var info: SnapshotInfo?
+          try db.inTransaction(.immediate) {
+            let sink = try SnapshotSink(db)
+            let sourceTotal: Int?
+            do {
+              sourceTotal = try produce(sink)
+            } catch {
+              // The sink's own (database) failures are the store's, translated below.
+              if !sink.failed { producerError = error }
+              throw error
+            }
+            info = try sink.finish(
+              SnapshotRow(
+                id: nil, takenAt: takenAt, source: source, sourceTotal: sourceTotal,
+                programCount: sink.entryCount))
+            return .commit
+          }
+          guard let info else { throw DecodingFailure("the new snapshot was not read back") }
+          return info
         }
-        guard let info else { throw DecodingFailure("the new snapshot was not read back") }
-        return info
       }
+    } catch {
+      if let producerError { throw producerError }
+      throw error
     }
   }
 
@@ -81,25 +117,34 @@ extension SnapshotStore {
     return (versions, copies)
   }
 
-  private static func insert(
-    _ snapshot: SnapshotRow, versions: [ProgramVersion], copies: [Int], _ db: Database
-  ) throws -> SnapshotInfo {
-    let previousID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM snapshot")
-    var row = snapshot
-    try row.insert(db)
-    guard let snapshotID = row.id else { throw DecodingFailure("no id for the new snapshot") }
+}
 
-    // Version ids of this snapshot, with their copies (summed: two entries that differ
-    // only in where they were read from are one version).
-    var copiesByVersionID: [Int64: Int] = [:]
-    var orderedVersionIDs: [Int64] = []
-    var fieldSets = FieldSetCache()
+/// Receives the entries of a snapshot being recorded, chunk by chunk (see
+/// ``SnapshotStore/record(takenAt:source:_:)``). Valid only inside that call.
+public final class SnapshotSink {
+  private let db: Database
+  private let previousID: Int64?
+  private let storeIsEmpty: Bool
+  private let find: Statement
+  private let add: Statement
+  private var fieldSets = FieldSetCache()
+  // Version ids of this snapshot, with their copies (summed: two entries that differ only
+  // in where they were read from are one version, and a duplicate in a later chunk finds
+  // the version an earlier chunk inserted).
+  private var copiesByVersionID: [Int64: Int] = [:]
+  private var orderedVersionIDs: [Int64] = []
+  /// How many entries have been appended.
+  public private(set) var entryCount = 0
+
+  init(_ db: Database) throws {
+    self.db = db
+    previousID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM snapshot")
     // A version is found by its exact content through the program_id index, so the
     // SHA-256 content hash is computed only for versions not stored yet (the unchanged
     // 99% of a daily catalog costs no hashing). Comparing the program too means a record
     // normalised differently (a newer Raon) makes a new version, so every snapshot
     // returns exactly the programs recorded with it.
-    let find = try db.cachedStatement(
+    find = try db.cachedStatement(
       sql: """
         SELECT id FROM program_version
         WHERE program_id = ? AND title = ? AND category = ? AND district = ? AND is_free = ?
@@ -108,17 +153,37 @@ extension SnapshotStore {
           AND field_set_id = ? AND raw_values = ? AND invalid_bytes_replaced = ?
         LIMIT 1
         """)
-    let add = try db.cachedStatement(
+    add = try db.cachedStatement(
       sql: """
         INSERT INTO program_version (program_id, title, category, district, is_free,
           fee_min_krw, fee_max_krw, start_date, end_date, latitude, longitude, quality_flags,
           program_text, field_set_id, raw_values, invalid_bytes_replaced, raw_hash)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    // Into an empty store (a first import) every version is new: their hashes are then
-    // computed up front over the cores. The hash is a pure function of the raw record, so
-    // this changes when it is computed, not what is stored.
-    let storeIsEmpty = try Int64.fetchOne(db, sql: "SELECT id FROM program_version LIMIT 1") == nil
+    storeIsEmpty = try Int64.fetchOne(db, sql: "SELECT id FROM program_version LIMIT 1") == nil
+  }
+
+  /// Encodes, hashes and inserts the next entries of the snapshot, in source order.
+  public func append(_ entries: [NewSnapshot.Entry]) throws {
+    do {
+      try insert(entries)
+    } catch {
+      failed = true
+      throw error
+    }
+  }
+
+  /// Whether an ``append(_:)`` failed (the error is then the store's, not the producer's).
+  private(set) var failed = false
+
+  private func insert(_ entries: [NewSnapshot.Entry]) throws {
+    guard !entries.isEmpty else { return }
+    entryCount += entries.count
+    // Encoding needs no database and is pure: done over the cores.
+    let (versions, copies) = SnapshotStore.distinctVersions(of: entries)
+    // Into an empty store (a first import) nearly every version is new: their hashes are
+    // then computed up front over the cores. The hash is a pure function of the raw
+    // record, so this changes when it is computed, not what is stored.
     let precomputedHashes: [Data]? =
       storeIsEmpty ? ParallelWork.map(versions.count) { RawContent.hash(of: versions[$0].rawRecord) } : nil
     for (index, (version, count)) in zip(versions, copies).enumerated() {
@@ -144,6 +209,13 @@ extension SnapshotStore {
         orderedVersionIDs.append(id)
       }
     }
+  }
+
+  /// Inserts the snapshot row and its presence intervals.
+  fileprivate func finish(_ snapshot: SnapshotRow) throws -> SnapshotInfo {
+    var row = snapshot
+    try row.insert(db)
+    guard let snapshotID = row.id else { throw DecodingFailure("no id for the new snapshot") }
 
     // Intervals that reach the previous snapshot continue when the version is still here
     // the same number of times; anything else opens a new interval.

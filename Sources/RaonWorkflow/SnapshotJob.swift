@@ -18,6 +18,9 @@ public struct SnapshotJob: Sendable {
   /// Every file is read and normalised before anything is stored, so a bad file records
   /// nothing at all — not even the good files before it.
   public func recordFiles(_ paths: [String], takenAt: Date?) throws -> [SnapshotInfo] {
+    // One file is streamed into its snapshot chunk by chunk: a large file is never held
+    // whole, and its one transaction still records all of it or nothing.
+    if paths.count == 1 { return [try recordFile(paths[0], takenAt: takenAt)] }
     var batches: [CatalogBatch] = []
     for path in paths {
       let url = environment.url(forPath: path)
@@ -39,6 +42,31 @@ public struct SnapshotJob: Sendable {
       recorded.append(try store.record(prepared.stamped(takenAt: time)))
     }
     return recorded
+  }
+
+  /// Records are read, normalised and stored this many at a time.
+  static let chunkSize = 50_000
+
+  /// Records one file as a snapshot, reading, normalising and storing it chunk by chunk
+  /// inside the snapshot's transaction; a bad file (or an empty one) records nothing.
+  func recordFile(_ path: String, takenAt: Date?) throws -> SnapshotInfo {
+    let url = environment.url(forPath: path)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw WorkflowError.inputNotFound(path: path)
+    }
+    let time = takenAt ?? environment.now()
+    environment.progress("reading and recording \(url.lastPathComponent) …")
+    return try store.record(takenAt: time, source: url.lastPathComponent) { sink in
+      let read = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
+        try sink.append(ProgramNormalizer.normalizeAll(records))
+        if sink.entryCount >= Self.chunkSize {
+          environment.progress("recorded \(sink.entryCount) programs …")
+        }
+      }
+      // An empty snapshot would make every program look removed: refuse it.
+      guard read.count > 0 else { throw WorkflowError.emptyCatalog(source: path) }
+      return read.sourceTotal
+    }
   }
 
   /// Fetches the whole catalog from the Open API and records it as one snapshot.
