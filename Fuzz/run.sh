@@ -34,7 +34,8 @@ stamp="$(cat "$src"/*.swift "$here/Targets/$target.swift" "$here/Targets/FuzzChe
 if [[ ! -x "$binary" || "$(cat "$build/stamp" 2>/dev/null)" != "$stamp-$sanitizers" ]]; then
   echo "building $binary ($sanitizers) …" >&2
   swiftc -sanitize="$sanitizers" -parse-as-library -O -g -module-name RaonFuzz \
-    "$src"/*.swift "$here/Targets/FuzzChecks.swift" "$here/Targets/$target.swift" -o "$binary"
+    "$src"/*.swift "$here/Targets/FuzzChecks.swift" "$here/Targets/$target.swift" -o "$binary" \
+    2> >(grep -v "Cannot export local symbol" >&2)
   echo "$stamp-$sanitizers" > "$build/stamp"
 fi
 [[ "$mode" == build ]] && exit 0
