@@ -39,7 +39,9 @@ public enum OutputPublisher {
       value = try write(temporary)
     } catch {
       try? fm.removeItem(at: temporary)
-      throw error
+      // Name the folder the user asked for, not the hidden one being written.
+      let text = String(describing: error).replacingOccurrences(of: temporary.path, with: target.path)
+      throw WorkflowError.outputNotWritable(path: target.path, reason: text)
     }
 
     let old = parent.appendingPathComponent(".\(name).raon-old-\(pid)")

@@ -64,12 +64,13 @@ import Testing
     for o in outcomes {
       if o.status == 0 {
         if o.args[0] == "snapshot" { expectedSnapshots += o.args.count - 3 }
-        if o.args[0] == "report", o.stdout.contains("2024-09-09") || o.stderr.contains("sample") {}
       } else {
         let lines = o.stderr.split(separator: "\n").filter { !$0.isEmpty }
         #expect(lines.count == 1, "\(o.args): \(o.stderr)")
         #expect(!o.stderr.contains("Fatal error") && !o.stderr.contains("Stack dump"), "\(o.stderr)")
-        Issue.record("\(o.args) failed under concurrency (allowed only with a clear message): \(o.stderr)")
+        // Waiting and then failing clearly is allowed: the store's busy timeout is 10 s.
+        #expect(o.stderr.contains("locked") && o.stderr.contains("try again"), "\(o.args): \(o.stderr)")
+        print("\(o.args) failed under concurrency, clearly: \(o.stderr)")
       }
     }
     let summary = try HardeningSupport.storeSummary(dir.appendingPathComponent("store.sqlite").path)

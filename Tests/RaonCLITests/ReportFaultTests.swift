@@ -59,6 +59,7 @@ import Testing
 
     let full = try RaonProcess.run(["report", "--out", target.path], in: dir, environment: env)
     #expect(full.status != 0)
+    print("full disk → \(full.stderr)")
     #expect(Self.oneLine(full.stderr), "\(full.stderr)")
     #expect(full.stderr.contains(mountPoint.path), "\(full.stderr)")
     #expect(full.stderr.lowercased().contains("space") || full.stderr.contains("full"), "\(full.stderr)")
