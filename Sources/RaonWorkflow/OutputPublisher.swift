@@ -39,9 +39,7 @@ public enum OutputPublisher {
       value = try write(temporary)
     } catch {
       try? fm.removeItem(at: temporary)
-      // Name the folder the user asked for, not the hidden one being written.
-      let text = String(describing: error).replacingOccurrences(of: temporary.path, with: target.path)
-      throw WorkflowError.outputNotWritable(path: target.path, reason: text)
+      throw error
     }
 
     let old = parent.appendingPathComponent(".\(name).raon-old-\(pid)")

@@ -98,13 +98,25 @@ public struct ReportJob: Sendable {
       target = parent.appendingPathComponent(reportWeek.description)
     }
     let result = try OutputPublisher.publish(to: target) { directory in
-      try Self.write(report, formats: request.formats, into: directory, options: request.options)
+      do {
+        return try Self.write(report, formats: request.formats, into: directory, options: request.options)
+      } catch {
+        throw Self.writeFailure(error, writing: directory, for: target)
+      }
     }
     return ReportOutcome(
       directory: target, snapshot: chosen, compareTo: compare, week: reportWeek,
       recorded: recorded, recordedSample: recordedSample, files: result.files,
       warnings: result.warnings, added: report.changes?.added.count,
       removed: report.changes?.removed.count, changed: report.changes?.changed.count)
+  }
+
+  /// A writer's error as the report's: it names the folder the user asked for rather than
+  /// the hidden one being written (`.NAME.raon-partial-PID`), and says that earlier
+  /// reports were kept.
+  static func writeFailure(_ error: any Error, writing directory: URL, for target: URL) -> WorkflowError {
+    let text = String(describing: error).replacingOccurrences(of: directory.path, with: target.path)
+    return WorkflowError.outputNotWritable(path: target.path, reason: text)
   }
 
   /// Runs each chosen writer into `directory` (pure apart from the files it writes).

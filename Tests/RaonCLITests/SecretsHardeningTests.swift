@@ -38,67 +38,67 @@ import Testing
     let base = server.baseURL.absoluteString
     let env = ["RAON_DB": "store.sqlite", "SEOUL_API_KEY": Self.key]
     var runs: [Run] = []
-    func raon(_ args: [String], _ environment: [String: String] = env) throws -> RaonProcess.Result {
-      let result = try RaonProcess.run(args, in: dir, environment: environment)
+    func raon(_ args: [String], _ environment: [String: String] = env) async throws -> RaonProcess.Result {
+      let result = try await RaonProcess.runDetached(args, in: dir, environment: environment)
       runs.append(Run(args: args, result: result))
       return result
     }
 
     // Success: a snapshot and a report in every format from the API.
-    let ok = try raon(["report", "--api", "--api-base", base, "--out", "out/ok", "--taken-at", "2024-09-09"])
+    let ok = try await raon(["report", "--api", "--api-base", base, "--out", "out/ok", "--taken-at", "2024-09-09"])
     #expect(ok.status == 0, "\(ok.stderr)")
-    let ok2 = try raon(["snapshot", "--api", "--api-base", base + "/", "--taken-at", "2024-09-16"])
+    let ok2 = try await raon(["snapshot", "--api", "--api-base", base + "/", "--taken-at", "2024-09-16"])
     #expect(ok2.status == 0, "\(ok2.stderr)")
 
     // Failures whose messages quote pages, URLs or bodies.
     await server.inject(.htmlBody, forPageStarting: 1, times: 1)  // echoes the path, key and all
-    let html = try raon(["snapshot", "--api", "--api-base", base])
+    let html = try await raon(["snapshot", "--api", "--api-base", base])
     #expect(html.status != 0 && html.stderr.contains("502 Bad Gateway"), "\(html.stderr)")
 
     await server.inject(.httpStatus(404), forPageStarting: 1, times: 1)
-    let notFound = try raon(["snapshot", "--api", "--api-base", base])
+    let notFound = try await raon(["snapshot", "--api", "--api-base", base])
     #expect(notFound.status != 0 && notFound.stderr.contains("404"), "\(notFound.stderr)")
 
     await server.inject(.truncatedJSON, forPageStarting: 1, times: 1)
-    let truncated = try raon(["snapshot", "--api", "--api-base", base])
+    let truncated = try await raon(["snapshot", "--api", "--api-base", base])
     #expect(truncated.status != 0 && truncated.stderr.contains("truncated"), "\(truncated.stderr)")
 
     await server.inject(.resultCode("ERROR-310", message: "요청 \(Self.key) 오류"), forPageStarting: 1, times: 1)
-    let echoed = try raon(["snapshot", "--api", "--api-base", base])
+    let echoed = try await raon(["snapshot", "--api", "--api-base", base])
     #expect(echoed.status != 0 && echoed.stderr.contains("ERROR-310"), "\(echoed.stderr)")
 
-    let badKey = try raon(["snapshot", "--api", "--api-base", wrongKeyServer.baseURL.absoluteString])
+    let badKey = try await raon(["snapshot", "--api", "--api-base", wrongKeyServer.baseURL.absoluteString])
     #expect(badKey.status != 0 && badKey.stderr.contains("INFO-100"), "\(badKey.stderr)")
 
     // The key inside --api-base itself: as a path segment, as user info, in a query, and
     // in a base that is not http(s) at all.
-    let inPath = try raon(["snapshot", "--api", "--api-base", "\(base)/\(Self.key)"])
+    let inPath = try await raon(["snapshot", "--api", "--api-base", "\(base)/\(Self.key)"])
     #expect(inPath.status != 0, "\(inPath.stdout)")
-    let userInfo = try raon(["snapshot", "--api", "--api-base", "http://\(Self.key)@127.0.0.1:1"])
+    let userInfo = try await raon(["snapshot", "--api", "--api-base", "http://\(Self.key)@127.0.0.1:1"])
     #expect(userInfo.status != 0)
-    let query = try raon(["snapshot", "--api", "--api-base", "http://127.0.0.1:1/?k=\(Self.key)"])
+    let query = try await raon(["snapshot", "--api", "--api-base", "http://127.0.0.1:1/?k=\(Self.key)"])
     #expect(query.status != 0)
-    let notHTTP = try raon(["snapshot", "--api", "--api-base", "ftp://\(Self.key)@example.invalid"])
+    let notHTTP = try await raon(["snapshot", "--api", "--api-base", "ftp://\(Self.key)@example.invalid"])
     #expect(notHTTP.status != 0)
-    let garbage = try raon(["report", "--api", "--api-base", "::\(Self.key)::", "--out", "out/garbage"])
+    let garbage = try await raon(["report", "--api", "--api-base", "::\(Self.key)::", "--out", "out/garbage"])
     #expect(garbage.status != 0)
 
     // Unreachable: connection refused on every attempt (retries with backoff, ~5 s).
-    let unreachable = try raon(["snapshot", "--api", "--api-base", "http://127.0.0.1:1"])
+    let unreachable = try await raon(["snapshot", "--api", "--api-base", "http://127.0.0.1:1"])
     #expect(unreachable.status != 0 && unreachable.stderr.contains("failed 5 times"), "\(unreachable.stderr)")
 
     // The same key given in a config file's api_base.
     try Data("api_base = \"http://127.0.0.1:1/\(Self.key)\"\n".utf8)
       .write(to: dir.appendingPathComponent("raon.toml"))
-    let fromConfig = try raon(["snapshot", "--api"])
+    let fromConfig = try await raon(["snapshot", "--api"])
     #expect(fromConfig.status != 0)
     try FileManager.default.removeItem(at: dir.appendingPathComponent("raon.toml"))
 
     // Listing and diffing what was stored.
-    #expect(try raon(["snapshots"]).status == 0)
-    #expect(try raon(["snapshots", "--json"]).status == 0)
-    #expect(try raon(["diff", "1", "2"]).status == 0)
-    let final = try raon(["report", "--out", "out/final", "--lang", "en"])
+    #expect(try await raon(["snapshots"]).status == 0)
+    #expect(try await raon(["snapshots", "--json"]).status == 0)
+    #expect(try await raon(["diff", "1", "2"]).status == 0)
+    let final = try await raon(["report", "--out", "out/final", "--lang", "en"])
     #expect(final.status == 0, "\(final.stderr)")
 
     await server.stop()
