@@ -9,6 +9,9 @@ public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
   case missingColumns(source: String, missing: [String], header: [String])
   /// A quoted field is still open at the end of the file.
   case unterminatedQuote(source: String, line: Int, field: String)
+  /// A record has more than ``CSVCatalogReader/maxFieldsPerRecord`` fields (a line of
+  /// commas would otherwise cost some 30 bytes of memory per byte of input).
+  case tooManyFields(source: String, line: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -24,6 +27,9 @@ public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
       return "\(source):\(line): the quoted value of field \(field) that starts on line "
         + "\(line) is never closed (file truncated or a stray \"); repair or re-download "
         + "the file"
+    case .tooManyFields(let source, let line, let limit):
+      return "\(source):\(line): the record has more than \(limit) fields; this is not the "
+        + "catalog (or its line ends were lost) — repair or re-download the file"
     }
   }
 }
@@ -46,6 +52,8 @@ public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
 public enum CSVCatalogReader {
   /// The prefix of the names given to values beyond the header's width.
   public static let extraFieldPrefix = "_extra_"
+  /// The most fields one record (the header included) may have; the catalog has about 30.
+  public static let maxFieldsPerRecord = 100_000
 
   /// Decodes and reads a CSV catalog.
   ///
@@ -235,6 +243,10 @@ public enum CSVCatalogReader {
         }
         fields.append(value)
         if i < n, b[i] == comma {
+          if fields.count >= maxFieldsPerRecord {
+            throw CSVCatalogError.tooManyFields(
+              source: source, line: recordLine, limit: maxFieldsPerRecord)
+          }
           i += 1
           continue
         }

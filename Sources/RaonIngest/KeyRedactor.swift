@@ -23,6 +23,9 @@ public struct KeyRedactor: Sendable {
         encoded != key
       {
         forms.append(encoded)
+        // Servers and proxies that echo a path may write the escapes in lower case.
+        let lower = KeyRedactor.lowercasingEscapes(encoded)
+        if lower != encoded { forms.append(lower) }
       }
     }
     // The longest form first, so a form containing another is replaced whole.
@@ -45,6 +48,24 @@ public struct KeyRedactor: Sendable {
       return redact("URLError \(urlError.code.rawValue): \(urlError.localizedDescription)")
     }
     return redact(String(describing: error))
+  }
+
+  /// `%2B` → `%2b`: the same escapes with lower-case hex digits, the rest unchanged.
+  static func lowercasingEscapes(_ text: String) -> String {
+    var out: [UInt8] = []
+    var pending = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "%") {
+        pending = 2
+        out.append(byte)
+      } else if pending > 0 {
+        pending -= 1
+        out.append((0x41...0x46).contains(byte) ? byte + 0x20 : byte)
+      } else {
+        out.append(byte)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// RFC 3986 unreserved characters: what may stand unencoded in a path segment.

@@ -99,15 +99,27 @@ public struct ReportJob: Sendable {
       target = parent.appendingPathComponent(reportWeek.description)
     }
     let result = try OutputPublisher.publish(to: target) { directory in
-      try Self.write(
-        report, formats: request.formats, into: directory, options: request.options,
-        progress: environment.progress)
+      do {
+        return try Self.write(
+          report, formats: request.formats, into: directory, options: request.options,
+          progress: environment.progress)
+      } catch {
+        throw Self.writeFailure(error, writing: directory, for: target)
+      }
     }
     return ReportOutcome(
       directory: target, snapshot: chosen, compareTo: compare, week: reportWeek,
       recorded: recorded, recordedSample: recordedSample, files: result.files,
       warnings: result.warnings, added: report.changes?.added.count,
       removed: report.changes?.removed.count, changed: report.changes?.changed.count)
+  }
+
+  /// A writer's error as the report's: it names the folder the user asked for rather than
+  /// the hidden one being written (`.NAME.raon-partial-PID`), and says that earlier
+  /// reports were kept.
+  static func writeFailure(_ error: any Error, writing directory: URL, for target: URL) -> WorkflowError {
+    let text = String(describing: error).replacingOccurrences(of: directory.path, with: target.path)
+    return WorkflowError.outputNotWritable(path: target.path, reason: text)
   }
 
   /// Runs each chosen writer into `directory` (pure apart from the files it writes).
@@ -122,11 +134,13 @@ public struct ReportJob: Sendable {
     let chosen = ReportFormat.allCases.filter { formats.contains($0) }
     let lanes = [chosen.filter { $0 == .xlsx }, chosen.filter { $0 != .xlsx }].filter { !$0.isEmpty }
     let results = LaneResults(count: lanes.count)
+    // One line before the lanes start: the workbook briefly captures standard error while
+    // libxlsxwriter saves, so nothing else should print while the lanes run.
+    progress("writing \(chosen.map(\.rawValue).joined(separator: ", ")) …")
     DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
       results.set(lane) {
         var combined = ExportResult()
         for format in lanes[lane] {
-          progress("writing \(format.rawValue) …")
           let result = try format.writer.write(report, into: directory, options: options)
           combined.files += result.files
           combined.warnings += result.warnings

@@ -75,7 +75,8 @@ public struct SnapshotJob: Sendable {
     var configuration = OpenAPIConfiguration(key: key)
     if let base {
       guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https" else {
-        throw WorkflowError.invalidAPIBase(base)
+        // The base is quoted back, so the key must not be in it (it may be, by mistake).
+        throw WorkflowError.invalidAPIBase(KeyRedactor(key: key).redact(base))
       }
       configuration.baseURL = url
     }

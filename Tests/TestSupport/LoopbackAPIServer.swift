@@ -25,6 +25,15 @@ public final class LoopbackAPIServer: Sendable {
     case truncatedJSON
     /// Wait this long, then answer normally.
     case delay(Duration)
+    /// Send the status line, the headers (with the full `Content-Length`) and half the
+    /// right page, then close the connection: a connection reset mid-body.
+    case resetMidBody
+    /// Answer the right page with its last `count` rows left out (a 1,000-row page that
+    /// really holds 999), `list_total_count` unchanged.
+    case dropLastRows(Int)
+    /// Answer the right page with its first `count` rows replaced by the last `count` rows
+    /// of the page before (rows duplicated across pages, the replaced ones never served).
+    case repeatRowsOfPreviousPage(Int)
   }
 
   /// The base URL to give the client, e.g. `http://127.0.0.1:54321`.
@@ -138,6 +147,15 @@ public final class LoopbackAPIServer: Sendable {
         case .delay(let duration):
           // The actor is reentrant: other requests are answered while this one waits.
           try? await Task.sleep(for: duration)
+        case .resetMidBody:
+          let full = page(start: start, end: end)
+          return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "application/json"],
+            body: ResettingBody.sequence(sending: Array(full.prefix(full.count / 2)), of: full.count))
+        case .dropLastRows(let count):
+          return Self.json(page(start: start, end: end, dropLast: count))
+        case .repeatRowsOfPreviousPage(let count):
+          return Self.json(page(start: start, end: end, repeatPrevious: count))
         }
       }
       if end - start + 1 > 1_000 {
@@ -154,8 +172,13 @@ public final class LoopbackAPIServer: Sendable {
       return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
     }
 
-    private func page(start: Int, end: Int) -> Data {
-      let slice = Array(rows[(start - 1)..<min(end, rows.count)])
+    private func page(start: Int, end: Int, dropLast: Int = 0, repeatPrevious: Int = 0) -> Data {
+      var slice = Array(rows[(start - 1)..<min(end, rows.count)])
+      slice.removeLast(min(dropLast, slice.count))
+      if repeatPrevious > 0 {
+        let n = min(repeatPrevious, start - 1, slice.count)
+        slice.replaceSubrange(0..<n, with: rows[(start - 1 - n)..<(start - 1)])
+      }
       let object: [String: Any] = [
         "culturalEventInfo": [
           "list_total_count": rows.count,

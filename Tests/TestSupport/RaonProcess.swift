@@ -68,6 +68,7 @@ public enum RaonProcess {
       "HOME": directory.path,
       "LANG": "C.UTF-8",
     ]
+    for (k, v) in sanitizerEnvironment { env[k] = v }
     for (k, v) in environment { env[k] = v }
     process.environment = env
     process.standardOutput = Pipe()

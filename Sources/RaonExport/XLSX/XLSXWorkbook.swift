@@ -45,7 +45,7 @@ final class XLSXWorkbook {
   deinit {
     if !isClosed {
       // An error interrupted the writing: free the C side and drop the partial file.
-      workbook_close(handle)
+      _ = Self.capturingStandardError { workbook_close(handle) }
       try? FileManager.default.removeItem(at: temporaryURL)
     }
     free(tmpdir)
@@ -127,14 +127,49 @@ final class XLSXWorkbook {
 
   // MARK: - Saving
 
+  /// Runs `body` with file descriptor 2 sent to a temporary file and returns what was
+  /// written there. libxlsxwriter prints `[ERROR]` lines of its own to standard error when
+  /// saving fails (a full disk), which would break Raon's one-line error messages; the
+  /// caller folds the useful part into its error instead.
+  static func capturingStandardError<T>(_ body: () -> T) -> (T, String) {
+    fflush(nil)
+    guard let capture = tmpfile() else { return (body(), "") }
+    defer { fclose(capture) }
+    let saved = dup(2)
+    guard saved >= 0, dup2(fileno(capture), 2) >= 0 else {
+      if saved >= 0 { closeDescriptor(saved) }
+      return (body(), "")
+    }
+    let value = body()
+    fflush(nil)
+    dup2(saved, 2)
+    closeDescriptor(saved)
+    rewind(capture)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while bytes.count < 65_536 {
+      let n = fread(&buffer, 1, buffer.count, capture)
+      if n <= 0 { break }
+      bytes += buffer[0..<n]
+    }
+    return (value, String(decoding: bytes, as: UTF8.self))
+  }
+
   /// Saves the workbook and moves it to its final name.
   func close() throws {
     isClosed = true
-    let err = workbook_close(handle)
+    let (err, printed) = Self.capturingStandardError { workbook_close(handle) }
     guard err == LXW_NO_ERROR else {
       try? FileManager.default.removeItem(at: temporaryURL)
+      var message = XLSXExportError.message(err)
+      // libxlsxwriter names the system's reason ("No space left on device") only in text
+      // it prints itself; keep that reason in the one-line error.
+      if let range = printed.range(of: "System error = ") {
+        let reason = printed[range.upperBound...].prefix { $0 != "\n" && $0 != "\r" }
+        if !reason.isEmpty { message += " — " + reason }
+      }
       throw XLSXExportError.cannotSave(
-        path: finalURL.path, code: Int32(err.rawValue), message: XLSXExportError.message(err))
+        path: finalURL.path, code: Int32(err.rawValue), message: message)
     }
     do {
       if FileManager.default.fileExists(atPath: finalURL.path) {
@@ -282,3 +317,6 @@ struct XLSXSheet {
   /// `C12` for a zero-based row and column.
   static func cellName(row: Int, col: Int) -> String { "\(columnName(col))\(row + 1)" }
 }
+
+/// `close(2)`, out of reach of `XLSXWorkbook.close()`.
+private func closeDescriptor(_ fd: Int32) { _ = close(fd) }

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora (Fuzz/corpus/TARGET/) from the bundled sample catalog, cut into
+small pieces: a few rows per CSV/JSON seed, one field per line for the fields target.
+Deterministic: the same sample gives the same files. Run from anywhere."""
+import csv, io, json, os, random, shutil, hashlib
+
+here = os.path.dirname(os.path.abspath(__file__))
+sample = os.path.join(here, "..", "Sources/RaonWorkflow/Resources/sample/seoul-cultural-events-2024-09-09.cp949.csv")
+rng = random.Random(20240909)
+
+with open(sample, "rb") as f:
+    text = f.read().decode("cp949", errors="replace")
+rows = list(csv.reader(io.StringIO(text, newline="")))
+header, body = rows[0], rows[1:]
+
+API = {"분류": "CODENAME", "자치구": "GUNAME", "공연/행사명": "TITLE", "날짜/시간": "DATE",
+       "장소": "PLACE", "기관명": "ORG_NAME", "이용대상": "USE_TRGT", "이용요금": "USE_FEE",
+       "출연자정보": "PLAYER", "프로그램소개": "PROGRAM", "기타내용": "ETC_DESC",
+       "홈페이지 주소": "ORG_LINK", "대표이미지": "MAIN_IMG", "신청일": "RGSTDATE",
+       "시민/기관": "TICKET", "시작일": "STRTDATE", "종료일": "END_DATE", "테마분류": "THEMECODE",
+       "유무료": "IS_FREE", "문화포털상세URL": "HMPG_ADDR"}
+
+def api_key(name):
+    if name.startswith("위도"): return "LAT"
+    if name.startswith("경도"): return "LOT"
+    return API.get(name.replace("?", " "), name)
+
+def reset(target):
+    d = os.path.join(here, "corpus", target)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    return d
+
+def put(d, data):
+    name = hashlib.sha1(data).hexdigest()[:16]
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+# CSV: header + 1–3 rows, in CP949, UTF-8 with BOM and plain UTF-8.
+d = reset("csv")
+for k in range(40):
+    start = rng.randrange(len(body) - 3)
+    out = io.StringIO(newline="")
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(header)
+    w.writerows(body[start:start + 1 + k % 3])
+    s = out.getvalue()
+    enc = ["cp949", "utf-8-sig", "utf-8"][k % 3]
+    put(d, s.encode(enc, errors="replace"))
+put(d, (",".join(header) + "\r\n").encode("cp949", errors="replace"))
+
+def objects(chosen, lower):
+    objs = []
+    for r in chosen:
+        o = {}
+        for name, value in zip(header, r):
+            key = api_key(name)
+            o[key.lower() if lower else key] = value
+        objs.append(o)
+    return objs
+
+# JSON file download: lower-case keys, Unix-ms dates, top-level array or {DATA: [...]}.
+d = reset("json_file")
+for k in range(30):
+    start = rng.randrange(len(body) - 2)
+    objs = objects(body[start:start + 1 + k % 2], lower=True)
+    for o in objs:
+        if k % 2 == 0:
+            o["strtdate"] = 1725148800000 + 86400000 * (k - 15)
+            o["end_date"] = None if k % 4 == 0 else 1734793200000.0
+        o["lat"] = float(o.get("lat") or 0) if k % 5 else o.get("lat")
+    doc = objs if k % 3 else {"DESCRIPTION": {"TITLE": "공연/행사명"}, "DATA": objs}
+    put(d, json.dumps(doc, ensure_ascii=k % 2 == 0).encode("utf-8-sig" if k % 7 == 0 else "utf-8"))
+
+# API pages: {"culturalEventInfo": {list_total_count, RESULT, row}} and error bodies.
+d = reset("json_api")
+for k in range(30):
+    start = rng.randrange(len(body) - 3)
+    objs = objects(body[start:start + 1 + k % 3], lower=False)
+    page = {"culturalEventInfo": {"list_total_count": len(body),
+                                  "RESULT": {"CODE": "INFO-000", "MESSAGE": "정상 처리되었습니다"},
+                                  "row": objs}}
+    put(d, json.dumps(page, ensure_ascii=k % 2 == 0).encode())
+for code, msg in [("INFO-100", "인증키가 유효하지 않습니다."), ("INFO-200", "해당하는 데이터가 없습니다."),
+                  ("ERROR-336", "데이터요청은 한번에 최대 1000건을 넘을 수 없습니다."), ("ERROR-500", "서버 오류")]:
+    put(d, json.dumps({"RESULT": {"CODE": code, "MESSAGE": msg}}, ensure_ascii=False).encode())
+
+# Fields: NAME=VALUE lines, one record per seed, plus the distinct fee and date texts.
+d = reset("fields")
+for k in range(40):
+    r = body[rng.randrange(len(body))]
+    lines = [f"{n}={v}".replace("\n", " ").replace("\r", " ") for n, v in zip(header, r)]
+    put(d, "\n".join(lines).encode())
+idx = {n: i for i, n in enumerate(header)}
+for col in ["이용요금", "날짜/시간", "시작일", "종료일"]:
+    values = sorted({r[idx[col]] for r in body if idx[col] < len(r)})
+    rng.shuffle(values)
+    for v in values[:60]:
+        put(d, f"{col}={v}".replace("\r", " ").encode())
+for extra in ["이용요금=1만5천원", "이용요금=R석 11만원 /S석 9만원", "이용요금=1~3만원", "이용요금=₩20,000",
+              "이용요금=20.000원", "이용요금=99999999999999999999원", "시작일=1734793200000",
+              "시작일=-62135596800000", "날짜/시간=2024-12-22~12-25", "위도(X좌표)=127.0\n경도(Y좌표)=37.5"]:
+    put(d, extra.encode())
+print("seed corpora written under", os.path.join(here, "corpus"))
