@@ -107,10 +107,11 @@ public struct SnapshotStore: Sendable {
   /// Refuses files Raon did not make and stores a newer Raon has upgraded.
   private func checkIsRaonStore() throws {
     try writer.read { db in
-      let objects = try Int.fetchOne(
-        db,
-        sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-      guard objects > 0 else { return }  // a new, empty file
+      let objects = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+      // A new, empty file — or one another raon process is creating right now: GRDB's
+      // migrator adds its bookkeeping table before the first migration commits.
+      guard objects.contains(where: { $0 != "grdb_migrations" }) else { return }
       let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
       guard applicationID == Self.applicationID else { throw Error.notAStore(path: path) }
       let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
