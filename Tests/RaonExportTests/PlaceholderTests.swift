@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderForRaonExport() {
-  #expect(Bool(true))
-}
