@@ -6,7 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh --test
 swift build --build-tests
-swift test --skip-build
+# Serially: several suites run real servers on 127.0.0.1 inside the test process while
+# others wait on child processes; in parallel on a 2-core machine the waits can starve the
+# servers' threads, and serial is no slower here (the suite is CPU-bound).
+swift test --skip-build --no-parallel
 if [ -f notebooks/run_notebooks.py ]; then
   python3 notebooks/run_notebooks.py
 fi
