@@ -98,7 +98,11 @@ let package = Package(
     // Shared test helpers: fixture paths, temporary directories, the loopback API server.
     .target(
       name: "TestSupport",
-      dependencies: ["RaonCore", .product(name: "FlyingFox", package: "FlyingFox")],
+      dependencies: [
+        "RaonCore", .product(name: "FlyingFox", package: "FlyingFox"),
+        // The connection-reset fault writes to the socket directly.
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings
     ),
