@@ -11,9 +11,15 @@
 PEER ?= $(abspath ../shared/bench/peer_pandas.py)
 PYTHON ?= python3
 
-.PHONY: bench bench-quick bench-build
+.PHONY: bench bench-quick bench-build bench-deps
 
-bench-build:
+# The peer needs pandas and XlsxWriter; the tests' set-up installs neither XlsxWriter nor,
+# on a bare machine, pandas.
+bench-deps:
+	bash scripts/install-deps.sh
+	$(PYTHON) -c "import pandas, xlsxwriter" 2>/dev/null || $(PYTHON) -m pip install -q pandas xlsxwriter
+
+bench-build: bench-deps
 	swift build -c release --product raon
 	swift build -c release --product raon-bench
 
