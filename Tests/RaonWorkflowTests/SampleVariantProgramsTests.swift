@@ -27,12 +27,8 @@ import Testing
 
   static func variant(_ kind: String, in dir: URL) throws -> [Program] {
     let out = dir.appendingPathComponent("\(kind).csv")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, Fixtures.sampleCSV.path, out.path, kind]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let made = try Python.run(["-c", script, Fixtures.sampleCSV.path, out.path, kind])
+    #expect(made.status == 0, "\(made.stderr)")
     return try CatalogFileReader.read(out).records.map(ProgramNormalizer.normalize)
   }
 

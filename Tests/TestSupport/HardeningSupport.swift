@@ -75,21 +75,9 @@ public enum HardeningSupport {
   /// Runs `python3 -c SCRIPT ARGS…` and returns its standard output (trimmed), or throws
   /// with its standard error.
   public static func python(_ script: String, _ arguments: [String] = []) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw PythonFailed(stderr: String(decoding: errData, as: UTF8.self))
-    }
-    return String(decoding: outData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let result = try Python.run(["-c", script] + arguments)
+    guard result.status == 0 else { throw PythonFailed(stderr: result.stderr) }
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   public struct PythonFailed: Error, CustomStringConvertible {
