@@ -1,3 +1,5 @@
+import RaonCore
+
 /// A parsed JSON value that keeps what the catalog readers need and
 /// `JSONSerialization` loses: the order of object keys and the exact text of numbers.
 indirect enum JSONNode: Sendable, Equatable {
@@ -67,7 +69,7 @@ indirect enum JSONNode: Sendable, Equatable {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .number(let text): out += text
-    case .string(let s): JSONNode.writeString(s, to: &out)
+    case .string(let s): JSONStringLiteral.append(s, to: &out)
     case .array(let items):
       out += "["
       for (i, item) in items.enumerated() {
@@ -79,7 +81,7 @@ indirect enum JSONNode: Sendable, Equatable {
       out += "{"
       for (i, member) in members.enumerated() {
         if i > 0 { out += "," }
-        JSONNode.writeString(member.key, to: &out)
+        JSONStringLiteral.append(member.key, to: &out)
         out += ":"
         member.value.write(to: &out)
       }
@@ -87,23 +89,6 @@ indirect enum JSONNode: Sendable, Equatable {
     }
   }
 
-  private static func writeString(_ s: String, to out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        let hex = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
-  }
 }
 
 /// A JSON syntax error at a byte offset.

@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 
 /// The small JSON the store writes into text columns: arrays of strings and nulls (raw
 /// values, field names) and flat objects of strings and integers (a version's program text).
@@ -24,7 +25,7 @@ enum CompactJSON {
     for (i, value) in values.enumerated() {
       if i > 0 { out += "," }
       if let value {
-        appendString(value, to: &out)
+        JSONStringLiteral.append(value, to: &out)
       } else {
         out += "null"
       }
@@ -38,51 +39,16 @@ enum CompactJSON {
     var out = "{"
     for (i, member) in members.enumerated() {
       if i > 0 { out += "," }
-      appendString(member.key, to: &out)
+      JSONStringLiteral.append(member.key, to: &out)
       out += ":"
       switch member.value {
-      case .string(let text): appendString(text, to: &out)
+      case .string(let text): JSONStringLiteral.append(text, to: &out)
       case .integer(let number): out += String(number)
       case .null: out += "null"
       }
     }
     out += "}"
     return out
-  }
-
-  /// Whether a string holds a byte JSON requires escaped (`"`, `\\`, U+0000…U+001F).
-  private static func needsEscaping(_ text: String) -> Bool {
-    // A scan of the UTF-8 in place: `withCString` copied every short (inline) string to
-    // the heap first, which was a tenth of recording a snapshot.
-    func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
-      return false
-    }
-    if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
-    return text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-  }
-
-  private static func appendString(_ text: String, to out: inout String) {
-    // Nearly no catalog text needs escaping: find that out first and copy the string whole.
-    out += "\""
-    if !needsEscaping(text) {
-      out += text
-    } else {
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{0}"..."\u{1F}":
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
   }
 
   // MARK: - Reading
