@@ -25,35 +25,56 @@ public enum CatalogStatistics {
   /// - Parameter programs: The snapshot's programs, in any order.
   /// - Returns: The tables.
   public static func tables(for programs: [Program]) -> CatalogTables {
-    var categories = GroupAccumulator()
-    var districts = GroupAccumulator()
-    var bands = BandAccumulator()
-    var cross = CrossAccumulator()
-    var quality = QualityAccumulator()
-    var free = 0
-    // Field reads through the buffer borrow each program in place; iterating the array
-    // would copy every program (a dozen reference counts each).
-    programs.withUnsafeBufferPointer { rows in
-      for i in rows.indices {
-        let isFree = rows[i].isFree
-        let fee = rows[i].feeMinKRW
-        let days = rows[i].durationDays
-        let c = categories.add(
-          key: rows[i].category, isFree: isFree, feeMinKRW: fee, durationDays: days)
-        let d = districts.add(
-          key: rows[i].district, isFree: isFree, feeMinKRW: fee, durationDays: days)
-        cross.add(row: c, column: d)
-        bands.add(isFree: isFree, feeMinKRW: fee, durationDays: days)
-        quality.add(rows[i].qualityFlags)
-        if isFree { free += 1 }
+    var tables = Accumulator()
+    tables.add(programs)
+    return tables.tables
+  }
+
+  /// ``tables(for:)`` fed a chunk at a time, for catalogs read in chunks
+  /// (``ProgramChunks``): the same tables as from all the programs at once.
+  public struct Accumulator: Sendable {
+    private var categories = GroupAccumulator()
+    private var districts = GroupAccumulator()
+    private var bands = BandAccumulator()
+    private var cross = CrossAccumulator()
+    private var quality = QualityAccumulator()
+    private var free = 0
+    private var total = 0
+
+    public init() {}
+
+    /// Counts `programs` in.
+    public mutating func add(_ programs: [Program]) {
+      total += programs.count
+      // Field reads through the buffer borrow each program in place; iterating the array
+      // would copy every program (a dozen reference counts each).
+      programs.withUnsafeBufferPointer { rows in
+        for i in rows.indices {
+          let isFree = rows[i].isFree
+          let fee = rows[i].feeMinKRW
+          let days = rows[i].durationDays
+          let c = categories.add(
+            key: rows[i].category, isFree: isFree, feeMinKRW: fee, durationDays: days)
+          let d = districts.add(
+            key: rows[i].district, isFree: isFree, feeMinKRW: fee, durationDays: days)
+          cross.add(row: c, column: d)
+          bands.add(isFree: isFree, feeMinKRW: fee, durationDays: days)
+          quality.add(rows[i].qualityFlags)
+          if isFree { free += 1 }
+        }
       }
     }
-    let total = programs.count
-    let crossTable = cross.table(rowKeys: categories.index.keys, columnKeys: districts.index.keys)
-    return CatalogTables(
-      total: total, free: free, byCategory: categories.stats(total: total),
-      byDistrict: districts.stats(total: total), byFee: bands.feeBands,
-      byDuration: bands.durationBands, categoryByDistrict: crossTable, quality: quality.ranked)
+
+    /// The tables of every program added so far.
+    public var tables: CatalogTables {
+      var categories = categories
+      var districts = districts
+      let crossTable = cross.table(rowKeys: categories.index.keys, columnKeys: districts.index.keys)
+      return CatalogTables(
+        total: total, free: free, byCategory: categories.stats(total: total),
+        byDistrict: districts.stats(total: total), byFee: bands.feeBands,
+        byDuration: bands.durationBands, categoryByDistrict: crossTable, quality: quality.ranked)
+    }
   }
 
   /// Group statistics of the programs grouped by any text field.

@@ -175,8 +175,9 @@ public struct ReportData: Sendable {
   public var snapshot: SnapshotInfo
   public var compareTo: SnapshotInfo?
   public var week: ISOWeek
-  /// The chosen snapshot's programs, sorted by id.
-  public var programs: [Program]
+  /// The chosen snapshot's programs, sorted by id: in memory, or read from the store on
+  /// each pass for a large catalog.
+  public var programs: ProgramChunks
   public var tables: CatalogTables
   public var thisWeek: WeekFigures
   /// The compared snapshot's tables and week figures (for headline changes).
@@ -185,8 +186,20 @@ public struct ReportData: Sendable {
   /// `nil` when there is no comparison.
   public var changes: SnapshotDiff?
 
+  /// A report of programs held in memory (sorted by id).
   public init(
     snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programs: [Program],
+    tables: CatalogTables, thisWeek: WeekFigures, compareTables: CatalogTables?,
+    compareWeek: WeekFigures?, changes: SnapshotDiff?
+  ) {
+    self.init(
+      snapshot: snapshot, compareTo: compareTo, week: week, programs: ProgramChunks(programs),
+      tables: tables, thisWeek: thisWeek, compareTables: compareTables,
+      compareWeek: compareWeek, changes: changes)
+  }
+
+  public init(
+    snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programs: ProgramChunks,
     tables: CatalogTables, thisWeek: WeekFigures, compareTables: CatalogTables?,
     compareWeek: WeekFigures?, changes: SnapshotDiff?
   ) {

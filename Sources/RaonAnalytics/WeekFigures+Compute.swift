@@ -18,39 +18,60 @@ extension WeekFigures {
   ///   - week: The ISO week.
   /// - Returns: The week's figures.
   public static func compute(programs: [Program], week: ISOWeek) -> WeekFigures {
-    let monday = week.start
-    let sunday = week.end
-    var active = 0
-    var starting = 0
-    var activeFree = 0
-    var activeByCategory = KeyCounter()
-    var activeByDistrict = KeyCounter()
-    var startingByCategory = KeyCounter()
-    var startingByDistrict = KeyCounter()
-    // Field reads through the buffer borrow each program in place (no per-row copy).
-    programs.withUnsafeBufferPointer { rows in
-      for i in rows.indices {
-        let start = rows[i].startDate
-        if isActive(start: start, end: rows[i].endDate, from: monday, to: sunday) {
-          active += 1
-          if rows[i].isFree { activeFree += 1 }
-          activeByCategory.add(rows[i].category)
-          activeByDistrict.add(rows[i].district)
-        }
-        if let start, start >= monday, start <= sunday {
-          starting += 1
-          startingByCategory.add(rows[i].category)
-          startingByDistrict.add(rows[i].district)
+    var figures = Accumulator(week: week)
+    figures.add(programs)
+    return figures.figures
+  }
+
+  /// ``compute(programs:week:)`` fed a chunk at a time (``ProgramChunks``).
+  public struct Accumulator: Sendable {
+    public let week: ISOWeek
+    private let monday: CalendarDay
+    private let sunday: CalendarDay
+    private var active = 0
+    private var starting = 0
+    private var activeFree = 0
+    private var activeByCategory = KeyCounter()
+    private var activeByDistrict = KeyCounter()
+    private var startingByCategory = KeyCounter()
+    private var startingByDistrict = KeyCounter()
+
+    public init(week: ISOWeek) {
+      self.week = week
+      self.monday = week.start
+      self.sunday = week.end
+    }
+
+    /// Counts `programs` in.
+    public mutating func add(_ programs: [Program]) {
+      // Field reads through the buffer borrow each program in place (no per-row copy).
+      programs.withUnsafeBufferPointer { rows in
+        for i in rows.indices {
+          let start = rows[i].startDate
+          if WeekFigures.isActive(start: start, end: rows[i].endDate, from: monday, to: sunday) {
+            active += 1
+            if rows[i].isFree { activeFree += 1 }
+            activeByCategory.add(rows[i].category)
+            activeByDistrict.add(rows[i].district)
+          }
+          if let start, start >= monday, start <= sunday {
+            starting += 1
+            startingByCategory.add(rows[i].category)
+            startingByDistrict.add(rows[i].district)
+          }
         }
       }
     }
-    return WeekFigures(
-      week: week, active: active, starting: starting, activeFree: activeFree,
-      activeByCategory: activeByCategory.ranked, activeByDistrict: activeByDistrict.ranked,
-      startingByCategory: startingByCategory.ranked, startingByDistrict: startingByDistrict.ranked)
+
+    /// The figures of every program added so far.
+    public var figures: WeekFigures {
+      WeekFigures(
+        week: week, active: active, starting: starting, activeFree: activeFree,
+        activeByCategory: activeByCategory.ranked, activeByDistrict: activeByDistrict.ranked,
+        startingByCategory: startingByCategory.ranked, startingByDistrict: startingByDistrict.ranked)
+    }
   }
 
-  /// Whether a program with these dates runs on some day of `monday...sunday`.
   static func isActive(
     start: CalendarDay?, end: CalendarDay?, from monday: CalendarDay, to sunday: CalendarDay
   ) -> Bool {

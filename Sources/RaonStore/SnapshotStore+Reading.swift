@@ -13,42 +13,92 @@ extension SnapshotStore {
   ///
   /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot.
   public func programs(inSnapshot id: Int64) throws -> [Program] {
-    // Decoding failures become ``Error/corrupt(path:detail:)``.
     try translatingErrors(Error.readFailed) {
       var result: [Program] = []
-      var firstProgramError: Swift.Error?
-      // Rows are read and decoded a chunk at a time, so a large snapshot is held only as
-      // programs, never also as rows. Decoding is pure and most of the read's cost: spread
-      // over the cores. Each version's raw values are parsed, checked and dropped in one
-      // step. Errors come in the sequential order: the first version whose raw values
-      // fail, else the first whose program fails.
-      try forEachVersionChunk(inSnapshot: id, reserve: { result.reserveCapacity($0) }) { present in
-        let decoded = ParallelWork.map(present.count) {
-          i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
-          var version = present[i].version
-          do {
-            version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
-          } catch {
-            return (error, .failure(error))
-          }
-          return (nil, Result { try version.program() })
-        }
-        if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
-          throw error
-        }
-        guard firstProgramError == nil else { return }
-        for (stored, item) in zip(present, decoded) {
-          switch item.program {
-          case .success(let program):
-            for _ in 0..<stored.copies { result.append(program) }
-          case .failure(let error):
-            firstProgramError = error
-            return
-          }
-        }
+      try forEachProgramChunk(inSnapshot: id, reserve: { result.reserveCapacity($0) }) {
+        result.append(contentsOf: $0)
+        return true
       }
-      if let firstProgramError { throw firstProgramError }
       return result
+    }
+  }
+
+  /// The programs of a snapshot (as ``programs(inSnapshot:)``), read from the store chunk
+  /// by chunk on every pass rather than held in memory: for catalogs too large to hold.
+  ///
+  /// Snapshots never change once recorded, so every pass reads the same programs.
+  ///
+  /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when there is no such snapshot (now; a
+  ///   pass throws the store's errors as ``programs(inSnapshot:)`` does).
+  public func programChunks(inSnapshot id: Int64, chunkSize: Int = 20_000) throws -> ProgramChunks {
+    guard let info = try snapshot(id: id) else { throw Error.noSuchSnapshot(id: id, path: path) }
+    let store = self
+    return ProgramChunks(count: info.programCount) { body in
+      try store.translatingErrors(Error.readFailed) {
+        try store.forEachProgramChunk(inSnapshot: id, chunkSize: chunkSize, body)
+      }
+    }
+  }
+
+  /// The programs of two snapshots that are not in both alike: for each program id whose
+  /// versions (or copies) differ between `old` and `new`, every program with that id in
+  /// each snapshot, sorted as ``programs(inSnapshot:)``.
+  ///
+  /// Versions are content, so an id outside these lists has exactly the same programs in
+  /// both snapshots: comparing the two lists finds every addition, removal and change
+  /// while reading only what changed.
+  ///
+  /// - Throws: ``Error/noSuchSnapshot(id:path:)`` when either snapshot does not exist.
+  public func programsThatDiffer(old: Int64, new: Int64) throws -> (old: [Program], new: [Program]) {
+    try translatingErrors(Error.readFailed) {
+      var before: [Program] = []
+      var after: [Program] = []
+      try forEachProgramChunk(inSnapshot: old, differingFrom: new) {
+        before.append(contentsOf: $0)
+        return true
+      }
+      try forEachProgramChunk(inSnapshot: new, differingFrom: old) {
+        after.append(contentsOf: $0)
+        return true
+      }
+      return (before, after)
+    }
+  }
+
+  /// Decodes a snapshot's programs a chunk at a time, in id order, until `body` returns
+  /// `false`.
+  ///
+  /// Decoding is pure and most of a read's cost: each chunk is spread over the cores. Within
+  /// a chunk errors come in order: the first version whose raw values fail, else the first
+  /// whose program fails. Each version's raw values are parsed, checked and dropped in one
+  /// step, so a snapshot is never held as rows and programs at once.
+  private func forEachProgramChunk(
+    inSnapshot id: Int64, differingFrom other: Int64? = nil, chunkSize: Int = 20_000,
+    reserve: (Int) -> Void = { _ in }, _ body: ([Program]) throws -> Bool
+  ) throws {
+    try forEachVersionChunk(
+      inSnapshot: id, differingFrom: other, chunkSize: chunkSize, reserve: reserve
+    ) { present in
+      let decoded = ParallelWork.map(present.count) {
+        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
+        var version = present[i].version
+        do {
+          version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
+        } catch {
+          return (error, .failure(error))
+        }
+        return (nil, Result { try version.program() })
+      }
+      if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
+        throw error
+      }
+      var programs: [Program] = []
+      programs.reserveCapacity(present.count)
+      for (stored, item) in zip(present, decoded) {
+        let program = try item.program.get()
+        for _ in 0..<stored.copies { programs.append(program) }
+      }
+      return try body(programs)
     }
   }
 
@@ -129,7 +179,10 @@ extension SnapshotStore {
   private func versions(inSnapshot id: Int64, parsingRawValues: Bool = true) throws -> [PresentVersion] {
     try translatingErrors(Error.readFailed) {
       var rows: [PresentVersion] = []
-      try forEachVersionChunk(inSnapshot: id, chunkSize: .max) { rows.append(contentsOf: $0) }
+      try forEachVersionChunk(inSnapshot: id, chunkSize: .max) {
+        rows.append(contentsOf: $0)
+        return true
+      }
       guard parsingRawValues else { return rows }
       // The raw values are parsed afterwards, over the cores.
       let values = try ParallelWork.map(rows.count) { i in
@@ -146,8 +199,8 @@ extension SnapshotStore {
   ///
   /// - Parameter reserve: Called first with the number of programs (copies counted).
   private func forEachVersionChunk(
-    inSnapshot id: Int64, chunkSize: Int = 20_000, reserve: (Int) -> Void = { _ in },
-    _ body: ([PresentVersion]) throws -> Void
+    inSnapshot id: Int64, differingFrom other: Int64? = nil, chunkSize: Int = 20_000,
+    reserve: (Int) -> Void = { _ in }, _ body: ([PresentVersion]) throws -> Bool
   ) throws {
     try writer.read { db in
       guard let snapshot = try SnapshotRow.fetchOne(db, key: id) else {
@@ -163,37 +216,48 @@ extension SnapshotStore {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT v.id, v.raw_values, v.program_id, v.title, v.category, v.district, v.is_free,
+          SELECT v.id, v.program_id, v.title, v.category, v.district, v.is_free,
             v.fee_min_krw, v.fee_max_krw, v.start_date, v.end_date, v.latitude, v.longitude,
             v.quality_flags, v.program_text, v.field_set_id, v.raw_values,
             v.invalid_bytes_replaced, p.copies
           FROM presence p JOIN program_version v ON v.id = p.version_id
           WHERE p.first_snapshot_id <= ?1 AND p.last_snapshot_id >= ?1
+          \(other == nil ? "" : Self.differingProgramIDs)
           ORDER BY v.program_id, v.id
           """,
-        arguments: [id])
+        arguments: other.map { [id, $0] } ?? [id])
       var chunk: [PresentVersion] = []
       while let row = try rows.next() {
         let versionID: Int64 = row[0]
-        let fieldSetID: Int64 = row[15]
+        let fieldSetID: Int64 = row[14]
         guard let names = fieldSets[fieldSetID] else {
           throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
         }
-        let rawJSON: String = row[16]
+        let rawJSON: String = row[15]
         let version = ProgramVersion(
-          fieldNames: names, rawValues: [], rawJSON: rawJSON, invalidBytesReplaced: row[17],
-          programID: row[2], title: row[3], category: row[4], district: row[5], isFree: row[6],
-          feeMinKRW: row[7], feeMaxKRW: row[8], startDate: row[9], endDate: row[10],
-          latitude: row[11], longitude: row[12], qualityFlags: row[13], programText: row[14])
-        chunk.append(PresentVersion(id: versionID, version: version, copies: row[18]))
+          fieldNames: names, rawValues: [], rawJSON: rawJSON, invalidBytesReplaced: row[16],
+          programID: row[1], title: row[2], category: row[3], district: row[4], isFree: row[5],
+          feeMinKRW: row[6], feeMaxKRW: row[7], startDate: row[8], endDate: row[9],
+          latitude: row[10], longitude: row[11], qualityFlags: row[12], programText: row[13])
+        chunk.append(PresentVersion(id: versionID, version: version, copies: row[17]))
         if chunk.count >= chunkSize {
-          try body(chunk)
+          guard try body(chunk) else { return }
           chunk.removeAll(keepingCapacity: true)
         }
       }
-      if !chunk.isEmpty { try body(chunk) }
+      if !chunk.isEmpty { _ = try body(chunk) }
     }
   }
+
+  /// The filter of ``programsThatDiffer(old:new:)`` (snapshot `?1`, the other one `?2`): a
+  /// presence row holding exactly one of the two snapshots is a version, or a number of
+  /// copies, that the other lacks, so its program id differs.
+  private static let differingProgramIDs = """
+    AND v.program_id IN (
+      SELECT dv.program_id FROM presence dp JOIN program_version dv ON dv.id = dp.version_id
+      WHERE (dp.first_snapshot_id <= ?1 AND dp.last_snapshot_id >= ?1)
+        <> (dp.first_snapshot_id <= ?2 AND dp.last_snapshot_id >= ?2))
+    """
 }
 
 /// Pure per-item work (encoding, decoding) spread over the cores, for large snapshots.

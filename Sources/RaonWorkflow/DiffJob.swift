@@ -39,8 +39,7 @@ public struct DiffJob: Sendable {
     let snapshots = try store.snapshots()
     let from = try resolve(fromReference, in: snapshots)
     let to = try resolve(toReference, in: snapshots)
-    let diff = SnapshotComparison.diff(
-      old: try store.programs(inSnapshot: from.id), new: try store.programs(inSnapshot: to.id))
+    let diff = try SnapshotReading.diff(from: from, to: to, in: store)
     guard !formats.isEmpty else {
       return Outcome(from: from, to: to, diff: diff, directory: nil, files: [], warnings: [])
     }

@@ -50,6 +50,10 @@ public struct ReportJob: Sendable {
   public let store: SnapshotStore
   public let storePath: String
   public let environment: RaonEnvironment
+  /// Snapshots up to this many programs are held in memory, larger ones read from the
+  /// store on each pass in chunks of `chunkSize` (``SnapshotReading``; tests lower both).
+  var inMemoryLimit = SnapshotReading.inMemoryLimit
+  var chunkSize = SnapshotReading.chunkSize
 
   public init(store: SnapshotStore, storePath: String, environment: RaonEnvironment) {
     self.store = store
@@ -85,11 +89,17 @@ public struct ReportJob: Sendable {
     let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
 
     environment.progress("analysing snapshot \(chosen.id) …")
-    async let comparedRead = compare.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) }
-    let programs = try store.programs(inSnapshot: chosen.id)
-    let comparePrograms = try await comparedRead
-    let report = ReportAssembler.assemble(
-      snapshot: chosen, programs: programs, compareTo: comparePrograms, week: reportWeek)
+    // The compared snapshot is read while the chosen one is.
+    async let comparedRead = compare.map { [store, inMemoryLimit, chunkSize] info in
+      (info: info,
+       programs: try SnapshotReading.programs(
+         of: info, in: store, limit: inMemoryLimit, chunkSize: chunkSize),
+       changes: try SnapshotReading.diff(from: info, to: chosen, in: store))
+    }
+    let programs = try SnapshotReading.programs(
+      of: chosen, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
+    let report = try ReportAssembler.assemble(
+      snapshot: chosen, programs: programs, compareTo: try await comparedRead, week: reportWeek)
 
     let target: URL
     if let out = request.out {

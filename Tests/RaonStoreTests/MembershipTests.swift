@@ -73,6 +73,49 @@ struct MembershipTests {
       "SELECT count(*) FROM presence p JOIN program_version v ON v.id = p.version_id WHERE v.program_id = 'cult:100600'") == 3)
   }
 
+  /// Reading in chunks gives the same programs as reading at once, on every pass; and the
+  /// programs that differ between two snapshots are exactly those of the ids whose
+  /// programs are not the same in both (ids outside them are identical in both).
+  @Test func chunkedReadsAndDifferingProgramsAgreeWithWholeReads() throws {
+    let store = try SnapshotStore.inMemory()
+    var ids: [Int64] = []
+    for (day, catalog) in Self.catalogs().enumerated() {
+      let entries = catalog.map { SyntheticCatalog.entry($0.number, revision: $0.revision) }
+      ids.append(try store.record(
+        NewSnapshot(takenAt: Date(timeIntervalSince1970: Double(day) * 86_400), source: "day\(day)",
+          sourceTotal: entries.count, entries: entries)).id)
+    }
+    var whole: [Int64: [Program]] = [:]
+    for id in ids {
+      whole[id] = try store.programs(inSnapshot: id)
+      let chunks = try store.programChunks(inSnapshot: id, chunkSize: 7)
+      #expect(chunks.count == whole[id]?.count)
+      var sizes: [Int] = []
+      try chunks.forEach { sizes.append($0.count) }
+      #expect(sizes.dropLast().allSatisfy { $0 >= 7 }, "chunks of at least 7 programs but the last")
+      #expect(try chunks.collect() == whole[id], "snapshot \(id)")
+      #expect(try chunks.collect() == whole[id], "snapshot \(id), second pass")
+    }
+    for old in ids {
+      for new in ids where new != old {
+        let before = whole[old] ?? [], after = whole[new] ?? []
+        let differing = try store.programsThatDiffer(old: old, new: new)
+        let flagged = Set(differing.old.map(\.id) + differing.new.map(\.id))
+        #expect(differing.old == before.filter { flagged.contains($0.id) }, "\(old) → \(new)")
+        #expect(differing.new == after.filter { flagged.contains($0.id) }, "\(old) → \(new)")
+        let unflagged = Set(before.map(\.id) + after.map(\.id)).subtracting(flagged)
+        let sameOutside = before.filter { unflagged.contains($0.id) } == after.filter { unflagged.contains($0.id) }
+        #expect(sameOutside, "\(old) → \(new): an id left out differs")
+        // Every id whose programs do differ is flagged.
+        for id in Set(before.map(\.id) + after.map(\.id)) where !flagged.contains(id) {
+          #expect(before.filter { $0.id == id } == after.filter { $0.id == id })
+        }
+      }
+    }
+    #expect(throws: SnapshotStore.Error.self) { try store.programChunks(inSnapshot: 999) }
+    #expect(throws: SnapshotStore.Error.self) { try store.programsThatDiffer(old: ids[0], new: 999) }
+  }
+
   @Test func trendSeriesCountsEqualDirectCounts() throws {
     let store = try SnapshotStore.inMemory()
     var expected: [[ProgramSummary]] = []

@@ -103,35 +103,39 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writePrograms(_ programs: [Program], to w: inout CSVFileWriter) throws {
+  static func writePrograms(_ programs: ProgramChunks, to w: inout CSVFileWriter) throws {
     try w.textRow(Program.csvColumns)
     // Cell by cell rather than through `csvValues`, which builds 22 strings per program;
     // a test checks that every cell reads back equal to `csvValues`.
-    for p in programs {
-      w.text(p.id)
-      w.text(p.title)
-      w.text(p.category)
-      w.text(p.district)
-      w.text(p.place)
-      w.text(p.organizer)
-      w.text(p.audience)
-      w.text(p.feeText)
-      w.raw(p.isFree ? "true" : "false")
-      w.int(p.feeMinKRW)
-      w.int(p.feeMaxKRW)
-      w.day(p.startDate)
-      w.day(p.endDate)
-      w.int(p.durationDays)
-      w.text(p.theme)
-      w.raw(p.latitude.map(Program.formatCoordinate) ?? "")
-      w.raw(p.longitude.map(Program.formatCoordinate) ?? "")
-      w.text(p.portalURL)
-      w.text(p.orgLink)
-      w.text(p.imageURL)
-      w.day(p.registeredOn)
-      w.text(p.qualityFlags.isEmpty ? "" : p.qualityFlags.joinedNames)
-      try w.endRow()
+    try programs.forEach { chunk in
+      for p in chunk { try writeProgram(p, to: &w) }
     }
+  }
+
+  private static func writeProgram(_ p: Program, to w: inout CSVFileWriter) throws {
+    w.text(p.id)
+    w.text(p.title)
+    w.text(p.category)
+    w.text(p.district)
+    w.text(p.place)
+    w.text(p.organizer)
+    w.text(p.audience)
+    w.text(p.feeText)
+    w.raw(p.isFree ? "true" : "false")
+    w.int(p.feeMinKRW)
+    w.int(p.feeMaxKRW)
+    w.day(p.startDate)
+    w.day(p.endDate)
+    w.int(p.durationDays)
+    w.text(p.theme)
+    w.raw(p.latitude.map(Program.formatCoordinate) ?? "")
+    w.raw(p.longitude.map(Program.formatCoordinate) ?? "")
+    w.text(p.portalURL)
+    w.text(p.orgLink)
+    w.text(p.imageURL)
+    w.day(p.registeredOn)
+    w.text(p.qualityFlags.isEmpty ? "" : p.qualityFlags.joinedNames)
+    try w.endRow()
   }
 
   static func writeGroups(_ groups: [GroupStats], to w: inout CSVFileWriter) throws {

@@ -150,7 +150,7 @@ extension MarkdownReportWriter {
 
   // MARK: - Quality
 
-  func qualitySection(_ r: ReportData, _ L: ReportLabels) -> String {
+  func qualitySection(_ r: ReportData, _ L: ReportLabels) throws -> String {
     var md = "## \(L.quality)\n\n"
     let flags = r.tables.quality
     guard !flags.isEmpty else { return md + L.noQualityFlags + "\n\n" }
@@ -171,14 +171,18 @@ extension MarkdownReportWriter {
     var examples: [String: [Program]] = [:]
     let named = QualityFlags.named.filter { pair in flags.contains { $0.flag == pair.name } }
     var missing = named.count
-    for p in r.programs where !p.qualityFlags.isEmpty {
-      for (flag, name) in named where p.qualityFlags.contains(flag) {
-        let list = examples[name, default: []]
-        guard list.count < wanted else { continue }
-        examples[name] = list + [p]
-        if list.count + 1 == wanted { missing -= 1 }
+    // A large catalog is read from the store: stop as soon as every flag has its examples.
+    try r.programs.scan { chunk in
+      for p in chunk where !p.qualityFlags.isEmpty {
+        for (flag, name) in named where p.qualityFlags.contains(flag) {
+          let list = examples[name, default: []]
+          guard list.count < wanted else { continue }
+          examples[name] = list + [p]
+          if list.count + 1 == wanted { missing -= 1 }
+        }
+        if missing == 0 { return false }
       }
-      if missing == 0 { break }
+      return true
     }
     guard !examples.isEmpty else { return md }
     md += "### \(L.examples)\n\n"

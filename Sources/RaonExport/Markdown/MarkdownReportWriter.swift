@@ -45,7 +45,7 @@ public struct MarkdownReportWriter: ReportWriter {
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
-    let document = render(report, options: options)
+    let document = try render(report, options: options)
     try TextOutput.makeDirectory(directory)
     if !document.charts.isEmpty {
       try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
@@ -72,7 +72,10 @@ public struct MarkdownReportWriter: ReportWriter {
   // MARK: - Documents (pure)
 
   /// The report and its charts, without touching the file system.
-  public func render(_ report: ReportData, options: ExportOptions) -> Document {
+  ///
+  /// - Throws: What reading the report's programs throws (a large catalog is read from the
+  ///   store for the quality examples).
+  public func render(_ report: ReportData, options: ExportOptions) throws -> Document {
     let L = options.labels
     let t = report.tables
     var charts: [(path: String, svg: String)] = []
@@ -108,7 +111,7 @@ public struct MarkdownReportWriter: ReportWriter {
     } else {
       md += L.noComparison + "\n\n"
     }
-    md += qualitySection(report, L)
+    md += try qualitySection(report, L)
     md += footer(L)
     return Document(markdown: md, charts: charts)
   }

@@ -433,43 +433,48 @@ final class XLSXReportBuilder {
 
   // MARK: - Programs
 
-  private func writePrograms(_ programs: [Program]) throws {
+  private func writePrograms(_ programs: ProgramChunks) throws {
     let headers = Program.csvColumns.map(labels.xlsxColumnTitle)
     let stream = XLSXTableStream(
       workbook: workbook, baseName: labels.programs, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets)
     try stream.start()
-    let f = formats
     let free = labels.xlsxFreeValue, paid = labels.xlsxPaidValue
-    for p in programs {
-      // Column order is Program.csvColumns; fields are read directly (not csvValues) to
-      // avoid building 22 strings per row.
-      try stream.nextRow()
-      try stream.text(0, p.id)
-      try stream.text(1, p.title)
-      try stream.text(2, p.category)
-      try stream.text(3, p.district)
-      try stream.text(4, p.place)
-      try stream.text(5, p.organizer)
-      try stream.text(6, p.audience)
-      try stream.text(7, p.feeText)
-      try stream.text(8, p.isFree ? free : paid)
-      if let v = p.feeMinKRW { try stream.number(9, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
-      if let v = p.feeMaxKRW { try stream.number(10, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
-      try stream.date(11, p.startDate, f.date)
-      try stream.date(12, p.endDate, f.date)
-      if let v = p.durationDays { try stream.number(13, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
-      try stream.text(14, p.theme)
-      if let v = p.latitude { try stream.number(15, v, f.coordinate, displayWidth: 10) }
-      if let v = p.longitude { try stream.number(16, v, f.coordinate, displayWidth: 11) }
-      try stream.link(17, p.portalURL)
-      try stream.link(18, p.orgLink)
-      try stream.link(19, p.imageURL)
-      try stream.date(20, p.registeredOn, f.date)
-      if !p.qualityFlags.isEmpty { try stream.text(21, p.qualityFlags.joinedNames) }
+    try programs.forEach { chunk in
+      for p in chunk { try writeProgram(p, to: stream, free: free, paid: paid) }
     }
     try stream.finish()
     absorb(stream, table: labels.programs)
+  }
+
+  /// One row of the programs sheet.
+  private func writeProgram(_ p: Program, to stream: XLSXTableStream, free: String, paid: String) throws {
+    let f = formats
+    // Column order is Program.csvColumns; fields are read directly (not csvValues) to
+    // avoid building 22 strings per row.
+    try stream.nextRow()
+    try stream.text(0, p.id)
+    try stream.text(1, p.title)
+    try stream.text(2, p.category)
+    try stream.text(3, p.district)
+    try stream.text(4, p.place)
+    try stream.text(5, p.organizer)
+    try stream.text(6, p.audience)
+    try stream.text(7, p.feeText)
+    try stream.text(8, p.isFree ? free : paid)
+    if let v = p.feeMinKRW { try stream.number(9, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+    if let v = p.feeMaxKRW { try stream.number(10, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+    try stream.date(11, p.startDate, f.date)
+    try stream.date(12, p.endDate, f.date)
+    if let v = p.durationDays { try stream.number(13, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+    try stream.text(14, p.theme)
+    if let v = p.latitude { try stream.number(15, v, f.coordinate, displayWidth: 10) }
+    if let v = p.longitude { try stream.number(16, v, f.coordinate, displayWidth: 11) }
+    try stream.link(17, p.portalURL)
+    try stream.link(18, p.orgLink)
+    try stream.link(19, p.imageURL)
+    try stream.date(20, p.registeredOn, f.date)
+    if !p.qualityFlags.isEmpty { try stream.text(21, p.qualityFlags.joinedNames) }
   }
 
   private func absorb(_ stream: XLSXTableStream, table: String) {

@@ -1,0 +1,35 @@
+import RaonAnalytics
+import RaonCore
+import RaonStore
+
+/// How the jobs read snapshots for analysis: the one place that decides between holding a
+/// catalog in memory and reading it from the store on every pass.
+enum SnapshotReading {
+  /// Catalogs up to this many programs are read once and held (fast for the usual
+  /// 5,000-program catalog); larger ones are read from the store chunk by chunk on each
+  /// pass, so a million programs never sit in memory at once (`bench/RESULTS.md`).
+  static let inMemoryLimit = 100_000
+
+  /// Programs per chunk when reading from the store.
+  static let chunkSize = 20_000
+
+  /// A snapshot's programs for a report, sorted by id.
+  static func programs(
+    of snapshot: SnapshotInfo, in store: SnapshotStore, limit: Int = inMemoryLimit,
+    chunkSize: Int = chunkSize
+  ) throws -> ProgramChunks {
+    if snapshot.programCount <= limit {
+      return ProgramChunks(try store.programs(inSnapshot: snapshot.id))
+    }
+    return try store.programChunks(inSnapshot: snapshot.id, chunkSize: chunkSize)
+  }
+
+  /// `diff(old: from, new: to)`, computed from the programs that differ alone (the store
+  /// finds them by version): the same result as from both whole catalogs.
+  static func diff(from old: SnapshotInfo, to new: SnapshotInfo, in store: SnapshotStore) throws
+    -> SnapshotDiff
+  {
+    let differing = try store.programsThatDiffer(old: old.id, new: new.id)
+    return SnapshotComparison.diff(old: differing.old, new: differing.new)
+  }
+}
