@@ -66,7 +66,15 @@ public struct ReportJob: Sendable {
     let ingest = SnapshotJob(store: store, environment: environment)
     var recorded: [SnapshotInfo] = []
     var recordedSample = false
-    if !request.inputs.isEmpty {
+    // The programs of a single small input, as normalised: the report of that snapshot
+    // uses them rather than reading them back.
+    var justRecorded: (id: Int64, programs: [Program])?
+    if request.inputs.count == 1 {
+      let (info, programs) = try ingest.recordFile(
+        request.inputs[0], takenAt: request.takenAt, keepingUpTo: inMemoryLimit)
+      recorded.append(info)
+      if let programs { justRecorded = (info.id, programs) }
+    } else if !request.inputs.isEmpty {
       recorded += try ingest.recordFiles(request.inputs, takenAt: request.takenAt)
     }
     if request.useAPI {
@@ -96,8 +104,15 @@ public struct ReportJob: Sendable {
          of: info, in: store, limit: inMemoryLimit, chunkSize: chunkSize),
        changes: try SnapshotReading.diff(from: info, to: chosen, in: store))
     }
-    let programs = try SnapshotReading.programs(
-      of: chosen, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
+    let programs: ProgramChunks
+    if let justRecorded, justRecorded.id == chosen.id,
+      let sorted = SnapshotReading.inStoreOrder(justRecorded.programs)
+    {
+      programs = ProgramChunks(sorted)
+    } else {
+      programs = try SnapshotReading.programs(
+        of: chosen, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
+    }
     let report = try ReportAssembler.assemble(
       snapshot: chosen, programs: programs, compareTo: try await comparedRead, week: reportWeek)
 

@@ -24,6 +24,15 @@ enum SnapshotReading {
     return try store.programChunks(inSnapshot: snapshot.id, chunkSize: chunkSize)
   }
 
+  /// Programs just recorded, in the order the store reads them back: by id, which is that
+  /// order exactly when no id repeats (the store orders repeated ids by version, which a
+  /// caller holding only the programs cannot know); `nil` when an id repeats.
+  static func inStoreOrder(_ programs: [Program]) -> [Program]? {
+    let sorted = programs.sorted { $0.id < $1.id }
+    for i in sorted.indices.dropFirst() where sorted[i - 1].id == sorted[i].id { return nil }
+    return sorted
+  }
+
   /// `diff(old: from, new: to)`, computed from the programs that differ alone (the store
   /// finds them by version): the same result as from both whole catalogs.
   static func diff(from old: SnapshotInfo, to new: SnapshotInfo, in store: SnapshotStore) throws
