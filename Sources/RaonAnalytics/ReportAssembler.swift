@@ -33,15 +33,19 @@ public enum ReportAssembler {
   ///
   /// - Parameters:
   ///   - programs: The snapshot's programs, sorted by id.
-  ///   - compareTo: The compared snapshot, its programs and `diff(old: compared, new:
-  ///     snapshot)` (which the store computes from the programs that differ alone).
+  ///   - statistics: The same programs with at least the fields statistics read
+  ///     (category, district, free flag, lowest fee, dates, quality flags), when they are
+  ///     cheaper to read than `programs`; `nil` to use `programs`.
+  ///   - compareTo: The compared snapshot, its programs (at least the fields statistics
+  ///     read) and `diff(old: compared, new: snapshot)` (which the store computes from the
+  ///     programs that differ alone).
   /// - Throws: What reading the chunks throws.
   public static func assemble(
-    snapshot: SnapshotInfo, programs: ProgramChunks,
+    snapshot: SnapshotInfo, programs: ProgramChunks, statistics: ProgramChunks? = nil,
     compareTo: (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?,
     week: ISOWeek
   ) throws -> ReportData {
-    let (tables, thisWeek) = try figures(of: programs, week: week)
+    let (tables, thisWeek) = try figures(of: statistics ?? programs, week: week)
     let compared = try compareTo.map { try figures(of: $0.programs, week: week) }
     return ReportData(
       snapshot: snapshot, compareTo: compareTo?.info, week: week, programs: programs,

@@ -12,18 +12,22 @@
 public struct ProgramChunks: Sendable {
   /// How many programs one pass hands over in total.
   public let count: Int
+  /// The programs, when held in memory.
+  public let held: [Program]?
   private let pass: @Sendable (_ body: ([Program]) throws -> Bool) throws -> Void
 
   /// Programs read by `pass`, which calls its argument with each chunk in order and stops
   /// when it returns `false`. `pass` may be called any number of times, also concurrently.
   public init(count: Int, pass: @escaping @Sendable (_ body: ([Program]) throws -> Bool) throws -> Void) {
     self.count = count
+    self.held = nil
     self.pass = pass
   }
 
   /// Programs held in memory, handed over as one chunk.
   public init(_ programs: [Program]) {
     self.count = programs.count
+    self.held = programs
     self.pass = { body in
       if !programs.isEmpty { _ = try body(programs) }
     }

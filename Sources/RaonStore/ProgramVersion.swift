@@ -105,7 +105,7 @@ struct ProgramVersion: Hashable {
     RawRecord(names: fieldNames, values: rawValues, invalidBytesReplaced: invalidBytesReplaced)
   }
 
-  private static func day(_ text: String?, _ column: String) throws -> CalendarDay? {
+  static func day(_ text: String?, _ column: String) throws -> CalendarDay? {
     guard let text else { return nil }
     guard let day = CalendarDay(iso: text) else {
       throw DecodingFailure("\(column) is '\(text)', not YYYY-MM-DD")

@@ -78,6 +78,12 @@ extension SnapshotStore {
     }
   }
 
+  /// `date` as a snapshot stores it (to the millisecond): the `takenAt` that ``record(_:)``
+  /// returns for it; `nil` outside the years 1-9999.
+  public static func storedTime(_ date: Date) -> Date? {
+    ISOTimestamp.format(date).flatMap(ISOTimestamp.parse)
+  }
+
   /// The distinct versions of the entries, in order of first appearance, with how many
   /// entries each one stands for.
   static func distinctVersions(of entries: [NewSnapshot.Entry]) -> ([ProgramVersion], [Int]) {
@@ -135,10 +141,18 @@ public final class SnapshotSink {
   private var orderedVersionIDs: [Int64] = []
   /// How many entries have been appended.
   public private(set) var entryCount = 0
+  /// The id the snapshot being recorded will get when it commits: nobody else can add a
+  /// snapshot meanwhile, since the recording holds the store's write lock. A report can
+  /// start on it while the entries are still being stored.
+  public let snapshotID: Int64
 
   init(_ db: Database) throws {
     self.db = db
     previousID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM snapshot")
+    // AUTOINCREMENT gives max(sequence, largest id) + 1.
+    let sequence = try Int64.fetchOne(
+      db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'snapshot'") ?? 0
+    snapshotID = max(sequence, previousID ?? 0) + 1
     // A version is found by its exact content through the program_id index, so the
     // SHA-256 content hash is computed only for versions not stored yet (the unchanged
     // 99% of a daily catalog costs no hashing). Comparing the program too means a record
@@ -215,7 +229,9 @@ public final class SnapshotSink {
   fileprivate func finish(_ snapshot: SnapshotRow) throws -> SnapshotInfo {
     var row = snapshot
     try row.insert(db)
-    guard let snapshotID = row.id else { throw DecodingFailure("no id for the new snapshot") }
+    guard let snapshotID = row.id, snapshotID == self.snapshotID else {
+      throw DecodingFailure("the new snapshot got id \(row.id ?? 0), not the \(self.snapshotID) announced")
+    }
 
     // Intervals that reach the previous snapshot continue when the version is still here
     // the same number of times; anything else opens a new interval.

@@ -78,12 +78,21 @@ public struct SnapshotStore: Sendable {
     try translatingErrors(Error.cannotOpen) { try checkIsRaonStore() }
     let migrator = Self.migrator(upTo: version)
     try translatingErrors(Error.migrationFailed) {
-      do {
-        try migrator.migrate(writer)
-      } catch {
-        // Two processes opening a new store at once can both try to migrate it; the
-        // loser's attempt fails, but the store is then as it should be.
-        guard try writer.read({ try migrator.hasCompletedMigrations($0) }) else { throw error }
+      // Processes opening a new store at once can all try to migrate it, one migration
+      // (one transaction) at a time: a loser's attempt fails ("table … already exists")
+      // while the winner may still be applying the next migration. Each retry applies
+      // only what is still missing; done once every migration is in.
+      var attempt = 0
+      while true {
+        do {
+          try migrator.migrate(writer)
+          return
+        } catch {
+          if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
+          attempt += 1
+          guard attempt < 10 else { throw error }
+          Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+        }
       }
     }
   }

@@ -15,6 +15,26 @@ public enum OutputPublisher {
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
   public static func publish<T>(to target: URL, _ write: (URL) throws -> T) throws -> T {
+    let staging = try stage(target)
+    let value: T
+    do {
+      value = try write(staging.folder)
+    } catch {
+      discard(staging)
+      throw error
+    }
+    try commit(staging)
+    return value
+  }
+
+  /// A report folder being written: `folder` is hidden until ``commit(_:)``.
+  struct Staging: Sendable {
+    let target: URL
+    let folder: URL
+  }
+
+  /// Checks that `target` may be replaced and makes the hidden folder to write into.
+  static func stage(_ target: URL) throws -> Staging {
     let fm = FileManager.default
     let parent = target.deletingLastPathComponent()
     let name = target.lastPathComponent
@@ -34,30 +54,35 @@ public enum OutputPublisher {
     } catch {
       throw WorkflowError.outputNotWritable(path: parent.path, reason: reason(error))
     }
-    let value: T
-    do {
-      value = try write(temporary)
-    } catch {
-      try? fm.removeItem(at: temporary)
-      throw error
-    }
+    return Staging(target: target, folder: temporary)
+  }
 
-    let old = parent.appendingPathComponent(".\(name).raon-old-\(pid)")
+  /// Removes a staged folder: nothing of it is published.
+  static func discard(_ staging: Staging) {
+    try? FileManager.default.removeItem(at: staging.folder)
+  }
+
+  /// Moves the staged folder into place, replacing an earlier report only once it is.
+  static func commit(_ staging: Staging) throws {
+    let fm = FileManager.default
+    let target = staging.target
+    let parent = target.deletingLastPathComponent()
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let old = parent.appendingPathComponent(".\(target.lastPathComponent).raon-old-\(pid)")
     let hadTarget = fm.fileExists(atPath: target.path)
     do {
       if hadTarget { try fm.moveItem(at: target, to: old) }
       do {
-        try fm.moveItem(at: temporary, to: target)
+        try fm.moveItem(at: staging.folder, to: target)
       } catch {
         if hadTarget { try? fm.moveItem(at: old, to: target) }
         throw error
       }
     } catch {
-      try? fm.removeItem(at: temporary)
+      discard(staging)
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
     if hadTarget { try? fm.removeItem(at: old) }
-    return value
   }
 
   private static func checkReplaceable(_ target: URL) throws {

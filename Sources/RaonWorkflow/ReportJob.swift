@@ -54,6 +54,9 @@ public struct ReportJob: Sendable {
   /// store on each pass in chunks of `chunkSize` (``SnapshotReading``; tests lower both).
   var inMemoryLimit = SnapshotReading.inMemoryLimit
   var chunkSize = SnapshotReading.chunkSize
+  /// Runs inside a small file's recording once its report has started (tests make the
+  /// recording fail there).
+  var recordingHook: (@Sendable () throws -> Void)?
 
   public init(store: SnapshotStore, storePath: String, environment: RaonEnvironment) {
     self.store = store
@@ -65,15 +68,15 @@ public struct ReportJob: Sendable {
     let week = try SnapshotSelection.parseWeek(request.week)
     let ingest = SnapshotJob(store: store, environment: environment)
     var recorded: [SnapshotInfo] = []
-    var recordedSample = false
-    // The programs of a single small input, as normalised: the report of that snapshot
-    // uses them rather than reading them back.
-    var justRecorded: (id: Int64, programs: [Program])?
-    if request.inputs.count == 1 {
-      let (info, programs) = try ingest.recordFile(
-        request.inputs[0], takenAt: request.takenAt, keepingUpTo: inMemoryLimit)
-      recorded.append(info)
-      if let programs { justRecorded = (info.id, programs) }
+    if request.inputs.count == 1, !request.useAPI,
+      let prepared = try ingest.readSmallFile(request.inputs[0])
+    {
+      if request.snapshot == nil,
+        let programs = SnapshotReading.inStoreOrder(prepared.entries.map(\.program))
+      {
+        return try recordWhileReporting(prepared, programs: programs, request, week: week)
+      }
+      recorded.append(try store.record(prepared.stamped(takenAt: request.takenAt ?? environment.now())))
     } else if !request.inputs.isEmpty {
       recorded += try ingest.recordFiles(request.inputs, takenAt: request.takenAt)
     }
@@ -81,40 +84,105 @@ public struct ReportJob: Sendable {
       recorded.append(try await ingest.recordFromAPI(base: request.apiBase, takenAt: request.takenAt))
     }
     var snapshots = try store.snapshots()
+    var recordedSample = false
     if snapshots.isEmpty && recorded.isEmpty {
       environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
       recorded.append(try ingest.recordSample())
       recordedSample = true
       snapshots = try store.snapshots()
     }
-
     // A report right after an ingestion is about that snapshot.
     let reference = request.snapshot ?? (recorded.last.map { String($0.id) })
     let chosen = try SnapshotSelection.chooseSnapshot(
       reference, week: week, in: snapshots, store: storePath)
+    let programs = try SnapshotReading.programs(
+      of: chosen, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
+    let staged = try analyseAndWrite(chosen, programs: programs, snapshots: snapshots, request, week: week)
+    try OutputPublisher.commit(staged.staging)
+    return staged.outcome(recorded: recorded, recordedSample: recordedSample)
+  }
+
+  /// Records a small file and writes its report at the same time: the report starts from
+  /// the normalised programs as soon as the snapshot's id is known, on another thread,
+  /// while the entries are stored. It is published only once the snapshot is committed;
+  /// a failed recording publishes nothing and records nothing.
+  ///
+  /// - Parameter programs: The file's programs in the store's order (no id repeats).
+  private func recordWhileReporting(
+    _ prepared: PreparedSnapshot, programs: [Program], _ request: ReportRequest, week: ISOWeek?
+  ) throws -> ReportOutcome {
+    let time = request.takenAt ?? environment.now()
+    let snapshots = try store.snapshots()
+    let report = BackgroundResult<StagedReport>()
+    var announced: SnapshotInfo?
+    let info: SnapshotInfo
+    do {
+      environment.progress("recording \(prepared.source) …")
+      info = try store.record(takenAt: time, source: prepared.source) { sink in
+        // What the store will return once the snapshot commits.
+        if let takenAt = SnapshotStore.storedTime(time) {
+          let snapshot = SnapshotInfo(
+            id: sink.snapshotID, takenAt: takenAt, source: prepared.source,
+            programCount: prepared.entries.count, sourceTotal: prepared.sourceTotal)
+          announced = snapshot
+          report.start {
+            try self.analyseAndWrite(
+              snapshot, programs: ProgramChunks(programs), snapshots: snapshots + [snapshot],
+              request, week: week, committed: false)
+          }
+        }
+        try recordingHook?()
+        try sink.append(prepared.entries)
+        return prepared.sourceTotal
+      }
+    } catch {
+      if case .success(let staged)? = report.wait() { OutputPublisher.discard(staged.staging) }
+      throw error
+    }
+    // The report stands if it was about exactly what is now in the store: the snapshot as
+    // announced, after the same earlier snapshots (another process could have recorded
+    // one before this recording took the write lock).
+    let all = try store.snapshots()
+    guard let outcome = report.wait(), announced == info,
+      all.filter({ $0.id <= info.id }) == snapshots + [info]
+    else {
+      if case .success(let staged)? = report.wait() { OutputPublisher.discard(staged.staging) }
+      let programs = try SnapshotReading.programs(
+        of: info, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
+      let staged = try analyseAndWrite(info, programs: programs, snapshots: all, request, week: week)
+      try OutputPublisher.commit(staged.staging)
+      return staged.outcome(recorded: [info], recordedSample: false)
+    }
+    let staged = try outcome.get()
+    try OutputPublisher.commit(staged.staging)
+    return staged.outcome(recorded: [info], recordedSample: false)
+  }
+
+  /// Chooses the comparison, computes the report's data and writes every format into a
+  /// staged (hidden) folder; the caller publishes it.
+  ///
+  /// - Parameter committed: Whether `chosen` is in the store yet (else it is being
+  ///   recorded, and its programs are held).
+  private func analyseAndWrite(
+    _ chosen: SnapshotInfo, programs: ProgramChunks, snapshots: [SnapshotInfo],
+    _ request: ReportRequest, week: ISOWeek?, committed: Bool = true
+  ) throws -> StagedReport {
     let compare = try SnapshotSelection.chooseComparison(
       request.compareTo, for: chosen, in: snapshots, store: storePath)
     let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
-
     environment.progress("analysing snapshot \(chosen.id) …")
-    // The compared snapshot is read while the chosen one is.
-    async let comparedRead = compare.map { [store, inMemoryLimit, chunkSize] info in
-      (info: info,
-       programs: try SnapshotReading.programs(
-         of: info, in: store, limit: inMemoryLimit, chunkSize: chunkSize),
-       changes: try SnapshotReading.diff(from: info, to: chosen, in: store))
-    }
-    let programs: ProgramChunks
-    if let justRecorded, justRecorded.id == chosen.id,
-      let sorted = SnapshotReading.inStoreOrder(justRecorded.programs)
-    {
-      programs = ProgramChunks(sorted)
-    } else {
-      programs = try SnapshotReading.programs(
-        of: chosen, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
+    // The compared snapshot only counts in statistics: a large one is read by columns.
+    let compared = try compare.map { info in
+      let older = info.programCount <= inMemoryLimit
+        ? ProgramChunks(try store.programs(inSnapshot: info.id))
+        : try store.programColumnChunks(inSnapshot: info.id)
+      let diff = try changes(from: info, older, to: chosen, programs, committed: committed)
+      return (info: info, programs: older, changes: diff)
     }
     let report = try ReportAssembler.assemble(
-      snapshot: chosen, programs: programs, compareTo: try await comparedRead, week: reportWeek)
+      snapshot: chosen, programs: programs,
+      statistics: try SnapshotReading.statistics(of: chosen, programs: programs, in: store),
+      compareTo: compared, week: reportWeek)
 
     let target: URL
     if let out = request.out {
@@ -123,20 +191,29 @@ public struct ReportJob: Sendable {
       let parent = environment.url(forPath: request.outParent ?? "reports")
       target = parent.appendingPathComponent(reportWeek.description)
     }
-    let result = try OutputPublisher.publish(to: target) { directory in
-      do {
-        return try Self.write(
-          report, formats: request.formats, into: directory, options: request.options,
-          progress: environment.progress)
-      } catch {
-        throw Self.writeFailure(error, writing: directory, for: target)
-      }
+    let staging = try OutputPublisher.stage(target)
+    do {
+      let result = try Self.write(
+        report, formats: request.formats, into: staging.folder, options: request.options,
+        progress: environment.progress)
+      return StagedReport(staging: staging, report: report, compare: compare, result: result)
+    } catch {
+      OutputPublisher.discard(staging)
+      throw Self.writeFailure(error, writing: staging.folder, for: target)
     }
-    return ReportOutcome(
-      directory: target, snapshot: chosen, compareTo: compare, week: reportWeek,
-      recorded: recorded, recordedSample: recordedSample, files: result.files,
-      warnings: result.warnings, added: report.changes?.added.count,
-      removed: report.changes?.removed.count, changed: report.changes?.changed.count)
+  }
+
+  /// `diff(old, new)`: from the store's programs that differ, or in memory while the new
+  /// snapshot is still being recorded (its programs are then held).
+  private func changes(
+    from old: SnapshotInfo, _ oldPrograms: ProgramChunks, to new: SnapshotInfo,
+    _ newPrograms: ProgramChunks, committed: Bool
+  ) throws -> SnapshotDiff {
+    if !committed, let held = newPrograms.held {
+      let older = try oldPrograms.held ?? store.programs(inSnapshot: old.id)
+      return SnapshotComparison.diff(old: older, new: held)
+    }
+    return try SnapshotReading.diff(from: old, to: new, in: store)
   }
 
   /// A writer's error as the report's: it names the folder the user asked for rather than
@@ -162,7 +239,7 @@ public struct ReportJob: Sendable {
     // One line before the lanes start: the workbook briefly captures standard error while
     // libxlsxwriter saves, so nothing else should print while the lanes run.
     progress("writing \(chosen.map(\.rawValue).joined(separator: ", ")) …")
-    DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+    @Sendable func run(_ lane: Int) {
       results.set(lane) {
         var combined = ExportResult()
         for format in lanes[lane] {
@@ -173,6 +250,18 @@ public struct ReportJob: Sendable {
         return combined
       }
     }
+    // Every lane but the first gets a thread of its own rather than a dispatch worker: a
+    // small input's recording may be keeping the workers busy, and the text formats
+    // should not wait for the workbook.
+    let finished = DispatchSemaphore(value: 0)
+    for lane in lanes.indices.dropFirst() {
+      Thread {
+        run(lane)
+        finished.signal()
+      }.start()
+    }
+    run(0)
+    for _ in lanes.indices.dropFirst() { finished.wait() }
     var combined = ExportResult()
     for result in try results.all() {
       combined.files += result.files
@@ -227,5 +316,46 @@ extension ReportFormat {
       if !formats.contains(format) { formats.append(format) }
     }
     return formats.isEmpty ? ReportFormat.allCases : formats
+  }
+}
+
+/// A report written into its staged folder, waiting to be published.
+private struct StagedReport: Sendable {
+  let staging: OutputPublisher.Staging
+  let report: ReportData
+  let compare: SnapshotInfo?
+  let result: ExportResult
+
+  func outcome(recorded: [SnapshotInfo], recordedSample: Bool) -> ReportOutcome {
+    ReportOutcome(
+      directory: staging.target, snapshot: report.snapshot, compareTo: compare, week: report.week,
+      recorded: recorded, recordedSample: recordedSample, files: result.files,
+      warnings: result.warnings, added: report.changes?.added.count,
+      removed: report.changes?.removed.count, changed: report.changes?.changed.count)
+  }
+}
+
+/// Work started on another thread, and its result once done.
+private final class BackgroundResult<T: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var started = false
+  private var result: Result<T, Error>?
+
+  func start(_ work: @escaping @Sendable () throws -> T) {
+    lock.withLock { started = true }
+    DispatchQueue.global().async { [self] in
+      let outcome = Result { try work() }
+      lock.withLock { result = outcome }
+      done.signal()
+    }
+  }
+
+  /// Waits for the work; `nil` when it was never started.
+  func wait() -> Result<T, Error>? {
+    guard lock.withLock({ started }) else { return nil }
+    done.wait()
+    done.signal()  // later waits return at once
+    return lock.withLock { result }
   }
 }

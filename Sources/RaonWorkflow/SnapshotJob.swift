@@ -20,7 +20,7 @@ public struct SnapshotJob: Sendable {
   public func recordFiles(_ paths: [String], takenAt: Date?) throws -> [SnapshotInfo] {
     // One file is streamed into its snapshot chunk by chunk: a large file is never held
     // whole, and its one transaction still records all of it or nothing.
-    if paths.count == 1 { return [try recordFile(paths[0], takenAt: takenAt).info] }
+    if paths.count == 1 { return [try recordFile(paths[0], takenAt: takenAt)] }
     var batches: [CatalogBatch] = []
     for path in paths {
       let url = environment.url(forPath: path)
@@ -49,27 +49,16 @@ public struct SnapshotJob: Sendable {
 
   /// Records one file as a snapshot, reading, normalising and storing it chunk by chunk
   /// inside the snapshot's transaction; a bad file (or an empty one) records nothing.
-  ///
-  /// - Parameter keepingUpTo: Also return the normalised programs when the file holds at
-  ///   most this many (a report of a small file then need not read them back).
-  /// - Returns: The snapshot, and its programs in file order when kept.
-  func recordFile(_ path: String, takenAt: Date?, keepingUpTo limit: Int = 0) throws
-    -> (info: SnapshotInfo, programs: [Program]?)
-  {
+  func recordFile(_ path: String, takenAt: Date?) throws -> SnapshotInfo {
     let url = environment.url(forPath: path)
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw WorkflowError.inputNotFound(path: path)
     }
     let time = takenAt ?? environment.now()
     environment.progress("reading and recording \(url.lastPathComponent) …")
-    var kept: [Program]? = limit > 0 ? [] : nil
-    let info = try store.record(takenAt: time, source: url.lastPathComponent) { sink in
+    return try store.record(takenAt: time, source: url.lastPathComponent) { sink in
       let read = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
-        let entries = ProgramNormalizer.normalizeAll(records)
-        if kept != nil {
-          kept = kept!.count + entries.count <= limit ? kept! + entries.map(\.program) : nil
-        }
-        try sink.append(entries)
+        try sink.append(ProgramNormalizer.normalizeAll(records))
         if sink.entryCount >= Self.chunkSize {
           environment.progress("recorded \(sink.entryCount) programs …")
         }
@@ -78,7 +67,26 @@ public struct SnapshotJob: Sendable {
       guard read.count > 0 else { throw WorkflowError.emptyCatalog(source: path) }
       return read.sourceTotal
     }
-    return (info, kept)
+  }
+
+  /// Files up to this size are read whole by ``readSmallFile(_:)`` (the real catalog is
+  /// 3 MB; 32 MB is about 50,000 programs).
+  static let smallFileBytes = 32 << 20
+
+  /// Reads and normalises a file at most ``smallFileBytes`` long; `nil` for a larger one
+  /// (record it with ``recordFiles(_:takenAt:)``, which streams it).
+  func readSmallFile(_ path: String) throws -> PreparedSnapshot? {
+    let url = environment.url(forPath: path)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw WorkflowError.inputNotFound(path: path)
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    guard let size, size <= Self.smallFileBytes else { return nil }
+    environment.progress("reading \(url.lastPathComponent) …")
+    let batch = try CatalogFileReader.read(url)
+    // An empty snapshot would make every program look removed: refuse it.
+    guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
+    return Self.prepare(batch)
   }
 
   /// Fetches the whole catalog from the Open API and records it as one snapshot.

@@ -21,7 +21,17 @@ enum SnapshotReading {
     if snapshot.programCount <= limit {
       return ProgramChunks(try store.programs(inSnapshot: snapshot.id))
     }
-    return try store.programChunks(inSnapshot: snapshot.id, chunkSize: chunkSize)
+    // Decoding the next chunk overlaps with using this one (writing the workbook's rows).
+    return try store.programChunks(inSnapshot: snapshot.id, chunkSize: chunkSize).readingAhead()
+  }
+
+  /// What statistics read of a snapshot whose programs are `programs`: the same when they
+  /// are held, else the store's column-only programs (several times cheaper to read).
+  static func statistics(
+    of snapshot: SnapshotInfo, programs: ProgramChunks, in store: SnapshotStore
+  ) throws -> ProgramChunks {
+    if programs.held != nil { return programs }
+    return try store.programColumnChunks(inSnapshot: snapshot.id)
   }
 
   /// Programs just recorded, in the order the store reads them back: by id, which is that

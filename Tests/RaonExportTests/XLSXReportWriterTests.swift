@@ -232,3 +232,31 @@ struct XLSXReportWriterTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 }
+
+/// Workbooks saved at the same time on several threads leave standard error where it was
+/// (each save briefly sends file descriptor 2 to a file of its own).
+@Test func workbooksSavedAtOnceLeaveStandardErrorInPlace() throws {
+  func identity() -> (UInt64, UInt64) {
+    var info = stat()
+    guard fstat(2, &info) == 0 else { return (0, 0) }
+    return (UInt64(info.st_dev), UInt64(info.st_ino))
+  }
+  let before = identity()
+  // Kept to put standard error back should the test find it redirected, so that the
+  // failure can be seen at all (the test library reports on standard error).
+  let original = dup(2)
+  defer { close(original) }
+  let folder = try Fixtures.temporaryDirectory("raon-xlsx-concurrent")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let report = XLSXFixtures.report
+  for round in 0..<5 {
+    DispatchQueue.concurrentPerform(iterations: 4) { i in
+      let out = folder.appendingPathComponent("\(round)-\(i)", isDirectory: true)
+      try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+      _ = try? XLSXReportWriter().write(report, into: out, options: ExportOptions())
+    }
+    let after = identity()
+    if after != before { dup2(original, 2) }
+    #expect(after == before, "round \(round): standard error was left redirected")
+  }
+}

@@ -95,6 +95,17 @@ struct MembershipTests {
       #expect(sizes.dropLast().allSatisfy { $0 >= 7 }, "chunks of at least 7 programs but the last")
       #expect(try chunks.collect() == whole[id], "snapshot \(id)")
       #expect(try chunks.collect() == whole[id], "snapshot \(id), second pass")
+      // By columns: the same programs, only the fields stored in columns.
+      let columnsOnly = (whole[id] ?? []).map { p in
+        Program(
+          id: p.id, title: p.title, category: p.category, district: p.district,
+          isFree: p.isFree, feeMinKRW: p.feeMinKRW, feeMaxKRW: p.feeMaxKRW,
+          startDate: p.startDate, endDate: p.endDate, latitude: p.latitude,
+          longitude: p.longitude, qualityFlags: p.qualityFlags)
+      }
+      let byColumns = try store.programColumnChunks(inSnapshot: id, chunkSize: 5)
+      #expect(byColumns.count == columnsOnly.count)
+      #expect(try byColumns.collect() == columnsOnly, "snapshot \(id) by columns")
     }
     for old in ids {
       for new in ids where new != old {
@@ -113,6 +124,7 @@ struct MembershipTests {
       }
     }
     #expect(throws: SnapshotStore.Error.self) { try store.programChunks(inSnapshot: 999) }
+    #expect(throws: SnapshotStore.Error.self) { try store.programColumnChunks(inSnapshot: 999) }
     #expect(throws: SnapshotStore.Error.self) { try store.programsThatDiffer(old: ids[0], new: 999) }
   }
 

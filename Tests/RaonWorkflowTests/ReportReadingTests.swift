@@ -47,4 +47,47 @@ import Testing
       #expect(a == b, "\(file) differs between the in-memory and the chunked report")
     }
   }
+
+  struct InjectedFailure: Error {}
+
+  /// A small input is recorded while its report is written: when the recording fails
+  /// after the report started, nothing is published and nothing is recorded.
+  @Test func aRecordingThatFailsWhileItsReportIsWrittenPublishesNothing() async throws {
+    let dir = try Fixtures.temporaryDirectory("raon-report-pipeline")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = try SnapshotStore(path: dir.appendingPathComponent("store.sqlite").path)
+    let environment = RaonEnvironment(
+      now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
+    _ = try SnapshotJob(store: store, environment: environment).recordSample()
+    let before = try store.snapshots()
+
+    var job = ReportJob(store: store, storePath: "store.sqlite", environment: environment)
+    let started = Flag()
+    job.recordingHook = {
+      started.set()
+      throw InjectedFailure()
+    }
+    var request = ReportRequest()
+    request.inputs = [Fixtures.sampleCSV.path]
+    request.out = "report"
+    await #expect(throws: InjectedFailure.self) { try await job.run(request) }
+    #expect(started.isSet, "the recording reached the point where its report had started")
+    #expect(try store.snapshots() == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+      .filter { !$0.hasPrefix("store.sqlite") } == [], "no report folder, no staged leftovers")
+
+    // Without the failure the same request records the snapshot and publishes its report.
+    job.recordingHook = nil
+    let outcome = try await job.run(request)
+    #expect(outcome.snapshot.id == before.last!.id + 1)
+    #expect(try store.snapshots().last == outcome.snapshot)
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/report.xlsx").path))
+  }
+}
+
+private final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }

@@ -127,11 +127,19 @@ final class XLSXWorkbook {
 
   // MARK: - Saving
 
+  private static let captureLock = NSLock()
+
   /// Runs `body` with file descriptor 2 sent to a temporary file and returns what was
   /// written there. libxlsxwriter prints `[ERROR]` lines of its own to standard error when
   /// saving fails (a full disk), which would break Raon's one-line error messages; the
   /// caller folds the useful part into its error instead.
+  ///
+  /// File descriptor 2 belongs to the whole process, so captures are taken one at a time:
+  /// two workbooks saved at once on two threads would otherwise each restore the other's
+  /// redirection and leave standard error pointing at a deleted file.
   static func capturingStandardError<T>(_ body: () -> T) -> (T, String) {
+    captureLock.lock()
+    defer { captureLock.unlock() }
     fflush(nil)
     guard let capture = tmpfile() else { return (body(), "") }
     defer { fclose(capture) }
