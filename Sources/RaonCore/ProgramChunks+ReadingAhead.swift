@@ -11,7 +11,7 @@ extension ProgramChunks {
   public func readingAhead() -> ProgramChunks {
     let inner = self
     return ProgramChunks(count: count) { body in
-      let queue = ChunkQueue()
+      let queue = HandOver<[Program]>()
       Thread {
         do {
           try inner.scan { queue.push($0) }
@@ -31,58 +31,3 @@ extension ProgramChunks {
   }
 }
 
-/// A one-slot hand-over between the producing thread and the consumer.
-private final class ChunkQueue: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var ready: [[Program]] = []
-  private var finished = false
-  private var stopped = false
-  private var failure: Error?
-
-  /// Waits for the slot to be free; `false` once the consumer has stopped.
-  func push(_ chunk: [Program]) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    while !ready.isEmpty && !stopped { condition.wait() }
-    guard !stopped else { return false }
-    ready.append(chunk)
-    condition.broadcast()
-    return true
-  }
-
-  func finish(throwing error: Error?) {
-    condition.lock()
-    finished = true
-    failure = error
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// The next chunk, `nil` at the end; the producer's error once the chunks before it
-  /// have been taken.
-  func pop() throws -> [Program]? {
-    condition.lock()
-    defer { condition.unlock() }
-    while ready.isEmpty && !finished { condition.wait() }
-    if !ready.isEmpty {
-      let chunk = ready.removeFirst()
-      condition.broadcast()
-      return chunk
-    }
-    if let failure { throw failure }
-    return nil
-  }
-
-  func stop() {
-    condition.lock()
-    stopped = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  func waitUntilFinished() {
-    condition.lock()
-    while !finished { condition.wait() }
-    condition.unlock()
-  }
-}

@@ -179,8 +179,36 @@ public final class SnapshotSink {
 
   /// Encodes, hashes and inserts the next entries of the snapshot, in source order.
   public func append(_ entries: [NewSnapshot.Entry]) throws {
+    try append(Self.encode(entries, hashingAll: hashesUpFront))
+  }
+
+  /// Entries encoded as versions, ready to insert: made by ``encode(_:hashingAll:)`` on
+  /// any thread, so encoding the next chunk can overlap with inserting this one.
+  public struct EncodedChunk: Sendable {
+    let entryCount: Int
+    let versions: [ProgramVersion]
+    let copies: [Int]
+    let hashes: [Data]?
+  }
+
+  /// Whether ``encode(_:hashingAll:)`` should hash every version up front: into an empty
+  /// store (a first import) nearly every version is new.
+  public var hashesUpFront: Bool { storeIsEmpty }
+
+  /// Encodes entries (pure, over the cores); with `hashingAll`, also their content hashes.
+  /// The hash is a pure function of the raw record, so this changes when it is
+  /// computed, not what is stored.
+  public static func encode(_ entries: [NewSnapshot.Entry], hashingAll: Bool) -> EncodedChunk {
+    let (versions, copies) = SnapshotStore.distinctVersions(of: entries)
+    let hashes: [Data]? =
+      hashingAll ? ParallelWork.map(versions.count) { RawContent.hash(of: versions[$0].rawRecord) } : nil
+    return EncodedChunk(entryCount: entries.count, versions: versions, copies: copies, hashes: hashes)
+  }
+
+  /// Inserts the next encoded entries of the snapshot, in source order.
+  public func append(_ chunk: EncodedChunk) throws {
     do {
-      try insert(entries)
+      try insert(chunk)
     } catch {
       failed = true
       throw error
@@ -190,17 +218,11 @@ public final class SnapshotSink {
   /// Whether an ``append(_:)`` failed (the error is then the store's, not the producer's).
   private(set) var failed = false
 
-  private func insert(_ entries: [NewSnapshot.Entry]) throws {
-    guard !entries.isEmpty else { return }
-    entryCount += entries.count
-    // Encoding needs no database and is pure: done over the cores.
-    let (versions, copies) = SnapshotStore.distinctVersions(of: entries)
-    // Into an empty store (a first import) nearly every version is new: their hashes are
-    // then computed up front over the cores. The hash is a pure function of the raw
-    // record, so this changes when it is computed, not what is stored.
-    let precomputedHashes: [Data]? =
-      storeIsEmpty ? ParallelWork.map(versions.count) { RawContent.hash(of: versions[$0].rawRecord) } : nil
-    for (index, (version, count)) in zip(versions, copies).enumerated() {
+  private func insert(_ chunk: EncodedChunk) throws {
+    guard chunk.entryCount > 0 else { return }
+    entryCount += chunk.entryCount
+    let precomputedHashes = chunk.hashes
+    for (index, (version, count)) in zip(chunk.versions, chunk.copies).enumerated() {
       let content: [(any DatabaseValueConvertible)?] = [
         version.programID, version.title, version.category, version.district, version.isFree,
         version.feeMinKRW, version.feeMaxKRW, version.startDate, version.endDate,

@@ -44,8 +44,10 @@ public struct SnapshotJob: Sendable {
     return recorded
   }
 
-  /// Records are read, normalised and stored this many at a time.
-  static let chunkSize = 50_000
+  /// Records are read, normalised and stored this many at a time. Three chunks are in
+  /// flight at once (one read, one encoded and waiting, one being inserted): small
+  /// chunks keep that to ~100 MB.
+  static let chunkSize = 10_000
 
   /// Records one file as a snapshot, reading, normalising and storing it chunk by chunk
   /// inside the snapshot's transaction; a bad file (or an empty one) records nothing.
@@ -57,15 +59,40 @@ public struct SnapshotJob: Sendable {
     let time = takenAt ?? environment.now()
     environment.progress("reading and recording \(url.lastPathComponent) …")
     return try store.record(takenAt: time, source: url.lastPathComponent) { sink in
-      let read = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
-        try sink.append(ProgramNormalizer.normalizeAll(records))
-        if sink.entryCount >= Self.chunkSize {
+      // Reading, normalising and encoding run on another thread, a chunk ahead of the
+      // inserts into the store.
+      let chunks = HandOver<SnapshotSink.EncodedChunk>()
+      let read = ReadOutcome()
+      let hashAll = sink.hashesUpFront
+      Thread {
+        do {
+          read.value = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
+            let entries = ProgramNormalizer.normalizeAll(records)
+            guard chunks.push(SnapshotSink.encode(entries, hashingAll: hashAll)) else {
+              throw CancellationError()
+            }
+          }
+          chunks.finish(throwing: nil)
+        } catch {
+          chunks.finish(throwing: error)
+        }
+      }.start()
+      defer {
+        chunks.stop()
+        chunks.waitUntilFinished()
+      }
+      while let chunk = try chunks.pop() {
+        let before = sink.entryCount
+        try sink.append(chunk)
+        if sink.entryCount / 100_000 > before / 100_000 {
           environment.progress("recorded \(sink.entryCount) programs …")
         }
       }
       // An empty snapshot would make every program look removed: refuse it.
-      guard read.count > 0 else { throw WorkflowError.emptyCatalog(source: path) }
-      return read.sourceTotal
+      guard let total = read.value, total.count > 0 else {
+        throw WorkflowError.emptyCatalog(source: path)
+      }
+      return total.sourceTotal
     }
   }
 
@@ -157,5 +184,16 @@ extension ProgramNormalizer {
     return zip(programs, records).map { program, raw in
       NewSnapshot.Entry(program: program ?? normalize(raw), raw: raw)
     }
+  }
+}
+
+/// What the reading thread of ``SnapshotJob/recordFile(_:takenAt:)`` found, read once it
+/// has finished.
+private final class ReadOutcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: (source: String, sourceTotal: Int?, count: Int)?
+  var value: (source: String, sourceTotal: Int?, count: Int)? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
   }
 }
