@@ -11,22 +11,9 @@ extension ProgramChunks {
   public func readingAhead() -> ProgramChunks {
     let inner = self
     return ProgramChunks(count: count) { body in
-      let queue = HandOver<[Program]>()
-      Thread {
-        do {
-          try inner.scan { queue.push($0) }
-          queue.finish(throwing: nil)
-        } catch {
-          queue.finish(throwing: error)
-        }
-      }.start()
-      defer {
-        queue.stop()
-        queue.waitUntilFinished()
-      }
-      while let chunk = try queue.pop() {
-        guard try body(chunk) else { return }
-      }
+      try HandOver<[Program]>.overlapping(
+        make: { push in try inner.scan { push($0) } },
+        use: body)
     }
   }
 }

@@ -61,33 +61,25 @@ public struct SnapshotJob: Sendable {
     return try store.record(takenAt: time, source: url.lastPathComponent) { sink in
       // Reading, normalising and encoding run on another thread, a chunk ahead of the
       // inserts into the store.
-      let chunks = HandOver<SnapshotSink.EncodedChunk>()
       let read = ReadOutcome()
       let hashAll = sink.hashesUpFront
-      Thread {
-        do {
+      try HandOver<SnapshotSink.EncodedChunk>.overlapping(
+        make: { push in
           read.value = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
             let entries = ProgramNormalizer.normalizeAll(records)
-            guard chunks.push(SnapshotSink.encode(entries, hashingAll: hashAll)) else {
+            guard push(SnapshotSink.encode(entries, hashingAll: hashAll)) else {
               throw CancellationError()
             }
           }
-          chunks.finish(throwing: nil)
-        } catch {
-          chunks.finish(throwing: error)
-        }
-      }.start()
-      defer {
-        chunks.stop()
-        chunks.waitUntilFinished()
-      }
-      while let chunk = try chunks.pop() {
-        let before = sink.entryCount
-        try sink.append(chunk)
-        if sink.entryCount / 100_000 > before / 100_000 {
-          environment.progress("recorded \(sink.entryCount) programs …")
-        }
-      }
+        },
+        use: { chunk in
+          let before = sink.entryCount
+          try sink.append(chunk)
+          if sink.entryCount / 100_000 > before / 100_000 {
+            environment.progress("recorded \(sink.entryCount) programs …")
+          }
+          return true
+        })
       // An empty snapshot would make every program look removed: refuse it.
       guard let total = read.value, total.count > 0 else {
         throw WorkflowError.emptyCatalog(source: path)
