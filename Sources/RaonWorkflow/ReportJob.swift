@@ -171,11 +171,8 @@ public struct ReportJob: Sendable {
       request.compareTo, for: chosen, in: snapshots, store: storePath)
     let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
     environment.progress("analysing snapshot \(chosen.id) …")
-    // The compared snapshot only counts in statistics: a large one is read by columns.
     let compared = try compare.map { info in
-      let older = info.programCount <= inMemoryLimit
-        ? ProgramChunks(try store.programs(inSnapshot: info.id))
-        : try store.programColumnChunks(inSnapshot: info.id)
+      let older = try SnapshotReading.comparedPrograms(of: info, in: store, limit: inMemoryLimit)
       let diff = try changes(from: info, older, to: chosen, programs, committed: committed)
       return (info: info, programs: older, changes: diff)
     }

@@ -34,6 +34,17 @@ enum SnapshotReading {
     return try store.programColumnChunks(inSnapshot: snapshot.id)
   }
 
+  /// A compared snapshot's programs: they only count in statistics (and, while the new
+  /// snapshot is being recorded, in an in-memory diff), so a large one is read by columns.
+  static func comparedPrograms(
+    of snapshot: SnapshotInfo, in store: SnapshotStore, limit: Int = inMemoryLimit
+  ) throws -> ProgramChunks {
+    if snapshot.programCount <= limit {
+      return ProgramChunks(try store.programs(inSnapshot: snapshot.id))
+    }
+    return try store.programColumnChunks(inSnapshot: snapshot.id)
+  }
+
   /// Programs just recorded, in the order the store reads them back: by id, which is that
   /// order exactly when no id repeats (the store orders repeated ids by version, which a
   /// caller holding only the programs cannot know); `nil` when an id repeats.
