@@ -224,7 +224,10 @@ extension CompactJSON {
         let c = b[j]
         if c == quote {
           i = j + 1
-          return String(validating: UnsafeBufferPointer(rebasing: b[start..<j]), as: UTF8.self)
+          // The text is a Swift string's UTF-8 cut at ASCII quotes, so it is valid UTF-8:
+          // decoding repairs nothing and, unlike `String(validating:)`, is not generic
+          // (which looked up type metadata on every string).
+          return String(decoding: UnsafeBufferPointer(rebasing: b[start..<j]), as: UTF8.self)
         }
         if c == backslash { return escapedString(b, &i) }
         if c < 0x20 { return nil }  // a raw control character is not JSON
@@ -241,7 +244,7 @@ extension CompactJSON {
         let c = b[j]
         if c == quote {
           i = j + 1
-          return out.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+          return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
         if c < 0x20 { return nil }
         if c == backslash {

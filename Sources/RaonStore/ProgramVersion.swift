@@ -73,7 +73,10 @@ struct ProgramVersion: Hashable {
   }
 
   /// The normalised program, exactly as it was recorded.
-  func program() throws -> Program {
+  ///
+  /// - Parameter rawValues: The raw values, parsed from `rawJSON` by the reader (which
+  ///   leaves `self.rawValues` empty rather than copy the version to fill it in).
+  func program(rawValues: [String?]) throws -> Program {
     let text = try CompactJSON.parseObject(programText)
     var program = Program(
       id: programID, title: title, category: category, district: district, isFree: isFree,

@@ -127,24 +127,26 @@ extension SnapshotStore {
     try forEachVersionChunk(
       inSnapshot: id, differingFrom: other, chunkSize: chunkSize, reserve: reserve
     ) { present in
-      let decoded = ParallelWork.map(present.count) {
-        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>) in
-        var version = present[i].version
+      var decoded = ParallelWork.map(present.count) {
+        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>?) in
+        let values: [String?]
         do {
-          version.rawValues = try Self.rawValues(of: version, versionID: present[i].id)
+          values = try Self.rawValues(of: present[i].version, versionID: present[i].id)
         } catch {
-          return (error, .failure(error))
+          return (error, nil)
         }
-        return (nil, Result { try version.program() })
+        return (nil, Result { try present[i].version.program(rawValues: values) })
       }
-      if let failed = decoded.first(where: { $0.rawError != nil }), let error = failed.rawError {
-        throw error
+      for i in decoded.indices {
+        if let error = decoded[i].rawError { throw error }
       }
       var programs: [Program] = []
       programs.reserveCapacity(present.count)
-      for (stored, item) in zip(present, decoded) {
-        let program = try item.program.get()
-        for _ in 0..<stored.copies { programs.append(program) }
+      for i in decoded.indices {
+        // Moved out of `decoded` rather than copied (see `ParallelWork.map`).
+        guard let program = try decoded[i].program.take()?.get() else { continue }
+        for _ in 1..<max(1, present[i].copies) { programs.append(program) }
+        programs.append(program)
       }
       return try body(programs)
     }
@@ -344,7 +346,9 @@ enum ParallelWork {
     var values: [T] = []
     values.reserveCapacity(count)
     for i in 0..<count {
-      switch results[i] {
+      // Moved out, not copied: a copy of a program would retain each of its strings
+      // here and release them again when `results` goes.
+      switch results[i].take() {
       case .success(let value)?: values.append(value)
       case .failure(let error)?: throw error
       // Not reached: only a chunk that failed stops early, after its failure.

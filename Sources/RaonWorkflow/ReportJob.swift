@@ -68,15 +68,24 @@ public struct ReportJob: Sendable {
     let week = try SnapshotSelection.parseWeek(request.week)
     let ingest = SnapshotJob(store: store, environment: environment)
     var recorded: [SnapshotInfo] = []
-    if request.inputs.count == 1, !request.useAPI,
-      let prepared = try ingest.readSmallFile(request.inputs[0])
-    {
+    var prefetch: ComparisonPrefetch?
+    if request.inputs.count == 1, !request.useAPI, let file = try ingest.smallFile(request.inputs[0]) {
+      let time = request.takenAt ?? environment.now()
+      let before = try store.snapshots()
+      if request.snapshot == nil {
+        prefetch = ComparisonPrefetch.start(
+          reference: request.compareTo, takenAt: time, after: before, store: store,
+          limit: inMemoryLimit)
+      }
+      let prepared = try ingest.readSmallFile(file, path: request.inputs[0])
       if request.snapshot == nil,
         let programs = SnapshotReading.inStoreOrder(prepared.entries.map(\.program))
       {
-        return try recordWhileReporting(prepared, programs: programs, request, week: week)
+        return try recordWhileReporting(
+          prepared, programs: programs, takenAt: time, after: before, prefetch: prefetch, request,
+          week: week)
       }
-      recorded.append(try store.record(prepared.stamped(takenAt: request.takenAt ?? environment.now())))
+      recorded.append(try store.record(prepared.stamped(takenAt: time)))
     } else if !request.inputs.isEmpty {
       recorded += try ingest.recordFiles(request.inputs, takenAt: request.takenAt)
     }
@@ -97,7 +106,8 @@ public struct ReportJob: Sendable {
       reference, week: week, in: snapshots, store: storePath)
     let programs = try SnapshotReading.programs(
       of: chosen, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
-    let staged = try analyseAndWrite(chosen, programs: programs, snapshots: snapshots, request, week: week)
+    let staged = try analyseAndWrite(
+      chosen, programs: programs, snapshots: snapshots, prefetch: prefetch, request, week: week)
     try OutputPublisher.commit(staged.staging)
     return staged.outcome(recorded: recorded, recordedSample: recordedSample)
   }
@@ -107,13 +117,16 @@ public struct ReportJob: Sendable {
   /// while the entries are stored. It is published only once the snapshot is committed;
   /// a failed recording publishes nothing and records nothing.
   ///
-  /// - Parameter programs: The file's programs in the store's order (no id repeats).
+  /// - Parameters:
+  ///   - programs: The file's programs in the store's order (no id repeats).
+  ///   - snapshots: The store's snapshots before this one.
+  ///   - prefetch: The comparison's programs, being read.
   private func recordWhileReporting(
-    _ prepared: PreparedSnapshot, programs: [Program], _ request: ReportRequest, week: ISOWeek?
+    _ prepared: PreparedSnapshot, programs: [Program], takenAt time: Date,
+    after snapshots: [SnapshotInfo], prefetch: ComparisonPrefetch?, _ request: ReportRequest,
+    week: ISOWeek?
   ) throws -> ReportOutcome {
-    let time = request.takenAt ?? environment.now()
-    let snapshots = try store.snapshots()
-    let report = BackgroundResult<StagedReport>()
+    var report: PendingResult<StagedReport>?
     var announced: SnapshotInfo?
     let info: SnapshotInfo
     do {
@@ -125,10 +138,10 @@ public struct ReportJob: Sendable {
             id: sink.snapshotID, takenAt: takenAt, source: prepared.source,
             programCount: prepared.entries.count, sourceTotal: prepared.sourceTotal)
           announced = snapshot
-          report.start {
+          report = PendingResult.start {
             try self.analyseAndWrite(
               snapshot, programs: ProgramChunks(programs), snapshots: snapshots + [snapshot],
-              request, week: week, committed: false)
+              prefetch: prefetch, request, week: week, committed: false)
           }
         }
         try recordingHook?()
@@ -136,20 +149,21 @@ public struct ReportJob: Sendable {
         return prepared.sourceTotal
       }
     } catch {
-      if case .success(let staged)? = report.wait() { OutputPublisher.discard(staged.staging) }
+      if case .success(let staged)? = report?.wait() { OutputPublisher.discard(staged.staging) }
       throw error
     }
     // The report stands if it was about exactly what is now in the store: the snapshot as
     // announced, after the same earlier snapshots (another process could have recorded
     // one before this recording took the write lock).
     let all = try store.snapshots()
-    guard let outcome = report.wait(), announced == info,
+    guard let outcome = report?.wait(), announced == info,
       all.filter({ $0.id <= info.id }) == snapshots + [info]
     else {
-      if case .success(let staged)? = report.wait() { OutputPublisher.discard(staged.staging) }
+      if case .success(let staged)? = report?.wait() { OutputPublisher.discard(staged.staging) }
       let programs = try SnapshotReading.programs(
         of: info, in: store, limit: inMemoryLimit, chunkSize: chunkSize)
-      let staged = try analyseAndWrite(info, programs: programs, snapshots: all, request, week: week)
+      let staged = try analyseAndWrite(
+        info, programs: programs, snapshots: all, prefetch: prefetch, request, week: week)
       try OutputPublisher.commit(staged.staging)
       return staged.outcome(recorded: [info], recordedSample: false)
     }
@@ -161,26 +175,18 @@ public struct ReportJob: Sendable {
   /// Chooses the comparison, computes the report's data and writes every format into a
   /// staged (hidden) folder; the caller publishes it.
   ///
-  /// - Parameter committed: Whether `chosen` is in the store yet (else it is being
-  ///   recorded, and its programs are held).
+  /// - Parameters:
+  ///   - prefetch: The programs of a snapshot read ahead, used if it is the comparison.
+  ///   - committed: Whether `chosen` is in the store yet (else it is being recorded, and
+  ///     its programs are held).
   private func analyseAndWrite(
     _ chosen: SnapshotInfo, programs: ProgramChunks, snapshots: [SnapshotInfo],
-    _ request: ReportRequest, week: ISOWeek?, committed: Bool = true
+    prefetch: ComparisonPrefetch? = nil, _ request: ReportRequest, week: ISOWeek?,
+    committed: Bool = true
   ) throws -> StagedReport {
     let compare = try SnapshotSelection.chooseComparison(
       request.compareTo, for: chosen, in: snapshots, store: storePath)
     let reportWeek = week ?? SnapshotSelection.defaultWeek(for: chosen)
-    environment.progress("analysing snapshot \(chosen.id) …")
-    let compared = try compare.map { info in
-      let older = try SnapshotReading.comparedPrograms(of: info, in: store, limit: inMemoryLimit)
-      let diff = try changes(from: info, older, to: chosen, programs, committed: committed)
-      return (info: info, programs: older, changes: diff)
-    }
-    let report = try ReportAssembler.assemble(
-      snapshot: chosen, programs: programs,
-      statistics: try SnapshotReading.statistics(of: chosen, programs: programs, in: store),
-      compareTo: compared, week: reportWeek)
-
     let target: URL
     if let out = request.out {
       target = environment.url(forPath: out)
@@ -189,14 +195,33 @@ public struct ReportJob: Sendable {
       target = parent.appendingPathComponent(reportWeek.description)
     }
     let staging = try OutputPublisher.stage(target)
+    environment.progress("analysing snapshot \(chosen.id) …")
+    let (analysed, written) = Self.write(
+      programs: programs, formats: request.formats, into: staging.folder,
+      options: request.options, progress: environment.progress
+    ) {
+      let compared = try compare.map { info in
+        let older =
+          try prefetch?.programs(of: info)
+          ?? SnapshotReading.comparedPrograms(of: info, in: store, limit: inMemoryLimit)
+        let diff = try changes(from: info, older, to: chosen, programs, committed: committed)
+        return (info: info, programs: older, changes: diff)
+      }
+      return try ReportAssembler.assemble(
+        snapshot: chosen, programs: programs,
+        statistics: try SnapshotReading.statistics(of: chosen, programs: programs, in: store),
+        compareTo: compared, week: reportWeek)
+    }
     do {
-      let result = try Self.write(
-        report, formats: request.formats, into: staging.folder, options: request.options,
-        progress: environment.progress)
-      return StagedReport(staging: staging, report: report, compare: compare, result: result)
+      let report = try analysed.get()
+      do {
+        return StagedReport(staging: staging, report: report, compare: compare, result: try written.get())
+      } catch {
+        throw Self.writeFailure(error, writing: staging.folder, for: target)
+      }
     } catch {
       OutputPublisher.discard(staging)
-      throw Self.writeFailure(error, writing: staging.folder, for: target)
+      throw error
     }
   }
 
@@ -221,68 +246,58 @@ public struct ReportJob: Sendable {
     return WorkflowError.outputNotWritable(path: target.path, reason: text)
   }
 
-  /// Runs each chosen writer into `directory` (pure apart from the files it writes).
+  /// Computes a report's data with `analysis` and writes each chosen format into
+  /// `directory` (pure apart from the files it writes).
   ///
-  /// The workbook is the slowest format and needs one core to itself, so it is written
-  /// concurrently with the others; results are combined in the fixed format order, so the
+  /// The workbook is the slowest format and needs a core to itself, so it starts at once,
+  /// on a thread of its own, with its programs sheet (most of its work), which needs no
+  /// figures; meanwhile this thread runs `analysis`, hands its data over to the workbook
+  /// and writes the other formats. Results are combined in the fixed format order, so the
   /// outcome does not depend on which finishes first.
+  ///
+  /// - Parameter programs: The programs `analysis` puts in the report.
+  /// - Returns: The analysis (its error as it was thrown; nothing is written then) and
+  ///   the writing (the first writer's error, in format order).
   static func write(
-    _ report: ReportData, formats: [ReportFormat], into directory: URL, options: ExportOptions,
-    progress: @Sendable (String) -> Void = { _ in }
-  ) throws -> ExportResult {
+    programs: ProgramChunks, formats: [ReportFormat], into directory: URL, options: ExportOptions,
+    progress: @Sendable (String) -> Void = { _ in },
+    analysis: () throws -> ReportData
+  ) -> (analysed: Result<ReportData, Error>, written: Result<ExportResult, Error>) {
     let chosen = ReportFormat.allCases.filter { formats.contains($0) }
-    let lanes = [chosen.filter { $0 == .xlsx }, chosen.filter { $0 != .xlsx }].filter { !$0.isEmpty }
-    let results = LaneResults(count: lanes.count)
-    // One line before the lanes start: the workbook briefly captures standard error while
-    // libxlsxwriter saves, so nothing else should print while the lanes run.
+    // Before the workbook starts: it briefly captures standard error while libxlsxwriter
+    // saves, so nothing else should print while it runs.
     progress("writing \(chosen.map(\.rawValue).joined(separator: ", ")) …")
-    @Sendable func run(_ lane: Int) {
-      results.set(lane) {
-        var combined = ExportResult()
-        for format in lanes[lane] {
-          let result = try format.writer.write(report, into: directory, options: options)
-          combined.files += result.files
-          combined.warnings += result.warnings
-        }
-        return combined
+    let figures = PendingResult<ReportData>()
+    let workbook = chosen.contains(.xlsx) ? PendingResult.start {
+      try XLSXReportWriter().write(
+        programs: programs, report: { try figures.wait().get() }, into: directory,
+        options: options)
+    } : nil
+    let analysed = Result { try analysis() }
+    figures.fulfil(analysed)
+    guard case .success(let report) = analysed else {
+      _ = workbook?.wait()  // it stops at the missing figures; then its files can go
+      return (analysed, .failure(CancellationError()))
+    }
+    let text = Result {
+      var combined = ExportResult()
+      for format in chosen where format != .xlsx {
+        let result = try format.writer.write(report, into: directory, options: options)
+        combined.files += result.files
+        combined.warnings += result.warnings
       }
+      return combined
     }
-    // Every lane but the first gets a thread of its own rather than a dispatch worker: a
-    // small input's recording may be keeping the workers busy, and the text formats
-    // should not wait for the workbook.
-    let finished = DispatchSemaphore(value: 0)
-    for lane in lanes.indices.dropFirst() {
-      Thread {
-        run(lane)
-        finished.signal()
-      }.start()
+    let written = Result {
+      // Workbook first: the formats' order.
+      var combined = try workbook?.wait().get() ?? ExportResult()
+      let others = try text.get()
+      combined.files += others.files
+      combined.warnings += others.warnings
+      combined.files.sort()
+      return combined
     }
-    run(0)
-    for _ in lanes.indices.dropFirst() { finished.wait() }
-    var combined = ExportResult()
-    for result in try results.all() {
-      combined.files += result.files
-      combined.warnings += result.warnings
-    }
-    combined.files.sort()
-    return combined
-  }
-}
-
-/// The outcome of each concurrent writing lane; the first error (in lane order) wins.
-private final class LaneResults: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [Result<ExportResult, Error>?]
-
-  init(count: Int) { results = Array(repeating: nil, count: count) }
-
-  func set(_ lane: Int, _ body: () throws -> ExportResult) {
-    let result = Result { try body() }
-    lock.withLock { results[lane] = result }
-  }
-
-  func all() throws -> [ExportResult] {
-    try lock.withLock { results }.map { try ($0 ?? .failure(CancellationError())).get() }
+    return (analysed, written)
   }
 }
 
@@ -329,30 +344,5 @@ private struct StagedReport: Sendable {
       recorded: recorded, recordedSample: recordedSample, files: result.files,
       warnings: result.warnings, added: report.changes?.added.count,
       removed: report.changes?.removed.count, changed: report.changes?.changed.count)
-  }
-}
-
-/// Work started on another thread, and its result once done.
-private final class BackgroundResult<T: Sendable>: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private let lock = NSLock()
-  private var started = false
-  private var result: Result<T, Error>?
-
-  func start(_ work: @escaping @Sendable () throws -> T) {
-    lock.withLock { started = true }
-    DispatchQueue.global().async { [self] in
-      let outcome = Result { try work() }
-      lock.withLock { result = outcome }
-      done.signal()
-    }
-  }
-
-  /// Waits for the work; `nil` when it was never started.
-  func wait() -> Result<T, Error>? {
-    guard lock.withLock({ started }) else { return nil }
-    done.wait()
-    done.signal()  // later waits return at once
-    return lock.withLock { result }
   }
 }

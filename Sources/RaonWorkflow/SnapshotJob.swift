@@ -88,19 +88,25 @@ public struct SnapshotJob: Sendable {
     }
   }
 
-  /// Files up to this size are read whole by ``readSmallFile(_:)`` (the real catalog is
+  /// Files up to this size are read whole by ``readSmallFile(_:path:)`` (the real catalog is
   /// 3 MB; 32 MB is about 50,000 programs).
   static let smallFileBytes = 32 << 20
 
-  /// Reads and normalises a file at most ``smallFileBytes`` long; `nil` for a larger one
-  /// (record it with ``recordFiles(_:takenAt:)``, which streams it).
-  func readSmallFile(_ path: String) throws -> PreparedSnapshot? {
+  /// The file at `path` when it is at most ``smallFileBytes`` long, to be read whole with
+  /// ``readSmallFile(_:path:)``; `nil` for a larger one (record it with
+  /// ``recordFiles(_:takenAt:)``, which streams it).
+  func smallFile(_ path: String) throws -> URL? {
     let url = environment.url(forPath: path)
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw WorkflowError.inputNotFound(path: path)
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
     guard let size, size <= Self.smallFileBytes else { return nil }
+    return url
+  }
+
+  /// Reads and normalises a small file (``smallFile(_:)``); `path` is how the user named it.
+  func readSmallFile(_ url: URL, path: String) throws -> PreparedSnapshot {
     environment.progress("reading \(url.lastPathComponent) …")
     let batch = try CatalogFileReader.read(url)
     // An empty snapshot would make every program look removed: refuse it.

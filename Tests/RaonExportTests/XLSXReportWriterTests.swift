@@ -223,6 +223,48 @@ struct XLSXReportWriterTests {
     #expect(check.map("autofilter", "변경 사항") as? String == "A6:F11")
   }
 
+  /// `raon report` starts the workbook on its programs before the figures are known
+  /// (`write(programs:report:)`): the file is the one written in one go, byte for byte.
+  /// With a row limit of 4 the five changes need two sheets, which must come before the
+  /// programs: that workbook is written again in the one-go order.
+  @Test(arguments: [XLSXLimits.rowsPerSheet, 10, 4])
+  func aWorkbookStartedOnItsProgramsIsTheWorkbookWrittenInOneGo(rowLimit: Int) throws {
+    let report = XLSXFixtures.report
+    let writer = XLSXReportWriter(rowLimit: rowLimit)
+    let once = try Fixtures.temporaryDirectory("raon-xlsx")
+    let started = try Fixtures.temporaryDirectory("raon-xlsx")
+    defer { for dir in [once, started] { try? FileManager.default.removeItem(at: dir) } }
+    let a = try writer.write(report, into: once, options: ExportOptions())
+    var asked = 0
+    let b = try writer.write(
+      programs: report.programs, report: { asked += 1; return report }, into: started,
+      options: ExportOptions())
+    #expect(asked == 1)
+    #expect(a.files == b.files && a.warnings == b.warnings)
+    let first = try Data(contentsOf: once.appendingPathComponent("report.xlsx"))
+    let second = try Data(contentsOf: started.appendingPathComponent("report.xlsx"))
+    #expect(first == second)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: started.path) == ["report.xlsx"])
+    if rowLimit == 4 {
+      let sheets = try XLSXCheck(started.appendingPathComponent("report.xlsx")).sheets
+      #expect(Array(sheets.drop { $0 != "변경 사항" }.prefix(3)) == ["변경 사항", "변경 사항 (2)", "프로그램"])
+    }
+  }
+
+  struct FiguresFailed: Error {}
+
+  /// When the figures cannot be had, their error comes out as it was and no file is left.
+  @Test func aWorkbookWhoseFiguresFailLeavesNothing() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-xlsx")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(throws: FiguresFailed.self) {
+      try XLSXReportWriter().write(
+        programs: XLSXFixtures.report.programs, report: { throw FiguresFailed() }, into: dir,
+        options: ExportOptions())
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
   @Test func failureLeavesNoPartialFile() throws {
     let dir = try Fixtures.temporaryDirectory("raon-xlsx")
     let missing = dir.appendingPathComponent("missing/sub")

@@ -85,6 +85,46 @@ import Testing
   }
 }
 
+extension ReportReadingTests {
+  /// The workbook starts on the programs before the comparison is read: when that read
+  /// fails, the store's error comes out as it was and no folder is left, staged or not.
+  @Test func aComparisonThatCannotBeReadLeavesNoReport() async throws {
+    let dir = try Fixtures.temporaryDirectory("raon-report-unreadable")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("store.sqlite").path
+    let store = try SnapshotStore(path: path)
+    let environment = RaonEnvironment(
+      now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
+    _ = try SnapshotJob(store: store, environment: environment).recordSample()
+    // One version of the sample refers to a raw value it does not have.
+    let damaged = try Python.run([
+      "-c",
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      db.execute("UPDATE program_version SET program_text = ? WHERE id = 1", ('{"place":99}',))
+      db.commit()
+      """,
+      path,
+    ])
+    try #require(damaged.status == 0, "\(damaged.stderr)")
+
+    var request = ReportRequest()
+    request.inputs = [Fixtures.sampleCSV.path]
+    request.compareTo = "1"
+    request.out = "report"
+    await #expect {
+      try await ReportJob(store: store, storePath: "store.sqlite", environment: environment)
+        .run(request)
+    } throws: { error in
+      guard case .corrupt(_, let detail)? = error as? SnapshotStore.Error else { return false }
+      return detail.contains("raw value 99")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+      .filter { !$0.hasPrefix("store.sqlite") } == [], "no report folder, no staged leftovers")
+  }
+}
+
 private final class Flag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false

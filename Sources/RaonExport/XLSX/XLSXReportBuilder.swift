@@ -27,35 +27,85 @@ final class XLSXReportBuilder {
   // MARK: - Files
 
   func writeReport(_ report: ReportData) throws {
+    let sheets = try addReportSheets()
+    // The changes come before the programs: a table continued on more sheets adds them
+    // as it goes, and the workbook keeps sheets in the order they were added.
+    try fillChangesTable(sheets.changes, report.changes)
+    try writePrograms(report.programs)
+    try fillReportSheets(sheets, report)
+  }
+
+  /// The sheets of a report, added in their final order before any is filled.
+  struct ReportSheets {
+    let summary, category, district, fee, duration, cross, quality: XLSXSheet
+    let changes: XLSXTableStream
+  }
+
+  /// Starts a report before its figures are known: adds every sheet and writes the
+  /// programs sheet, the bulk of the workbook. ``finishReport(_:_:)`` fills the rest.
+  func startReport(programs: ProgramChunks) throws -> ReportSheets {
+    let sheets = try addReportSheets()
+    try writePrograms(programs)
+    return sheets
+  }
+
+  /// Fills the sheets ``startReport(programs:)`` added.
+  ///
+  /// - Returns: `false`, writing nothing, when the changes need more than one sheet: the
+  ///   sheets continuing them would come after the programs, so the caller should write
+  ///   the workbook again with ``writeReport(_:)``.
+  func finishReport(_ report: ReportData, _ sheets: ReportSheets) throws -> Bool {
+    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(report.changes)) else { return false }
+    try fillChangesTable(sheets.changes, report.changes)
+    try fillReportSheets(sheets, report)
+    return true
+  }
+
+  private func addReportSheets() throws -> ReportSheets {
+    let summary = try workbook.addSheet(labels.summary)
+    let category = try workbook.addSheet(labels.byCategory)
+    let district = try workbook.addSheet(labels.byDistrict)
+    let fee = try workbook.addSheet(labels.byFee)
+    let duration = try workbook.addSheet(labels.byDuration)
+    let cross = try workbook.addSheet(labels.categoryByDistrict)
+    let quality = try workbook.addSheet(labels.quality)
+    let changes = changesStream(preamble: nil)
+    try changes.start()
+    return ReportSheets(
+      summary: summary, category: category, district: district, fee: fee, duration: duration,
+      cross: cross, quality: quality, changes: changes)
+  }
+
+  /// Everything but the changes and programs, in a fixed order (it decides the order of
+  /// the workbook's shared strings, so the file does not depend on how it was started).
+  private func fillReportSheets(_ sheets: ReportSheets, _ report: ReportData) throws {
     try setProperties(
       subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
-    // The summary comes first in the workbook, but its charts read sheets added after
-    // it; chart ranges are resolved when the file is saved, so that order is fine.
-    let summary = try workbook.addSheet(labels.summary)
-    let category = try writeGroupSheet(labels.byCategory, keyTitle: labels.category, report.tables.byCategory, total: report.tables.total)
-    let district = try writeGroupSheet(labels.byDistrict, keyTitle: labels.district, report.tables.byDistrict, total: report.tables.total)
-    let districtChart = try writeTopNBlock(district, report.tables.byDistrict)
-    let fee = try writeBandSheet(labels.byFee, keyTitle: labels.feeBand, report.tables.byFee, total: report.tables.total, label: labels.feeBand(_:))
-    let duration = try writeBandSheet(labels.byDuration, keyTitle: labels.durationBand, report.tables.byDuration, total: report.tables.total, label: labels.durationBand(_:))
-    try writeCrossSheet(report.tables.categoryByDistrict)
-    try writeQualitySheet(report.tables.quality, total: report.tables.total)
-    try writeChangesTable(report.changes, preamble: nil)
-    try writePrograms(report.programs)
+    let tables = report.tables
+    try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
+    try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
+    let districtChart = try writeTopNBlock(sheets.district, tables.byDistrict)
+    try fillBandSheet(sheets.fee, keyTitle: labels.feeBand, tables.byFee, total: tables.total, label: labels.feeBand(_:))
+    try fillBandSheet(sheets.duration, keyTitle: labels.durationBand, tables.byDuration, total: tables.total, label: labels.durationBand(_:))
+    try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
+    try fillQualitySheet(sheets.quality, tables.quality, total: tables.total)
 
-    let chartsRow = try writeSummary(summary, report)
+    // The summary comes first in the workbook, but its charts read sheets after it;
+    // chart ranges are resolved when the file is saved, so that order is fine.
+    let chartsRow = try writeSummary(sheets.summary, report)
     try insertCharts(
-      on: summary, row: chartsRow,
+      on: sheets.summary, row: chartsRow,
       [
-        ChartSource(title: labels.byCategory, sheet: category.name, firstRow: 1, rowCount: report.tables.byCategory.count, keyCol: 0, valueCol: 1, horizontal: true),
-        ChartSource(title: labels.byDistrict, sheet: district.name, firstRow: 1, rowCount: districtChart.rows, keyCol: districtChart.keyCol, valueCol: districtChart.keyCol + 1, horizontal: true),
-        ChartSource(title: labels.byFee, sheet: fee.name, firstRow: 1, rowCount: report.tables.byFee.count, keyCol: 0, valueCol: 1, horizontal: false),
-        ChartSource(title: labels.byDuration, sheet: duration.name, firstRow: 1, rowCount: report.tables.byDuration.count, keyCol: 0, valueCol: 1, horizontal: false),
+        ChartSource(title: labels.byCategory, sheet: sheets.category.name, firstRow: 1, rowCount: tables.byCategory.count, keyCol: 0, valueCol: 1, horizontal: true),
+        ChartSource(title: labels.byDistrict, sheet: sheets.district.name, firstRow: 1, rowCount: districtChart.rows, keyCol: districtChart.keyCol, valueCol: districtChart.keyCol + 1, horizontal: true),
+        ChartSource(title: labels.byFee, sheet: sheets.fee.name, firstRow: 1, rowCount: tables.byFee.count, keyCol: 0, valueCol: 1, horizontal: false),
+        ChartSource(title: labels.byDuration, sheet: sheets.duration.name, firstRow: 1, rowCount: tables.byDuration.count, keyCol: 0, valueCol: 1, horizontal: false),
       ])
   }
 
   func writeComparison(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo) throws {
     try setProperties(subject: "\(labels.changes) #\(from.id) → #\(to.id)", created: to.takenAt)
-    try writeChangesTable(diff) { [self] sheet in
+    let stream = changesStream { [self] sheet in
       try sheet.string(0, 0, labels.changes, formats.title)
       try sheet.string(1, 0, labels.xlsxFrom, formats.label)
       try sheet.string(1, 1, snapshotLine(from))
@@ -68,6 +118,8 @@ final class XLSXReportBuilder {
       )
       return 5
     }
+    try stream.start()
+    try fillChangesTable(stream, diff)
   }
 
   /// One-line warnings for what Excel's limits changed.
@@ -256,9 +308,7 @@ final class XLSXReportBuilder {
 
   // MARK: - Tables
 
-  @discardableResult
-  private func writeGroupSheet(_ name: String, keyTitle: String, _ groups: [GroupStats], total: Int) throws -> XLSXSheet {
-    let sheet = try workbook.addSheet(name)
+  private func fillGroupSheet(_ sheet: XLSXSheet, keyTitle: String, _ groups: [GroupStats], total: Int) throws {
     let f = formats
     let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
     try writeHeader(sheet, headers)
@@ -282,7 +332,6 @@ final class XLSXReportBuilder {
     try sheet.number(r, 4, Double(groups.reduce(0) { $0 + $1.paid }), f.totalInteger)
     for col in 5...6 { try sheet.string(r, col, "", f.total) }
     try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
-    return sheet
   }
 
   /// The district chart's data: the top N districts and the rest summed as 기타(나머지),
@@ -302,8 +351,7 @@ final class XLSXReportBuilder {
     return (keyCol, items.count)
   }
 
-  private func writeBandSheet(_ name: String, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws -> XLSXSheet {
-    let sheet = try workbook.addSheet(name)
+  private func fillBandSheet(_ sheet: XLSXSheet, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws {
     let headers = [keyTitle, labels.count, labels.share]
     try writeHeader(sheet, headers)
     var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
@@ -320,11 +368,9 @@ final class XLSXReportBuilder {
     try sheet.number(r, 1, Double(bands.reduce(0) { $0 + $1.count }), formats.totalInteger)
     try sheet.number(r, 2, total > 0 ? 1 : 0, formats.totalPercent)
     try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
-    return sheet
   }
 
-  private func writeCrossSheet(_ table: CrossTable) throws {
-    let sheet = try workbook.addSheet(labels.categoryByDistrict)
+  private func fillCrossSheet(_ sheet: XLSXSheet, _ table: CrossTable) throws {
     let f = formats
     let headers = [labels.xlsxCategoryDistrictCorner] + table.columnKeys + [labels.total]
     try writeHeader(sheet, headers)
@@ -358,8 +404,7 @@ final class XLSXReportBuilder {
     sheet.setPrintLandscapeFitWidth()
   }
 
-  private func writeQualitySheet(_ quality: [QualityCount], total: Int) throws {
-    let sheet = try workbook.addSheet(labels.quality)
+  private func fillQualitySheet(_ sheet: XLSXSheet, _ quality: [QualityCount], total: Int) throws {
     let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share]
     try writeHeader(sheet, headers)
     var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
@@ -393,12 +438,22 @@ final class XLSXReportBuilder {
 
   // MARK: - Changes
 
-  private func writeChangesTable(_ diff: SnapshotDiff?, preamble: ((XLSXSheet) throws -> Int)?) throws {
+  private func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
     let headers = [labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue]
-    let stream = XLSXTableStream(
+    return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble)
-    try stream.start()
+  }
+
+  /// Rows of the changes table: one per added or removed program and per changed field;
+  /// one saying there is no comparison.
+  static func changeRows(_ diff: SnapshotDiff?) -> Int {
+    guard let diff else { return 1 }
+    return diff.added.count + diff.removed.count + diff.changed.reduce(0) { $0 + $1.fields.count }
+  }
+
+  /// Writes the changes into a started stream (its sheet is already in the workbook).
+  private func fillChangesTable(_ stream: XLSXTableStream, _ diff: SnapshotDiff?) throws {
     if let diff {
       for p in diff.added {
         try stream.nextRow()

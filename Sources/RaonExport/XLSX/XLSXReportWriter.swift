@@ -99,6 +99,37 @@ public struct XLSXReportWriter: ReportWriter {
     return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
   }
 
+  /// Writes `report.xlsx` starting before the report's figures are known: the programs
+  /// sheet, most of the workbook's work, is written first, then `report` is called (it may
+  /// wait for the figures to be computed elsewhere) and the other sheets are filled. The
+  /// file is the same as ``write(_:into:options:)`` makes.
+  ///
+  /// - Parameters:
+  ///   - programs: The programs `report()` will hold.
+  ///   - report: The report's data; its error is thrown as it is.
+  public func write(
+    programs: ProgramChunks, report: () throws -> ReportData, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let url = directory.appendingPathComponent(Self.fileName)
+    let data: ReportData
+    do {
+      let workbook = try XLSXWorkbook(url: url, zip64: programs.count > 200_000)
+      let builder = try XLSXReportBuilder(
+        workbook: workbook, options: options, rowLimit: rowLimit,
+        streamLargeSheets: streamLargeSheets)
+      let sheets = try builder.startReport(programs: programs)
+      data = try report()
+      if try builder.finishReport(data, sheets) {
+        try workbook.close()
+        return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
+      }
+    }
+    // More changes than one sheet holds (over a million changed fields): they must come
+    // before the programs, so that workbook was dropped, and this one is written in order.
+    return try write(data, into: directory, options: options)
+  }
+
   /// Writes `changes.xlsx`: the from/to snapshots and one row per added, removed or
   /// changed program field.
   ///

@@ -86,6 +86,12 @@ final class XLSXTableStream {
     if sheet == nil { try startSheet() }
   }
 
+  /// Whether `rows` data rows fit on the first sheet, below its header (call after
+  /// ``start()``): if not, the table will continue on sheets added as it goes.
+  func fitsFirstSheet(rows: Int) -> Bool {
+    headerRow + rows < rowLimit
+  }
+
   /// Moves to the next data row, starting a new sheet when this one is full.
   func nextRow() throws {
     if sheet == nil {
