@@ -304,7 +304,7 @@ def write_markdown(path, results):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="sample (3 runs) and 100,000 only; store 365 days; xlsx 100,000")
-    ap.add_argument("--sizes", help="comma-separated synthetic sizes (default 100000,1000000; quick: 100000)")
+    ap.add_argument("--sizes", help="comma-separated synthetic sizes (default 100000,1000000; quick: 100000; none: skip)")
     ap.add_argument("--runs", type=int, help="runs at the sample (default 5; quick 3)")
     ap.add_argument("--size-runs", type=int, default=3, help="runs at synthetic sizes ≤ 100,000 (default 3)")
     ap.add_argument("--big-runs", type=int, default=1, help="runs at sizes > 100,000 (default 1)")
@@ -328,7 +328,8 @@ def main():
             raise SystemExit(f"{binary} missing: swift build -c release --product raon --product raon-bench")
     if not a.skip_peer and not os.path.exists(a.peer):
         raise SystemExit(f"peer {a.peer} missing: give --peer PATH or --skip-peer")
-    sizes = [int(s) for s in (a.sizes or ("100000" if a.quick else "100000,1000000")).split(",") if s]
+    sizes = [] if a.sizes == "none" else [
+        int(s) for s in (a.sizes or ("100000" if a.quick else "100000,1000000")).split(",") if s]
     runs = a.runs or (3 if a.quick else 5)
     os.makedirs(a.work, exist_ok=True)
     results = {"command": "python3 bench/bench.py " + " ".join(sys.argv[1:]), "machine": machine(), "sizes": {}, "xlsx": {}}

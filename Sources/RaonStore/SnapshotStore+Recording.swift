@@ -269,21 +269,35 @@ public final class SnapshotSink {
         open[row[0]] = (row[1], row[2])
       }
     }
-    let extend = try db.cachedStatement(
-      sql: """
-        UPDATE presence SET last_snapshot_id = ? WHERE version_id = ? AND first_snapshot_id = ?
-        """)
     let start = try db.cachedStatement(
       sql: """
         INSERT INTO presence (version_id, first_snapshot_id, last_snapshot_id, copies)
         VALUES (?, ?, ?, ?)
         """)
+    var extended: [Int64] = []
+    extended.reserveCapacity(orderedVersionIDs.count)
     for id in orderedVersionIDs {
       let count = copiesByVersionID[id] ?? 1
       if let interval = open[id], interval.copies == count {
-        try extend.execute(arguments: [snapshotID, id, interval.first])
+        extended.append(id)
       } else {
         try start.execute(arguments: [id, snapshotID, snapshotID, count])
+      }
+    }
+    if let previousID, !extended.isEmpty {
+      // One statement for the intervals that go on (nearly all of a daily catalog)
+      // rather than an UPDATE each: SQLite walks the ids itself. A version has one
+      // interval reaching the previous snapshot, so exactly these rows change.
+      let ids = "[" + extended.map(String.init).joined(separator: ",") + "]"
+      try db.execute(
+        sql: """
+          UPDATE presence SET last_snapshot_id = ?
+          WHERE last_snapshot_id = ? AND version_id IN (SELECT value FROM json_each(?))
+          """,
+        arguments: [snapshotID, previousID, ids])
+      guard db.changesCount == extended.count else {
+        throw DecodingFailure(
+          "\(db.changesCount) presence intervals reached snapshot \(previousID) for \(extended.count) versions")
       }
     }
     return try row.info()

@@ -140,6 +140,32 @@ struct SchemaDocumentTests {
 
 @Suite("Damaged stores")
 struct DamagedStoreTests {
+  /// Recording extends every interval that reached the previous snapshot in one
+  /// statement; a store where a version has two such intervals is refused, and the
+  /// recording leaves nothing behind.
+  @Test func overlappingIntervalsAreReportedAndNothingIsRecorded() throws {
+    let store = try SnapshotStore.inMemory()
+    let catalog = SyntheticCatalog.catalog(count: 3)
+    let first = try store.record(SyntheticCatalog.snapshot(catalog, day: 0))
+    let second = try store.record(SyntheticCatalog.snapshot(catalog, day: 1))
+    try store.writer.write { db in
+      // A second interval of version 1 ending at the latest snapshot.
+      try db.execute(
+        sql: "INSERT INTO presence (version_id, first_snapshot_id, last_snapshot_id, copies) VALUES (1, ?, ?, 1)",
+        arguments: [second.id, second.id])
+    }
+    let presence = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM presence") }
+    #expect {
+      try store.record(SyntheticCatalog.snapshot(catalog, day: 2))
+    } throws: { error in
+      guard case .corrupt(_, let detail)? = error as? SnapshotStore.Error else { return false }
+      return detail.contains("4 presence intervals reached snapshot \(second.id) for 3 versions")
+    }
+    #expect(try store.snapshots().map(\.id) == [first.id, second.id])
+    #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM presence") } == presence)
+  }
+
+
   @Test func anUnreadableValueIsReportedAsCorruption() throws {
     let store = try SnapshotStore.inMemory()
     let info = try store.record(SyntheticCatalog.snapshot([1: 0, 2: 0]))
