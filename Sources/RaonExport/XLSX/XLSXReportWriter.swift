@@ -90,10 +90,7 @@ public struct XLSXReportWriter: ReportWriter {
     -> ExportResult
   {
     let url = directory.appendingPathComponent(Self.fileName)
-    // ZIP64 only when a sheet's XML could approach 4 GB; a few readers reject ZIP64.
-    let workbook = try XLSXWorkbook(url: url, zip64: report.programs.count > 200_000)
-    let builder = try XLSXReportBuilder(
-      workbook: workbook, options: options, rowLimit: rowLimit, streamLargeSheets: streamLargeSheets)
+    let (workbook, builder) = try reportWorkbook(at: url, programCount: report.programs.count, options)
     try builder.writeReport(report)
     try workbook.close()
     return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
@@ -114,10 +111,7 @@ public struct XLSXReportWriter: ReportWriter {
     let url = directory.appendingPathComponent(Self.fileName)
     let data: ReportData
     do {
-      let workbook = try XLSXWorkbook(url: url, zip64: programs.count > 200_000)
-      let builder = try XLSXReportBuilder(
-        workbook: workbook, options: options, rowLimit: rowLimit,
-        streamLargeSheets: streamLargeSheets)
+      let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
       let sheets = try builder.startReport(programs: programs)
       data = try report()
       if try builder.finishReport(data, sheets) {
@@ -140,11 +134,24 @@ public struct XLSXReportWriter: ReportWriter {
   ) throws -> ExportResult {
     let url = directory.appendingPathComponent(Self.comparisonFileName)
     let workbook = try XLSXWorkbook(url: url, zip64: false)
-    let builder = try XLSXReportBuilder(
-      workbook: workbook, options: options, rowLimit: rowLimit, streamLargeSheets: streamLargeSheets)
+    let builder = try makeBuilder(for: workbook, options)
     try builder.writeComparison(diff, from: from, to: to)
     try workbook.close()
     return ExportResult(
       files: [Self.comparisonFileName], warnings: builder.warnings(file: Self.comparisonFileName))
+  }
+
+  /// A report's workbook at `url` and its builder.
+  private func reportWorkbook(at url: URL, programCount: Int, _ options: ExportOptions) throws
+    -> (XLSXWorkbook, XLSXReportBuilder)
+  {
+    // ZIP64 only when a sheet's XML could approach 4 GB; a few readers reject ZIP64.
+    let workbook = try XLSXWorkbook(url: url, zip64: programCount > 200_000)
+    return (workbook, try makeBuilder(for: workbook, options))
+  }
+
+  private func makeBuilder(for workbook: XLSXWorkbook, _ options: ExportOptions) throws -> XLSXReportBuilder {
+    try XLSXReportBuilder(
+      workbook: workbook, options: options, rowLimit: rowLimit, streamLargeSheets: streamLargeSheets)
   }
 }
