@@ -85,7 +85,7 @@ public enum OutputPublisher {
     if hadTarget { try? fm.removeItem(at: old) }
   }
 
-  private static func checkReplaceable(_ target: URL) throws {
+  static func checkReplaceable(_ target: URL) throws {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }

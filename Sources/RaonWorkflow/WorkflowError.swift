@@ -19,6 +19,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case unknownFormat(String)
   case invalidAPIBase(String)
   case emptyCatalog(source: String)
+  case weekBeforeSnapshot(week: String, snapshotWeek: String)
 
   public var description: String {
     switch self {
@@ -52,6 +53,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
+    case .weekBeforeSnapshot(let week, let snapshotWeek):
+      return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
     }
