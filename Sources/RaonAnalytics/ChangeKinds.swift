@@ -107,6 +107,19 @@ public struct ChangeKinds: Sendable, Hashable {
     }
   }
 
+  /// Whether one field change of a changed program is minor (the `minor` column of a
+  /// `changes.csv` row).
+  ///
+  /// - Parameters:
+  ///   - field: One of `change.fields`.
+  ///   - change: The changed program.
+  /// - Returns: ``isMinor(field:old:new:oldProgram:newProgram:)`` for that field.
+  public static func isMinor(_ field: FieldChange, of change: ChangedProgram) -> Bool {
+    isMinor(
+      field: field.field, old: field.old, new: field.new, oldProgram: change.old,
+      newProgram: change.new)
+  }
+
   /// Whether one field change is minor.
   ///
   /// - `latitude` / `longitude`: minor when the program's old and new coordinates are all

@@ -83,6 +83,22 @@ public struct WeekView: Sendable, Hashable {
     return accumulator.view
   }
 
+  /// A snapshot's view of its own week and day: W is the ISO week of the snapshot's day in
+  /// Korea and D that day (the previous week's figures, as that week's report gave them).
+  ///
+  /// - Parameters:
+  ///   - programs: The snapshot's programs.
+  ///   - snapshot: The snapshot.
+  ///   - district: When given, only programs of this district count.
+  /// - Returns: The figures.
+  public static func compute(
+    programs: [Program], ownWeekOf snapshot: SnapshotInfo, district: String? = nil
+  ) -> WeekView {
+    var accumulator = Accumulator(ownWeekOf: snapshot, district: district)
+    accumulator.add(programs)
+    return accumulator.view
+  }
+
   // MARK: - Per-program rules
 
   /// Whether a program is current in `week`: end day missing, or end ≥ the week's Monday.
@@ -193,6 +209,17 @@ public struct WeekView: Sendable, Hashable {
       self.monday = week.start
       self.sunday = week.end
       self.registeredFrom = day.adding(days: -6)
+    }
+
+    /// An empty accumulator for a snapshot's own week and day (see
+    /// ``WeekView/compute(programs:ownWeekOf:district:)``).
+    ///
+    /// - Parameters:
+    ///   - snapshot: The snapshot.
+    ///   - district: When given, only programs of this district count.
+    public init(ownWeekOf snapshot: SnapshotInfo, district: String? = nil) {
+      let day = snapshot.koreaDay
+      self.init(week: ISOWeek(containing: day), day: day, district: district)
     }
 
     /// Counts `programs` in.

@@ -126,46 +126,124 @@ public enum WeeklyTrend {
   ///   their programs, oldest first.
   /// - Returns: One point per element of `series`.
   public static func points(_ series: [(info: SnapshotInfo, programs: [TrendProgram])]) -> [WeeklyTrendPoint] {
-    var result: [WeeklyTrendPoint] = []
-    result.reserveCapacity(series.count)
-    var previousIds: Set<String>?
+    var builder = Builder()
     for (info, programs) in series {
-      let day = info.koreaDay
-      let week = ISOWeek(containing: day)
-      let monday = week.start
-      let sunday = week.end
-      let registeredFrom = day.adding(days: -6)
+      builder.startPoint(info)
+      builder.add(programs)
+    }
+    return builder.points
+  }
+
+  /// ``points(_:)`` fed one snapshot at a time, each a chunk at a time, so a store can
+  /// stream the chosen snapshots' programs.
+  ///
+  /// ```swift
+  /// var builder = WeeklyTrend.Builder()
+  /// for info in WeeklyTrend.choosePoints(snapshots, weeks: 8) {
+  ///   builder.startPoint(info)
+  ///   for chunk in store.programChunks(of: info.id) { builder.add(chunk) }
+  /// }
+  /// let trend = builder.points
+  /// ```
+  public struct Builder: Sendable {
+    private var finished: [WeeklyTrendPoint] = []
+    private var open: Open?
+    private var previousIds: Set<String>?
+
+    /// The point being counted.
+    private struct Open: Sendable {
+      let info: SnapshotInfo
+      let day: CalendarDay
+      let week: ISOWeek
+      let monday: CalendarDay
+      let sunday: CalendarDay
+      let registeredFrom: CalendarDay
+      var programCount = 0
       var current = 0
       var running = 0
       var starting = 0
       var registered = 0
       var ids = Set<String>()
-      ids.reserveCapacity(programs.count)
-      for program in programs {
-        if WeekView.isCurrent(end: program.endDate, monday: monday) { current += 1 }
-        if WeekView.isRunning(
-          start: program.startDate, end: program.endDate, monday: monday, sunday: sunday)
-        {
-          running += 1
-        }
-        if WeekView.isWithin(program.startDate, from: monday, to: sunday) { starting += 1 }
-        if WeekView.isWithin(program.registeredOn, from: registeredFrom, to: day) { registered += 1 }
-        ids.insert(program.id)
+
+      init(_ info: SnapshotInfo) {
+        self.info = info
+        self.day = info.koreaDay
+        self.week = ISOWeek(containing: day)
+        self.monday = week.start
+        self.sunday = week.end
+        self.registeredFrom = day.adding(days: -6)
       }
+
+      mutating func count(
+        id: String, start: CalendarDay?, end: CalendarDay?, registeredOn: CalendarDay?
+      ) {
+        programCount += 1
+        if WeekView.isCurrent(end: end, monday: monday) { current += 1 }
+        if WeekView.isRunning(start: start, end: end, monday: monday, sunday: sunday) { running += 1 }
+        if WeekView.isWithin(start, from: monday, to: sunday) { starting += 1 }
+        if WeekView.isWithin(registeredOn, from: registeredFrom, to: day) { registered += 1 }
+        ids.insert(id)
+      }
+    }
+
+    /// An empty series.
+    public init() {}
+
+    /// Ends the point being counted (if any) and starts one for `info`.
+    ///
+    /// - Parameter info: The next chosen snapshot, oldest first.
+    public mutating func startPoint(_ info: SnapshotInfo) {
+      close()
+      open = Open(info)
+    }
+
+    /// Counts a chunk of the current point's programs in (nothing before ``startPoint(_:)``).
+    ///
+    /// - Parameter programs: The next chunk of the snapshot's programs.
+    public mutating func add(_ programs: [TrendProgram]) {
+      guard var point = open else { return }
+      open = nil  // keep `ids` uniquely referenced while it grows
+      for p in programs {
+        point.count(id: p.id, start: p.startDate, end: p.endDate, registeredOn: p.registeredOn)
+      }
+      open = point
+    }
+
+    /// Counts a chunk of the current point's programs in (nothing before ``startPoint(_:)``).
+    ///
+    /// - Parameter programs: The next chunk of the snapshot's programs.
+    public mutating func add(_ programs: [Program]) {
+      guard var point = open else { return }
+      open = nil
+      for p in programs {
+        point.count(id: p.id, start: p.startDate, end: p.endDate, registeredOn: p.registeredOn)
+      }
+      open = point
+    }
+
+    /// Every point so far, the current one included, oldest first.
+    public var points: [WeeklyTrendPoint] {
+      var copy = self
+      copy.close()
+      return copy.finished
+    }
+
+    private mutating func close() {
+      guard let point = open else { return }
+      open = nil
       var added: Int?
       var removed: Int?
       if let previousIds {
-        added = ids.subtracting(previousIds).count
-        removed = previousIds.subtracting(ids).count
+        added = point.ids.subtracting(previousIds).count
+        removed = previousIds.subtracting(point.ids).count
       }
-      result.append(
+      finished.append(
         WeeklyTrendPoint(
-          isoWeek: week, snapshotId: info.id, takenAt: info.takenAt, programCount: programs.count,
-          current: current, running: running, starting: starting, registered: registered,
-          added: added, removed: removed))
-      previousIds = ids
+          isoWeek: point.week, snapshotId: point.info.id, takenAt: point.info.takenAt,
+          programCount: point.programCount, current: point.current, running: point.running,
+          starting: point.starting, registered: point.registered, added: added, removed: removed))
+      previousIds = point.ids
     }
-    return result
   }
 
   /// ``points(_:)`` over full programs.
@@ -173,7 +251,12 @@ public enum WeeklyTrend {
   /// - Parameter series: The chosen snapshots with their programs, oldest first.
   /// - Returns: One point per element of `series`.
   public static func points(_ series: [(info: SnapshotInfo, programs: [Program])]) -> [WeeklyTrendPoint] {
-    points(series.map { (info: $0.info, programs: $0.programs.map(TrendProgram.init)) })
+    var builder = Builder()
+    for (info, programs) in series {
+      builder.startPoint(info)
+      builder.add(programs)
+    }
+    return builder.points
   }
 
   /// The trend of a whole history: ``choosePoints(_:weeks:from:to:)`` then ``points(_:)``.

@@ -210,6 +210,10 @@ private func change(_ old: Program, _ new: Program) -> ChangedProgram {
   #expect(!ChangeKinds.isMinor(change(old, materialEdit)))
   #expect(!ChangeKinds.isMinor(change(old, farEdit)))
   #expect(ChangeKinds.kind(of: change(old, materialEdit)) == .material)
+  // Per field, for the `minor` column of changes.csv.
+  let material = change(old, materialEdit)
+  #expect(material.fields.map(\.field) == ["title", "fee_text", "latitude", "image_url"])
+  #expect(material.fields.map { ChangeKinds.isMinor($0, of: material) } == [true, false, true, true])
 
   func with(_ p: Program, id: String) -> Program {
     var q = p

@@ -312,3 +312,22 @@ enum WeekViewReference {
     #expect(pack.registeredIds == packRef.registered.sorted(), "seed \(seed)")
   }
 }
+
+@Test func weekViewOfASnapshotsOwnWeekUsesItsKoreanDay() {
+  // Taken Sunday 2024-09-15 15:00 UTC = Monday 2024-09-16 00:00 KST: W38, D = 09-16.
+  let info = SnapshotInfo(
+    id: 3, takenAt: day("2024-09-16").koreaMidnight, source: "test", programCount: 2)
+  let programs = [
+    Program(id: "a", startDate: day("2024-09-16"), endDate: day("2024-09-16"), registeredOn: day("2024-09-10")),
+    Program(id: "b", startDate: day("2024-09-15"), endDate: day("2024-09-15"), registeredOn: day("2024-09-09")),
+  ]
+  let view = WeekView.compute(programs: programs, ownWeekOf: info)
+  #expect(view.isoWeek == week("2024-W38"))
+  #expect(view.day == day("2024-09-16"))
+  #expect(view.startingIds == ["a"])
+  #expect(view.running == 1 && view.current == 1)
+  #expect(view.registeredIds == ["a"])  // 09-10 = D−6; 09-09 = D−7
+  var accumulator = WeekView.Accumulator(ownWeekOf: info, district: District.unknown)
+  accumulator.add(programs)
+  #expect(accumulator.view == view)
+}

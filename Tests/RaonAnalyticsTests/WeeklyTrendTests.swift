@@ -175,3 +175,43 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
     }
   }
 }
+
+@Test func trendBuilderFedInChunksEqualsPoints() {
+  for seed in UInt64(300)...315 {
+    var g = PropertyRandom(seed: seed)
+    var series: [(info: SnapshotInfo, programs: [TrendProgram])] = []
+    for id in 1...Int.random(in: 1...6, using: &g) {
+      let kst = day("2024-09-02").adding(days: id * 7 + Int.random(in: 0...6, using: &g))
+      let programs = (0..<Int.random(in: 0...80, using: &g)).map { _ in
+        TrendProgram(
+          id: "cult:\(Int.random(in: 0..<60, using: &g))",
+          startDate: kst.adding(days: Int.random(in: -9...9, using: &g)),
+          endDate: g.chance(0.2) ? nil : kst.adding(days: Int.random(in: -9...9, using: &g)),
+          registeredOn: kst.adding(days: Int.random(in: -9...2, using: &g)))
+      }
+      series.append((snapshot(Int64(id), kst.description), programs))
+    }
+    let whole = WeeklyTrend.points(series)
+    var builder = WeeklyTrend.Builder()
+    builder.add([TrendProgram(id: "ignored")])  // before any point: nothing to count
+    for (info, programs) in series {
+      builder.startPoint(info)
+      var rest = programs[...]
+      while !rest.isEmpty {
+        let n = Int.random(in: 0...25, using: &g)
+        if g.chance(0.5) {
+          builder.add(Array(rest.prefix(n)))
+        } else {
+          builder.add(rest.prefix(n).map {
+            Program(id: $0.id, startDate: $0.startDate, endDate: $0.endDate, registeredOn: $0.registeredOn)
+          })
+        }
+        rest = rest.dropFirst(n)
+      }
+      // Reading the points half-way does not disturb the series.
+      #expect(builder.points.last?.snapshotId == info.id, "seed \(seed)")
+    }
+    #expect(builder.points == whole, "seed \(seed)")
+    #expect(whole.count == series.count && whole.first?.added == nil, "seed \(seed)")
+  }
+}
