@@ -103,7 +103,8 @@ public struct ChangeKinds: Sendable, Hashable {
   /// - Returns: `true` when minor, `false` when material.
   public static func isMinor(_ change: ChangedProgram) -> Bool {
     change.fields.allSatisfy {
-      isMinor(field: $0.field, old: $0.old, new: $0.new, oldProgram: change.old, newProgram: change.new)
+      isMinor(
+        field: $0.field, old: $0.old, new: $0.new, oldProgram: change.old, newProgram: change.new)
     }
   }
 
@@ -174,7 +175,8 @@ public struct ChangeKinds: Sendable, Hashable {
     let phi2 = b.latitude * radians
     let dPhi = (b.latitude - a.latitude) * radians
     let dLambda = (b.longitude - a.longitude) * radians
-    let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+    let h =
+      sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
     return 2 * earthRadiusMeters * asin(min(1, h.squareRoot()))
   }
 

@@ -57,7 +57,7 @@ public struct WeekLists: Sendable, Hashable {
   /// - Returns: `true` when `a` is listed before `b`.
   public static func areInReportOrder(_ a: Program, _ b: Program) -> Bool {
     switch (a.startDate, b.startDate) {
-    case let (x?, y?) where x != y: return x < y
+    case (let x?, let y?) where x != y: return x < y
     case (.some, nil): return true
     case (nil, .some): return false
     default: break

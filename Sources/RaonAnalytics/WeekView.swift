@@ -166,7 +166,8 @@ public struct WeekView: Sendable, Hashable {
     return start <= sunday && end >= monday
   }
 
-  static func isWithin(_ value: CalendarDay?, from first: CalendarDay, to last: CalendarDay) -> Bool {
+  static func isWithin(_ value: CalendarDay?, from first: CalendarDay, to last: CalendarDay) -> Bool
+  {
     guard let value else { return false }
     return value >= first && value <= last
   }

@@ -125,7 +125,9 @@ public enum WeeklyTrend {
   /// - Parameter series: The chosen snapshots (``choosePoints(_:weeks:from:to:)``) with
   ///   their programs, oldest first.
   /// - Returns: One point per element of `series`.
-  public static func points(_ series: [(info: SnapshotInfo, programs: [TrendProgram])]) -> [WeeklyTrendPoint] {
+  public static func points(_ series: [(info: SnapshotInfo, programs: [TrendProgram])])
+    -> [WeeklyTrendPoint]
+  {
     var builder = Builder()
     for (info, programs) in series {
       builder.startPoint(info)
@@ -179,7 +181,9 @@ public enum WeeklyTrend {
       ) {
         programCount += 1
         if WeekView.isCurrent(end: end, monday: monday) { current += 1 }
-        if WeekView.isRunning(start: start, end: end, monday: monday, sunday: sunday) { running += 1 }
+        if WeekView.isRunning(start: start, end: end, monday: monday, sunday: sunday) {
+          running += 1
+        }
         if WeekView.isWithin(start, from: monday, to: sunday) { starting += 1 }
         if WeekView.isWithin(registeredOn, from: registeredFrom, to: day) { registered += 1 }
         ids.insert(id)
@@ -250,7 +254,9 @@ public enum WeeklyTrend {
   ///
   /// - Parameter series: The chosen snapshots with their programs, oldest first.
   /// - Returns: One point per element of `series`.
-  public static func points(_ series: [(info: SnapshotInfo, programs: [Program])]) -> [WeeklyTrendPoint] {
+  public static func points(_ series: [(info: SnapshotInfo, programs: [Program])])
+    -> [WeeklyTrendPoint]
+  {
     var builder = Builder()
     for (info, programs) in series {
       builder.startPoint(info)

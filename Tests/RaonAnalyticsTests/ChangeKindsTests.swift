@@ -82,16 +82,20 @@ private func change(_ old: Program, _ new: Program) -> ChangedProgram {
 
 @Test func independentGeometryAgreesWithItself() {
   // The two independent constructions measure what they were built for.
-  #expect(abs(Geometry.chordDistance(cityHall, Geometry.north(of: cityHall, meters: 49)) - 49) < 1e-6)
-  #expect(abs(Geometry.chordDistance(cityHall, Geometry.east(of: cityHall, meters: 51)) - 51) < 1e-6)
+  #expect(
+    abs(Geometry.chordDistance(cityHall, Geometry.north(of: cityHall, meters: 49)) - 49) < 1e-6)
+  #expect(
+    abs(Geometry.chordDistance(cityHall, Geometry.east(of: cityHall, meters: 51)) - 51) < 1e-6)
 }
 
 @Test func coordinateMovesUnderFiftyMetresAreMinor() {
   for (move, minor) in [(49.0, true), (51.0, false), (10.0, true), (0.5, true), (5_000.0, false)] {
-    let north = change(located("a", cityHall), located("a", Geometry.north(of: cityHall, meters: move)))
+    let north = change(
+      located("a", cityHall), located("a", Geometry.north(of: cityHall, meters: move)))
     #expect(north.fields.map(\.field) == ["latitude"], "north \(move)")
     #expect(ChangeKinds.isMinor(north) == minor, "north \(move) m")
-    let east = change(located("a", cityHall), located("a", Geometry.east(of: cityHall, meters: move)))
+    let east = change(
+      located("a", cityHall), located("a", Geometry.east(of: cityHall, meters: move)))
     #expect(east.fields.map(\.field) == ["longitude"], "east \(move)")
     #expect(ChangeKinds.isMinor(east) == minor, "east \(move) m")
   }
@@ -120,7 +124,8 @@ private func change(_ old: Program, _ new: Program) -> ChangedProgram {
   #expect(c.fields.map(\.field) == ["longitude"])
   #expect(!ChangeKinds.isMinor(c))
   #expect(
-    !ChangeKinds.isMinor(field: "latitude", old: "", new: "37.5", oldProgram: located("a", nil),
+    !ChangeKinds.isMinor(
+      field: "latitude", old: "", new: "37.5", oldProgram: located("a", nil),
       newProgram: located("a", cityHall)))
 }
 
@@ -128,7 +133,10 @@ private func change(_ old: Program, _ new: Program) -> ChangedProgram {
   var g = PropertyRandom(seed: 7)
   for _ in 0..<200 {
     let a = (Double.random(in: 33...39, using: &g), Double.random(in: 124...131, using: &g))
-    let b = (a.0 + Double.random(in: -0.002...0.002, using: &g), a.1 + Double.random(in: -0.002...0.002, using: &g))
+    let b = (
+      a.0 + Double.random(in: -0.002...0.002, using: &g),
+      a.1 + Double.random(in: -0.002...0.002, using: &g)
+    )
     let expected = Geometry.chordDistance(a, b)
     let got = ChangeKinds.distanceMeters(from: a, to: b)
     #expect(abs(got - expected) < 1e-4, "\(a) → \(b)")
@@ -213,7 +221,8 @@ private func change(_ old: Program, _ new: Program) -> ChangedProgram {
   // Per field, for the `minor` column of changes.csv.
   let material = change(old, materialEdit)
   #expect(material.fields.map(\.field) == ["title", "fee_text", "latitude", "image_url"])
-  #expect(material.fields.map { ChangeKinds.isMinor($0, of: material) } == [true, false, true, true])
+  #expect(
+    material.fields.map { ChangeKinds.isMinor($0, of: material) } == [true, false, true, true])
 
   func with(_ p: Program, id: String) -> Program {
     var q = p
@@ -266,7 +275,13 @@ private func naiveIsMinor(_ c: ChangedProgram) -> Bool {
     var after: [Program] = []
     for n in 0..<120 {
       let id = "cult:\(n * 7 % 131)"
-      let p0: (Double, Double)? = g.chance(0.15) ? nil : (37.5 + Double.random(in: 0...0.1, using: &g), 126.9 + Double.random(in: 0...0.1, using: &g))
+      let p0: (Double, Double)? =
+        g.chance(0.15)
+        ? nil
+        : (
+          37.5 + Double.random(in: 0...0.1, using: &g),
+          126.9 + Double.random(in: 0...0.1, using: &g)
+        )
       var old = Program(
         id: id, title: g.text(maxLength: 8), feeText: g.pick(["무료", "1만원", ""]),
         endDate: g.chance(0.2) ? nil : d.adding(days: Int.random(in: -5...5, using: &g)),
@@ -276,15 +291,22 @@ private func naiveIsMinor(_ c: ChangedProgram) -> Bool {
       // A few random edits.
       for _ in 0..<Int.random(in: 0...3, using: &g) {
         switch Int.random(in: 0..<7, using: &g) {
-        case 0: new.title = g.pick([" ", "\u{00A0}", "\n", "\u{3000}", "\t "]) + new.title + g.pick(["", " ", "\r\n"])
-        case 1: new.title = new.title.replacingOccurrences(of: " ", with: g.pick(["  ", "\u{00A0}", "\t"]))
+        case 0:
+          new.title =
+            g.pick([" ", "\u{00A0}", "\n", "\u{3000}", "\t "]) + new.title
+            + g.pick(["", " ", "\r\n"])
+        case 1:
+          new.title = new.title.replacingOccurrences(
+            of: " ", with: g.pick(["  ", "\u{00A0}", "\t"]))
         case 2: new.title += g.text(maxLength: 3)
         case 3: new.imageURL = g.pick(["", "https://x/new.jpg"])
         case 4:
           if let lat = new.latitude, let lon = new.longitude {
             let meters = Double.random(in: 0...100, using: &g)
-            let p = g.chance(0.5)
-              ? Geometry.north(of: (lat, lon), meters: meters) : Geometry.east(of: (lat, lon), meters: meters)
+            let p =
+              g.chance(0.5)
+              ? Geometry.north(of: (lat, lon), meters: meters)
+              : Geometry.east(of: (lat, lon), meters: meters)
             (new.latitude, new.longitude) = p
           }
         case 5:
@@ -300,8 +322,10 @@ private func naiveIsMinor(_ c: ChangedProgram) -> Bool {
     let kinds = ChangeKinds.classify(diff, day: d)
     let naiveMinor = diff.changed.filter(naiveIsMinor).map(\.id).sorted()
     let naiveMaterial = diff.changed.filter { !naiveIsMinor($0) }.map(\.id).sorted()
-    let naiveEnded = diff.removed.filter { ($0.endDate?.dayNumber ?? Int.max) < d.dayNumber }.map(\.id)
-      .sorted()
+    let naiveEnded = diff.removed.filter { ($0.endDate?.dayNumber ?? Int.max) < d.dayNumber }.map(
+      \.id
+    )
+    .sorted()
     let naiveWithdrawn = diff.removed.filter { ($0.endDate?.dayNumber ?? Int.max) >= d.dayNumber }
       .map(\.id).sorted()
     #expect(kinds.changedMinorIds == naiveMinor, "seed \(seed)")

@@ -32,10 +32,18 @@ import Testing
   let w = week("2024-W37")
   let d = day("2024-09-12")
   let programs = [
-    Program(id: "s2", title: "나", district: "중구", startDate: day("2024-09-15"), endDate: day("2024-09-30")),
-    Program(id: "s1", title: "가", district: "중구", startDate: day("2024-09-09"), endDate: day("2024-09-15")),
-    Program(id: "no", title: "다", district: "중구", startDate: day("2024-09-16"), endDate: day("2024-09-20")),
-    Program(id: "e1", title: "라", district: "강남구", startDate: day("2024-08-01"), endDate: day("2024-09-09")),
+    Program(
+      id: "s2", title: "나", district: "중구", startDate: day("2024-09-15"), endDate: day("2024-09-30")
+    ),
+    Program(
+      id: "s1", title: "가", district: "중구", startDate: day("2024-09-09"), endDate: day("2024-09-15")
+    ),
+    Program(
+      id: "no", title: "다", district: "중구", startDate: day("2024-09-16"), endDate: day("2024-09-20")
+    ),
+    Program(
+      id: "e1", title: "라", district: "강남구", startDate: day("2024-08-01"),
+      endDate: day("2024-09-09")),
     Program(id: "e0", title: "마", district: "강남구", startDate: nil, endDate: day("2024-09-10")),
     Program(id: "r1", title: "바", district: "중구", registeredOn: day("2024-09-06")),
     Program(id: "r0", title: "사", district: "강남구", registeredOn: day("2024-09-12")),

@@ -19,7 +19,7 @@ private func w37Fixture() -> [Program] {
       startDate: start.map(day), endDate: end.map(day), registeredOn: registered.map(day))
   }
   return [
-    p("cult:12", "2024-09-01", "2024-09-09", free: true),  // ends on Monday: current, running, ending
+    p("cult:12", "2024-09-01", "2024-09-09", free: true),  // ends Monday: current, running, ending
     p("cult:2", "2024-09-01", "2024-09-08"),  // ended the Sunday before: nothing
     p("cult:30", "2024-09-15", "2024-09-20", category: "국악", district: "중구"),  // starts Sunday
     p("cult:4", "2024-09-16", "2024-09-16"),  // starts the Monday after: current only
@@ -70,7 +70,8 @@ private func w37Fixture() -> [Program] {
   let view = WeekView.compute(programs: programs, week: w, day: d)
   #expect(programs.filter { WeekView.isCurrent($0, week: w) }.count == view.current)
   #expect(programs.filter { WeekView.isRunning($0, week: w) }.count == view.running)
-  #expect(programs.filter { WeekView.isStarting($0, week: w) }.map(\.id).sorted() == view.startingIds)
+  #expect(
+    programs.filter { WeekView.isStarting($0, week: w) }.map(\.id).sorted() == view.startingIds)
   #expect(programs.filter { WeekView.isEnding($0, week: w) }.map(\.id).sorted() == view.endingIds)
   #expect(
     programs.filter { WeekView.isRegistered($0, day: d) }.map(\.id).sorted() == view.registeredIds)
@@ -80,10 +81,14 @@ private func w37Fixture() -> [Program] {
   let startsSunday = Program(id: "x", startDate: day("2024-09-15"), endDate: day("2024-09-15"))
   let startsMondayAfter = Program(id: "x", startDate: day("2024-09-16"), endDate: day("2024-09-16"))
   #expect(WeekView.isCurrent(endsMonday, week: w) && WeekView.isRunning(endsMonday, week: w))
-  #expect(!WeekView.isCurrent(endsSundayBefore, week: w) && !WeekView.isRunning(endsSundayBefore, week: w))
+  #expect(
+    !WeekView.isCurrent(endsSundayBefore, week: w) && !WeekView.isRunning(endsSundayBefore, week: w)
+  )
   #expect(WeekView.isRunning(startsSunday, week: w) && WeekView.isStarting(startsSunday, week: w))
   #expect(WeekView.isEnding(startsSunday, week: w))
-  #expect(!WeekView.isRunning(startsMondayAfter, week: w) && !WeekView.isStarting(startsMondayAfter, week: w))
+  #expect(
+    !WeekView.isRunning(startsMondayAfter, week: w)
+      && !WeekView.isStarting(startsMondayAfter, week: w))
   #expect(WeekView.isCurrent(startsMondayAfter, week: w))
   #expect(WeekView.isCurrent(Program(id: "x"), week: w))
   #expect(!WeekView.isRunning(Program(id: "x", startDate: day("2024-09-10")), week: w))
@@ -272,7 +277,8 @@ enum WeekViewReference {
         id: "cult:\(Int.random(in: 0..<(count * 2), using: &g))",
         title: g.pick(["가", "나", "다"]), category: g.pick(categories),
         district: g.pick(districts), isFree: g.chance(0.4),
-        startDate: near(week.start.adding(days: 3), 12), endDate: near(week.start.adding(days: 3), 12),
+        startDate: near(week.start.adding(days: 3), 12),
+        endDate: near(week.start.adding(days: 3), 12),
         registeredOn: near(day, 10))
     }
   }
@@ -287,7 +293,8 @@ enum WeekViewReference {
     let programs = WeekViewReference.randomPrograms(
       count: Int.random(in: 0...250, using: &g), week: w, day: d, using: &g)
     let view = WeekView.compute(programs: programs, week: w, day: d)
-    let ref = WeekViewReference.figures(programs, year: w.year, week: w.week, dayNumber: d.dayNumber)
+    let ref = WeekViewReference.figures(
+      programs, year: w.year, week: w.week, dayNumber: d.dayNumber)
     #expect(view.current == ref.current, "seed \(seed)")
     #expect(view.running == ref.running, "seed \(seed)")
     #expect(view.runningFree == ref.runningFree, "seed \(seed)")
@@ -297,10 +304,14 @@ enum WeekViewReference {
     #expect(view.startingIds == ref.starting.sorted(), "seed \(seed)")
     #expect(view.endingIds == ref.ending.sorted(), "seed \(seed)")
     #expect(view.registeredIds == ref.registered.sorted(), "seed \(seed)")
-    #expect(view.runningByCategory == WeekViewReference.ranked(ref.runningByCategory), "seed \(seed)")
-    #expect(view.runningByDistrict == WeekViewReference.ranked(ref.runningByDistrict), "seed \(seed)")
-    #expect(view.currentByCategory == WeekViewReference.ranked(ref.currentByCategory), "seed \(seed)")
-    #expect(view.currentByDistrict == WeekViewReference.ranked(ref.currentByDistrict), "seed \(seed)")
+    #expect(
+      view.runningByCategory == WeekViewReference.ranked(ref.runningByCategory), "seed \(seed)")
+    #expect(
+      view.runningByDistrict == WeekViewReference.ranked(ref.runningByDistrict), "seed \(seed)")
+    #expect(
+      view.currentByCategory == WeekViewReference.ranked(ref.currentByCategory), "seed \(seed)")
+    #expect(
+      view.currentByDistrict == WeekViewReference.ranked(ref.currentByDistrict), "seed \(seed)")
     // A district pack equals the naive figures over that district's programs.
     let district = g.pick(["종로구", "중구", District.unknown])
     let pack = WeekView.compute(programs: programs, week: w, day: d, district: district)
@@ -318,8 +329,12 @@ enum WeekViewReference {
   let info = SnapshotInfo(
     id: 3, takenAt: day("2024-09-16").koreaMidnight, source: "test", programCount: 2)
   let programs = [
-    Program(id: "a", startDate: day("2024-09-16"), endDate: day("2024-09-16"), registeredOn: day("2024-09-10")),
-    Program(id: "b", startDate: day("2024-09-15"), endDate: day("2024-09-15"), registeredOn: day("2024-09-09")),
+    Program(
+      id: "a", startDate: day("2024-09-16"), endDate: day("2024-09-16"),
+      registeredOn: day("2024-09-10")),
+    Program(
+      id: "b", startDate: day("2024-09-15"), endDate: day("2024-09-15"),
+      registeredOn: day("2024-09-09")),
   ]
   let view = WeekView.compute(programs: programs, ownWeekOf: info)
   #expect(view.isoWeek == week("2024-W38"))

@@ -48,7 +48,8 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
   // Snapshot 1: Wednesday 2024-09-11 (W37: 09-09 … 09-15, registered window 09-05 … 09-11).
   // Snapshot 2: Monday 2024-09-16 (W38: 09-16 … 09-22, registered window 09-10 … 09-16).
   let a = TrendProgram(
-    id: "a", startDate: day("2024-09-01"), endDate: day("2024-09-15"), registeredOn: day("2024-09-05"))
+    id: "a", startDate: day("2024-09-01"), endDate: day("2024-09-15"),
+    registeredOn: day("2024-09-05"))
   let b = TrendProgram(id: "b", startDate: day("2024-09-16"), endDate: day("2024-09-16"))
   let c = TrendProgram(id: "c", registeredOn: day("2024-09-10"))
   let d = TrendProgram(id: "d", startDate: day("2024-09-01"), endDate: day("2024-09-08"))
@@ -107,7 +108,8 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
     let count = Int.random(in: 0...30, using: &g)
     var history: [(info: SnapshotInfo, programs: [TrendProgram])] = []
     for id in 1...max(1, count) where count > 0 {
-      let takenAt = origin.addingTimeInterval(Double(Int.random(in: 0..<(140 * 24), using: &g)) * 3600)
+      let takenAt = origin.addingTimeInterval(
+        Double(Int.random(in: 0..<(140 * 24), using: &g)) * 3600)
       let kst = CalendarDay(koreaDateOf: takenAt)
       let programs = (0..<Int.random(in: 0...60, using: &g)).map { _ in
         func near() -> CalendarDay? {
@@ -117,7 +119,11 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
           id: "cult:\(Int.random(in: 0..<80, using: &g))", isFree: g.chance(0.5), startDate: near(),
           endDate: near(), registeredOn: near())
       }
-      history.append((SnapshotInfo(id: Int64(id), takenAt: takenAt, source: "t", programCount: programs.count), programs))
+      history.append(
+        (
+          SnapshotInfo(id: Int64(id), takenAt: takenAt, source: "t", programCount: programs.count),
+          programs
+        ))
     }
     history.shuffle(using: &g)
     let weeks = Int.random(in: 1...10, using: &g)
@@ -133,7 +139,8 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
     for entry in history {
       let k = key(entry.info.takenAt).0
       if let held = latest[k] {
-        let later = entry.info.takenAt > held.info.takenAt
+        let later =
+          entry.info.takenAt > held.info.takenAt
           || (entry.info.takenAt == held.info.takenAt && entry.info.id > held.info.id)
         if !later { continue }
       }
@@ -147,18 +154,23 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
       let dayNumber = Int(
         ((entry.info.takenAt.timeIntervalSince1970 + 9 * 3600) / 86_400).rounded(.down))
       let programs = entry.programs.map {
-        Program(id: $0.id, isFree: $0.isFree, startDate: $0.startDate, endDate: $0.endDate, registeredOn: $0.registeredOn)
+        Program(
+          id: $0.id, isFree: $0.isFree, startDate: $0.startDate, endDate: $0.endDate,
+          registeredOn: $0.registeredOn)
       }
       let f = WeekViewReference.figures(programs, year: y, week: w, dayNumber: dayNumber)
       let ids = Set(entry.programs.map(\.id))
       expected.append(
-        (name, entry.info.id, entry.programs.count, f.current, f.running, f.starting.count,
-         f.registered.count, previous.map { ids.subtracting($0).count },
-         previous.map { $0.subtracting(ids).count }))
+        (
+          name, entry.info.id, entry.programs.count, f.current, f.running, f.starting.count,
+          f.registered.count, previous.map { ids.subtracting($0).count },
+          previous.map { $0.subtracting(ids).count }
+        ))
       previous = ids
     }
 
-    let chosenInfos = WeeklyTrend.choosePoints(history.map(\.info), weeks: weeks, from: nil, to: nil)
+    let chosenInfos = WeeklyTrend.choosePoints(
+      history.map(\.info), weeks: weeks, from: nil, to: nil)
     #expect(chosenInfos.map(\.id) == chosen.map(\.info.id), "seed \(seed)")
     let got = WeeklyTrend.compute(history, weeks: weeks)
     #expect(got.count == expected.count, "seed \(seed)")
@@ -202,9 +214,12 @@ private func snapshot(_ id: Int64, _ kstDay: String, _ time: String = "12:00", c
         if g.chance(0.5) {
           builder.add(Array(rest.prefix(n)))
         } else {
-          builder.add(rest.prefix(n).map {
-            Program(id: $0.id, startDate: $0.startDate, endDate: $0.endDate, registeredOn: $0.registeredOn)
-          })
+          builder.add(
+            rest.prefix(n).map {
+              Program(
+                id: $0.id, startDate: $0.startDate, endDate: $0.endDate,
+                registeredOn: $0.registeredOn)
+            })
         }
         rest = rest.dropFirst(n)
       }
