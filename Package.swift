@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // Markdown → HTML for `report.html` (the HTML is built from the Markdown report).
+    .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
   ],
   targets: [
     // The C library libxlsxwriter (Debian: libxlsxwriter-dev). Only RaonExport imports it.
@@ -66,11 +68,14 @@ let package = Package(
     // snapshot comparison and trends. Values in, values out.
     .target(name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
 
-    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, JSON. They take
-    // analytics values and programs and return bytes or write files; never the store.
+    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, HTML (from the
+    // Markdown, through Ink), JSON. They take analytics values and programs and return
+    // bytes or write files; never the store, never another program.
     .target(
       name: "RaonExport",
-      dependencies: ["RaonCore", "RaonAnalytics", "CXlsxWriter"],
+      dependencies: [
+        "RaonCore", "RaonAnalytics", "CXlsxWriter", .product(name: "Ink", package: "Ink"),
+      ],
       swiftSettings: swiftSettings
     ),
 

@@ -1,4 +1,5 @@
 import Foundation
+import RaonExport
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
@@ -56,7 +57,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):
-      return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
+      return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
     }
   }
 }
