@@ -101,6 +101,8 @@ enum HTMLStyle {
       th, td { padding: 1.2pt 4pt; }
       thead { display: table-header-group; }
       tr, .chart, svg, li { break-inside: avoid; }
+      /* Charts a little under their natural 162 mm, so a chart and its table share a page. */
+      .chart svg { width: 140mm; max-width: 100%; height: auto; }
       a { text-decoration: none; }
       hr { margin: 1rem 0 .5rem; }
     }
