@@ -41,7 +41,7 @@ import Testing
       (["report", "--snapshot", "99"], "99"),
       (["report", "--week", "2024-W99"], "2024-W99"),
       (["report", "--week", "2020-W01"], "2020-W01"),
-      (["report", "--format", "pdf"], "pdf"),
+      (["report", "--format", "docx"], "docx"),
       (["diff", "1", "42"], "42"),
       (["snapshot", "--api"], "SEOUL_API_KEY"),
     ]

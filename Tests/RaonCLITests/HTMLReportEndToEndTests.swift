@@ -175,6 +175,33 @@ import Testing
     return result.stdout.split(separator: "\n").first { $0.hasPrefix("Page size:") }.map(String.init) ?? ""
   }
 
+  /// The text of each PDF page (poppler's `pdftotext -layout`), as trimmed non-empty lines.
+  static func pageLines(_ pdf: URL, pages: Int) throws -> [[String]] {
+    try (1...max(1, pages)).map { page in
+      let result = try run("/usr/bin/env", ["pdftotext", "-layout", "-f", "\(page)", "-l", "\(page)", pdf.path, "-"])
+      return result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    }
+  }
+
+  /// Each section of the page: its title and the first cell of its last table row (plain text).
+  static func sections(of html: String) -> [(title: String, lastRow: String?)] {
+    func plain(_ s: Substring) -> String {
+      var out = ""
+      var inTag = false
+      for c in s {
+        if c == "<" { inTag = true } else if c == ">" { inTag = false } else if !inTag { out.append(c) }
+      }
+      return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+    return html.components(separatedBy: "<section id=").dropFirst().map { section in
+      let title = section.components(separatedBy: "<h2>").dropFirst().first?.components(separatedBy: "</h2>").first ?? ""
+      let lastRow = section.components(separatedBy: "<tr><td>").dropFirst().last?.components(separatedBy: "</td>").first
+      return (plain(Substring(title)), lastRow.map { plain(Substring($0)) })
+    }
+  }
+
   /// Every `src="…"` and `href="…"` value.
   static func references(in html: String) -> [String] {
     var found: [String] = []
@@ -219,6 +246,22 @@ import Testing
     #expect(pages.map { $0 >= 2 && $0 <= Self.maxSamplePages } == true, "the sample prints on \(pages ?? -1) pages")
     let size = try Self.pageSize(pdf)
     #expect(size.contains("(A4)"), "\(size)")
+    // Sections on paper: a heading never ends a page, and a section that fits a page is
+    // printed whole (its heading and its table's last row on one page).
+    let printed = try Self.pageLines(pdf, pages: pages ?? 1)
+    let sections = Self.sections(of: text)
+    #expect(sections.count >= 8)
+    for section in sections {
+      let page = printed.firstIndex { lines in lines.contains { $0 == section.title } }
+      #expect(page != nil, "section \(section.title) is not in the PDF")
+      guard let page, let line = printed[page].firstIndex(of: section.title) else { continue }
+      #expect(printed[page].count - line > 3, "\(section.title) is at the foot of page \(page + 1)")
+      if let last = section.lastRow, !last.isEmpty {
+        #expect(
+          printed[page].contains { $0.hasPrefix(last) },
+          "\(section.title) runs on past page \(page + 1) (its last row '\(last)' is elsewhere)")
+      }
+    }
 
     // Nothing past the right edge: a phone, the width of A4's printable area, a desktop.
     for width in [390, 700, 1280] {
