@@ -72,7 +72,7 @@ public struct HTMLReportWriter: ReportWriter {
     var body = MarkdownHTML.fragment(markdown)
     body = inlineCharts(body, charts: charts)
     body = wrapTables(body)
-    let (withAnchors, sections) = anchorSections(body)
+    let (withAnchors, sections) = anchorSections(groupParts(body))
     let title = firstHeading(withAnchors) ?? ReportLabels(language).reportTitle
     var html = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n"
     html += "<meta charset=\"utf-8\">\n"
@@ -160,6 +160,28 @@ public struct HTMLReportWriter: ReportWriter {
       if !sections.isEmpty { out += "</section>" }
     }
     return (out, sections)
+  }
+
+  /// Puts every `<h3>` and what follows it, up to the next `<h3>`, `<h2>` or `<hr>`, in a
+  /// `<div class="part">`, which print keeps on one page when it fits (a chart with its
+  /// table, a list with its heading).
+  static func groupParts(_ html: String) -> String {
+    var out = ""
+    var rest = Substring(html)
+    var open = false
+    while let next = ["<h3>", "<h2>", "<hr>"].compactMap({ rest.range(of: $0) })
+      .min(by: { $0.lowerBound < $1.lowerBound })
+    {
+      out += rest[..<next.lowerBound]
+      if open { out += "</div>" }
+      open = rest[next] == "<h3>"
+      if open { out += "<div class=\"part\">" }
+      out += rest[next]
+      rest = rest[next.upperBound...]
+    }
+    out += rest
+    if open { out += "</div>" }
+    return out
   }
 
   /// A row of links to the sections after the first heading (hidden in print).

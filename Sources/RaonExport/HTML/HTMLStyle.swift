@@ -36,7 +36,7 @@ enum HTMLStyle {
       margin: 0; background: var(--bg); color: var(--fg);
       font-family: \(fontStack);
       font-size: 16px; line-height: 1.55;
-      word-break: keep-all; overflow-wrap: anywhere;
+      word-break: keep-all; overflow-wrap: break-word;
     }
     main { max-width: 62rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
     h1 { font-size: 1.55rem; line-height: 1.3; margin: .5rem 0 1rem; }
@@ -48,8 +48,9 @@ enum HTMLStyle {
     p, ul { margin: .5rem 0 1rem; }
     ul { padding-left: 1.25rem; }
     li { margin: .15rem 0; }
-    a { color: var(--link); overflow-wrap: anywhere; word-break: break-all; }
-    li a, td a { word-break: keep-all; }
+    a { color: var(--link); overflow-wrap: anywhere; }
+    /* Table cells break between words only, so every column keeps its longest word and
+       the title column (links, which may break anywhere) takes what is left. */
     code {
       font-family: "Noto Sans Mono CJK KR", ui-monospace, "DejaVu Sans Mono", monospace;
       font-size: .85em; background: var(--code); padding: .05em .3em; border-radius: 4px;
@@ -70,11 +71,12 @@ enum HTMLStyle {
     th, td { border: 1px solid var(--line); padding: .3rem .55rem; vertical-align: top; text-align: left; }
     th { background: var(--head); font-weight: 600; }
     th[align="right"], td[align="right"] { text-align: right; }
-    td[align="right"], tbody td:first-child { white-space: nowrap; }
+    td[align="right"] { white-space: nowrap; }
     tbody tr:nth-child(even) td { background: var(--zebra); }
     .chart { margin: .75rem 0 1rem; }
     .chart svg { display: block; max-width: 100%; height: auto; }
     @media (max-width: 40rem) {
+      /* A table wider than a phone scrolls in its own box; the page never does. */
       body { font-size: 15px; }
       main { padding: .75rem .75rem 1.5rem; }
       h1 { font-size: 1.3rem; }
@@ -93,7 +95,7 @@ enum HTMLStyle {
       nav.toc { display: none; }
       h1 { font-size: 16pt; margin-top: 0; }
       h2 { font-size: 13pt; margin-top: 0; }
-      section { break-inside: avoid; }
+      section, .part { break-inside: avoid; }
       section + section h2 { margin-top: 4mm; }
       h2, h3 { break-after: avoid; }
       .table-wrap { overflow: visible; }
@@ -101,8 +103,8 @@ enum HTMLStyle {
       th, td { padding: 1.2pt 4pt; }
       thead { display: table-header-group; }
       tr, .chart, svg, li { break-inside: avoid; }
-      /* Charts a little under their natural 162 mm, so a chart and its table share a page. */
-      .chart svg { width: 140mm; max-width: 100%; height: auto; }
+      /* Charts under their natural 162 mm, so a chart and its table share a page. */
+      .chart svg { width: 120mm; max-width: 100%; height: auto; }
       a { text-decoration: none; }
       hr { margin: 1rem 0 .5rem; }
     }

@@ -15,10 +15,52 @@ import Ink
 ///   entities, which Ink passes through and the browser reads back as the characters.
 /// - A top-level item after a nested list (`- a`, `  - b`, `- 외 N건`) is put inside the
 ///   nested list when both use the same marker. Nested items get `*` instead of `-`.
+///
+/// The few tags the Markdown writer itself uses (``allowedTags``: `<sub>` for the week's
+/// definitions) stay tags: they go through Ink as private-use placeholders, so the text
+/// inside them is still Markdown, and become tags again afterwards. Catalog text can never
+/// make one: ``MarkdownText/inline(_:)`` escapes every `<` before a letter or `/`.
 enum MarkdownHTML {
+  /// Tags, without attributes, that the Markdown may use and the page keeps.
+  static let allowedTags = ["sub", "sup", "small", "br"]
+
   /// The HTML fragment of `markdown` (no `<html>`/`<body>`).
   static func fragment(_ markdown: String) -> String {
-    MarkdownParser().html(from: prepare(markdown))
+    restoreTags(MarkdownParser().html(from: prepare(markdown)))
+  }
+
+  private static let open: Character = "\u{E000}"
+  private static let close: Character = "\u{E001}"
+
+  /// An allowed tag at `chars[i]` (`<sub>`, `</sub>`, `<br/>`): its placeholder and length.
+  private static func allowedTag(in chars: [Character], at i: Int) -> (String, Int)? {
+    guard chars[i] == "<" else { return nil }
+    var j = i + 1
+    var slash = false
+    if j < chars.count, chars[j] == "/" {
+      slash = true
+      j += 1
+    }
+    var name = ""
+    while j < chars.count, chars[j].isASCII, chars[j].isLetter, name.count < 8 {
+      name.append(chars[j])
+      j += 1
+    }
+    guard allowedTags.contains(name.lowercased()) else { return nil }
+    if j < chars.count, chars[j] == "/", !slash { j += 1 }
+    guard j < chars.count, chars[j] == ">" else { return nil }
+    return ("\(open)\(slash ? "/" : "")\(name.lowercased())\(close)", j + 1 - i)
+  }
+
+  /// The placeholders Ink passed through, as tags again.
+  static func restoreTags(_ html: String) -> String {
+    guard html.contains(open) else { return html }
+    var out = html
+    for name in allowedTags {
+      out = out.replacingOccurrences(of: "\(open)\(name)\(close)", with: "<\(name)>")
+        .replacingOccurrences(of: "\(open)/\(name)\(close)", with: "</\(name)>")
+    }
+    return out
   }
 
   /// `markdown` with the characters Ink mishandles turned into entities (outside code
@@ -82,6 +124,13 @@ enum MarkdownHTML {
         }
         i += 2
         continue
+      case "<":
+        if let (placeholder, length) = allowedTag(in: chars, at: i) {
+          out += placeholder
+          i += length
+          continue
+        }
+        out += "&lt;"
       default:
         if let entity = entity(c) { out += entity } else { out.append(c) }
       }
@@ -94,6 +143,8 @@ enum MarkdownHTML {
     switch c {
     case "&": return "&amp;"
     case "<": return "&lt;"
+    case open: return "&#xE000;"
+    case close: return "&#xE001;"
     case ">": return "&gt;"
     case "\"": return "&quot;"
     default: return nil
