@@ -49,7 +49,7 @@ import Testing
     for n in 1...sections { #expect(html.contains("<a href=\"#s\(n)\">")) }
     // Tables: as many in the page as in the Markdown (header + delimiter lines).
     let mdTables = md.components(separatedBy: "\n|---").count - 1
-    #expect(Self.count("<table>", in: html) == mdTables)
+    #expect(Self.count("<table>", in: html) + Self.count("<table class=\"stack\">", in: html) == mdTables)
     #expect(Self.count("<thead>", in: html) == mdTables)
   }
 
@@ -149,6 +149,27 @@ import Testing
     #expect(html.contains("<li>&lt;sub&gt;x&lt;/sub&gt; &lt;sub onclick=&quot;a&quot;&gt;</li>"), "\(html)")
     #expect(html.contains("<li>&lt;subway&gt; <br></li>"), "\(html)")
     #expect(!html.contains("\u{E000}") && !html.contains("\u{E001}"))
+  }
+
+  @Test func aListOfProgramsIsMarkedToStackOnAPhoneWithEveryCellLabelled() {
+    let md = """
+      | 공연/행사명 | 분류 | 자치구 | 장소 | 기간 | 이용요금 |
+      |---|---|---|---|---|---|
+      | [A](https://culture.seoul.go.kr/a) | 연극 | 종로구 | 극장 | 2024-09-10 | 전석 20,000원 |
+      | B | 전시 | 중구 |  | 2024-09-11 |  |
+
+      | 분류 | 건수 | 비율 | 무료 | 유료 |
+      |---|---:|---:|---:|---:|
+      | 연극 | 1 | 50% | 0 | 1 |
+      """
+    let html = HTMLReportWriter.wrapTables(MarkdownHTML.fragment(md))
+    #expect(html.components(separatedBy: "<table class=\"stack\">").count == 2, "\(html)")
+    #expect(html.components(separatedBy: "<table>").count == 2, "the figures table is not a list")
+    for label in ["공연/행사명", "분류", "자치구", "장소", "기간", "이용요금"] {
+      #expect(html.components(separatedBy: "<td data-label=\"\(label)\"").count == 3, "\(label)")
+    }
+    #expect(html.hasPrefix("<div class=\"table-wrap\"><table class=\"stack\"><thead>"))
+    #expect(!html.contains("<td data-label=\"\""))
   }
 
   @Test func anItemAfterANestedListStaysAtTheTopLevel() {

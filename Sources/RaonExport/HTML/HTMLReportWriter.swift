@@ -126,10 +126,50 @@ public struct HTMLReportWriter: ReportWriter {
   }
 
   /// Each table in a scrolling box, so a wide table scrolls on a phone instead of
-  /// widening the page.
+  /// widening the page; a list of programs (three or more text columns) is marked
+  /// `stack`, its cells labelled with their column's header, so a phone shows each row as
+  /// a card.
   static func wrapTables(_ html: String) -> String {
-    html.replacingOccurrences(of: "<table>", with: "<div class=\"table-wrap\"><table>")
-      .replacingOccurrences(of: "</table>", with: "</table></div>")
+    var out = ""
+    var rest = Substring(html)
+    while let start = rest.range(of: "<table>"), let end = rest[start.upperBound...].range(of: "</table>") {
+      out += rest[..<start.lowerBound]
+      let table = rest[start.lowerBound..<end.upperBound]
+      out += "<div class=\"table-wrap\">" + stackable(table) + "</div>"
+      rest = rest[end.upperBound...]
+    }
+    out += rest
+    return out
+  }
+
+  /// `table` as it is, or with class `stack` and `data-label`s when it is a list.
+  static func stackable(_ table: Substring) -> String {
+    guard let head = table.range(of: "<thead>"), let headEnd = table.range(of: "</thead>") else {
+      return String(table)
+    }
+    let header = table[head.upperBound..<headEnd.lowerBound]
+    let cells = header.components(separatedBy: "<th").dropFirst()
+    let labels = cells.map { cell -> String in
+      // `<th align="right">Label</th>` without `<th`: the text after the tag's `>`.
+      let inner = cell.firstIndex(of: ">").map { cell[cell.index(after: $0)...] } ?? ""
+      return stripTags(inner.components(separatedBy: "</th").first ?? "")
+    }
+    let textColumns = cells.filter { !$0.hasPrefix(" align=\"right\"") }.count
+    guard labels.count >= 5, textColumns >= 3 else { return String(table) }
+    var out = "<table class=\"stack\">" + table[table.index(table.startIndex, offsetBy: 7)..<headEnd.upperBound]
+    for row in table[headEnd.upperBound...].components(separatedBy: "<tr>").enumerated() {
+      if row.offset > 0 { out += "<tr>" }
+      var column = 0
+      var text = Substring(row.element)
+      while let td = text.range(of: "<td") {
+        out += text[..<td.upperBound]
+        if column < labels.count { out += " data-label=\"\(labels[column])\"" }
+        column += 1
+        text = text[td.upperBound...]
+      }
+      out += text
+    }
+    return out
   }
 
   /// Puts every `<h2>` and what follows it, up to the next, in a `<section id="sN">`

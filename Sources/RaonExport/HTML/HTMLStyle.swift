@@ -82,6 +82,15 @@ enum HTMLStyle {
       h1 { font-size: 1.3rem; }
       table { font-size: .72rem; }
       th, td { padding: .2rem .3rem; }
+      /* A list of programs: one card per row, each value after its column's name. */
+      table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; }
+      table.stack { font-size: .85rem; }
+      table.stack thead { display: none; }
+      table.stack tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .3rem 0; }
+      table.stack td, table.stack tr:nth-child(even) td { border: 0; padding: .05rem .6rem; background: none; }
+      table.stack td:empty { display: none; }
+      table.stack td:first-child { font-weight: 600; }
+      table.stack td + td::before { content: attr(data-label) " · "; color: var(--muted); }
     }
     @page { size: A4; margin: 14mm 12mm 15mm; }
     @media print {
