@@ -99,7 +99,7 @@ import Testing
     #expect(html.contains("prefers-color-scheme: dark"))
     #expect(html.contains("@page { size: A4;"))
     #expect(html.contains("thead { display: table-header-group; }"))
-    #expect(html.contains("section, .part { break-inside: avoid; }"))
+    #expect(html.contains("section:not(:has(.part)), .part { break-inside: avoid; }"))
     #expect(html.contains("font-family: \"Noto Sans CJK KR\", \"Noto Sans KR\","))
     #expect(html.contains("<title>서울시 문화행사 주간 보고서 — 2024-W37"))
   }

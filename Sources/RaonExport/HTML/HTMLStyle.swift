@@ -4,8 +4,10 @@
 /// Print: `@page` A4; a section (`h2` and what follows) never starts at the foot of a page
 /// and runs on: it is kept on one page, and goes to the next page — a page break before
 /// the section — when it does not fit in what is left, so short sections share a page
-/// (a forced break before every `h2` printed the sample's five-line sections on pages of
-/// their own: 8 pages, where this gives 5). Table headers repeat on each page (`thead` as
+/// (a forced break before every `h2` printed the pre-week sample's five-line sections on
+/// pages of their own: 8 pages, where this gave 5). A section made of parts (`h3`: a
+/// chart with its table, a list) keeps each part whole instead, and its heading with the
+/// first part. Table headers repeat on each page (`thead` as
 /// `table-header-group`), rows and charts are never split, tables are at most the page's
 /// width with cells that wrap, and long words and URLs break rather than being cut at the
 /// right edge. Printing is always light.
@@ -104,7 +106,8 @@ enum HTMLStyle {
       nav.toc { display: none; }
       h1 { font-size: 16pt; margin-top: 0; }
       h2 { font-size: 13pt; margin-top: 0; }
-      section, .part { break-inside: avoid; }
+      /* A section of parts (h3) may start under the previous one; each part stays whole. */
+      section:not(:has(.part)), .part { break-inside: avoid; }
       section + section h2 { margin-top: 4mm; }
       h2, h3 { break-after: avoid; }
       .table-wrap { overflow: visible; }
