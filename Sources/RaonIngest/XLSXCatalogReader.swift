@@ -117,7 +117,7 @@ public enum XLSXCatalogReader {
     return data
   }
 
-  private static func parse<H: XMLSAXHandler>(_ handler: H, _ data: Data, part: String, source: String) throws
+  private static func parse<H: NSObject & XMLParserDelegate>(_ handler: H, _ data: Data, part: String, source: String) throws
     -> H
   {
     let parser = XMLParser(data: data)
@@ -183,11 +183,8 @@ public enum XLSXCatalogReader {
 
 // MARK: - SAX handlers
 
-/// A delegate that keeps what it reads.
-class XMLSAXHandler: NSObject, XMLParserDelegate {}
-
 /// `xl/workbook.xml`: the first sheet's relationship id and the date system.
-private final class WorkbookHandler: XMLSAXHandler {
+private final class WorkbookHandler: NSObject, XMLParserDelegate {
   var firstSheetRelationship: String?
   var date1904 = false
 
@@ -207,7 +204,7 @@ private final class WorkbookHandler: XMLSAXHandler {
 }
 
 /// `xl/_rels/workbook.xml.rels`: relationship id → target part.
-private final class RelationshipsHandler: XMLSAXHandler {
+private final class RelationshipsHandler: NSObject, XMLParserDelegate {
   var targets: [String: String] = [:]
 
   func parser(
@@ -221,7 +218,7 @@ private final class RelationshipsHandler: XMLSAXHandler {
 }
 
 /// `xl/sharedStrings.xml`: each `<si>`'s text, its runs joined, phonetic runs left out.
-private final class SharedStringsHandler: XMLSAXHandler {
+private final class SharedStringsHandler: NSObject, XMLParserDelegate {
   var strings: [String] = []
   private var current = ""
   private var inText = false
@@ -256,7 +253,7 @@ private final class SharedStringsHandler: XMLSAXHandler {
 }
 
 /// `xl/styles.xml`: for each cell style (`cellXfs/xf`), whether it shows a date.
-private final class StylesHandler: XMLSAXHandler {
+private final class StylesHandler: NSObject, XMLParserDelegate {
   var dateStyles: [Bool] = []
   private var customDateFormats: Set<Int> = []
   private var inCellXfs = false
@@ -289,7 +286,7 @@ private final class StylesHandler: XMLSAXHandler {
 }
 
 /// A worksheet: its rows as text, each cell placed by its reference (`C5`), gaps empty.
-private final class SheetHandler: XMLSAXHandler {
+private final class SheetHandler: NSObject, XMLParserDelegate {
   var rows: [TableCatalogReader.Row] = []
   private let shared: [String]
   private let dateStyles: [Bool]
