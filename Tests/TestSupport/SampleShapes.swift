@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 
 /// Files of every shape the catalog is passed around in, made from the bundled sample by
 /// Python (csv, openpyxl, zipfile — not Raon's code), with the figures Python reads from
 /// the sample for the tests to compare with.
-enum SampleShapes {
+public enum SampleShapes {
   /// The folder holding the files and `expected.json`, made once per test process.
-  static let folder: Result<URL, Error> = Result {
+  public static let folder: Result<URL, Error> = Result {
     let dir = try Fixtures.temporaryDirectory("raon-shapes")
     let result = try Python.run(["-c", script, Fixtures.sampleCSV.path, dir.path])
     guard result.status == 0 else {
@@ -18,26 +17,33 @@ enum SampleShapes {
   struct ShapeError: Error, CustomStringConvertible { var description: String }
 
   /// The figures Python computed from the sample.
-  struct Expected: Decodable {
+  public struct Expected: Decodable, Sendable {
     /// `cult:NNNNNN` of every row, in order.
-    var ids: [String]
+    public var ids: [String]
     /// Rows per 분류.
-    var categories: [String: Int]
+    public var categories: [String: Int]
     /// Rows with both coordinate cells non-empty.
-    var coordinateRows: Int
+    public var coordinateRows: Int
     /// The first ten characters of 시작일 (YYYY-MM-DD, or whatever is there).
-    var startDays: [String]
+    public var startDays: [String]
     /// Rows in the truncated files (before the cut record).
-    var rowsBeforeCut: Int
+    public var rowsBeforeCut: Int
     /// The 1-based line where the cut record starts in `truncated.csv`.
-    var cutLine: Int
+    public var cutLine: Int
     /// Rows in `inline.xlsx` and `table.xls`.
-    var smallRows: Int
+    public var smallRows: Int
+    /// The last ten characters of each row's end day (종료일, else the end of 날짜/시간),
+    /// `""` when there is none.
+    public var endDays: [String]
+    /// Field names of the sample's header.
+    public var header: [String]
+    /// SHA-256 of the sample file.
+    public var sampleSHA256: String
   }
 
-  static func url(_ name: String) throws -> URL { try folder.get().appendingPathComponent(name) }
+  public static func url(_ name: String) throws -> URL { try folder.get().appendingPathComponent(name) }
 
-  static func expected() throws -> Expected {
+  public static func expected() throws -> Expected {
     try JSONDecoder().decode(Expected.self, from: Data(contentsOf: url("expected.json")))
   }
 
@@ -181,7 +187,17 @@ open(os.path.join(out, "binary.xls"), "wb").write(bytes.fromhex("D0CF11E0A1B11AE
 with zipfile.ZipFile(os.path.join(out, "photos.zip"), "w") as z:
     z.writestr("readme.txt", "not a catalog")
 
+def end_day(r):
+    m = re.match(r"(\d{4})-(\d{2})-(\d{2})", r[col["종료일"]])
+    if m:
+        return m.group(0)
+    days = re.findall(r"\d{4}-\d{2}-\d{2}", r[col["날짜/시간"]])
+    return days[-1] if days else ""
+
+import hashlib
 json.dump({
+    "endDays": [end_day(r) for r in data], "header": header,
+    "sampleSHA256": hashlib.sha256(open(src, "rb").read()).hexdigest(),
     "ids": [cult(r) for r in data], "categories": cats, "coordinateRows": coordinate_rows,
     "startDays": [r[col["시작일"]][:10] for r in data], "rowsBeforeCut": cut,
     "cutLine": cut_line, "smallRows": len(small),
