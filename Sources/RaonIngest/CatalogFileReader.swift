@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import RaonCore
 
 #if canImport(Glibc)
@@ -211,34 +212,22 @@ public enum CatalogFileReader {
   }
 }
 
-/// The SHA-256 of a mapped file, computed on another thread while the file is read.
-private final class PendingDigest: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var hex = ""
-  private var waited = false
+/// The SHA-256 of a mapped file, computed on a thread of its own while the file is read.
+private struct PendingDigest {
+  private let pending: PendingResult<String>
 
   init(_ file: MappedFile) {
-    DispatchQueue.global(qos: .userInitiated).async { [self] in
+    // The closure holds the mapping until the hash is done.
+    pending = PendingResult.start {
       var hasher = SHA256()
-      // The mapping stays alive until `value()` has returned (the caller holds `file`).
       hasher.update(UnsafeRawBufferPointer(file.bytes))
-      hex = SHA256.hexString(hasher.finalize())
-      withExtendedLifetime(file) {}
-      done.signal()
+      return SHA256.hexString(hasher.finalize())
     }
   }
 
   /// Waits for the hash.
   func value() -> String {
-    if !waited {
-      done.wait()
-      waited = true
-    }
-    return hex
-  }
-
-  deinit {
-    if !waited { done.wait() }
+    (try? pending.wait().get()) ?? ""
   }
 }
 

@@ -26,6 +26,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case noneRecorded(count: Int, reason: String)
   case takenAtInFuture(text: String, now: String)
   case noDateInFileName(path: String)
+  case weekBeforeSnapshot(week: String, snapshotWeek: String)
 
   public var description: String {
     switch self {
@@ -71,6 +72,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "--taken-at '\(text)' is more than a day in the future (now is \(now)) — give the time the catalog was downloaded"
     case .noDateInFileName(let path):
       return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
+    case .weekBeforeSnapshot(let week, let snapshotWeek):
+      return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
     }
