@@ -49,7 +49,7 @@ extension SnapshotListing {
     let s = d.snapshot
     var lines = [
       "snapshot \(s.id)",
-      "  source          \(s.source)",
+      "  source          \(visible(s.source))",
       "  taken at        \(s.takenAt.koreaDisplay) (\(s.takenAt.iso8601UTC))",
       "  programs        \(s.programCount) (\(d.distinctPrograms) distinct ids; source total \(s.sourceTotal.map(String.init) ?? "not given"))",
       "  versions        \(d.versionCount) (\(d.versionsFirstSeen) first seen here)",
@@ -58,9 +58,22 @@ extension SnapshotListing {
     if let previous = d.unchangedSince { lines.append("  content         unchanged since snapshot \(previous)") }
     for (index, set) in d.fieldSets.enumerated() {
       let label = d.fieldSets.count == 1 ? "  fields          " : "  fields (\(index + 1))      "
-      lines.append("\(label)\(set.names.count): \(set.names.joined(separator: ", ")) — \(set.programs) programs")
+      lines.append("\(label)\(set.names.count): \(set.names.map(visible).joined(separator: ", ")) — \(set.programs) programs")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Text from a source as a terminal may show it: control and format characters (ESC,
+  /// line breaks, BOM, bidi controls) become `?`.
+  static func visible(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator: return "?"
+          default: return scalar
+          }
+        }))
   }
 
   /// `raon snapshots show N --json`.
@@ -87,7 +100,7 @@ extension SnapshotListing {
   public static func deletion(_ d: SnapshotDeletion, done: Bool) -> String {
     let s = d.snapshot
     let what =
-      "snapshot \(s.id) (\(s.programCount) programs from \(s.source), taken \(s.takenAt.koreaDisplay)), "
+      "snapshot \(s.id) (\(s.programCount) programs from \(visible(s.source)), taken \(s.takenAt.koreaDisplay)), "
       + "\(d.versionsRemoved) program versions no other snapshot holds, \(d.intervalsRemoved) presence rows "
       + "and \(d.fieldSetsRemoved) field lists; \(d.intervalsShortened) presence rows shortened, "
       + "\(d.intervalsJoined) joined across the gap"

@@ -255,6 +255,8 @@ import Testing
     let text = SnapshotListing.details(details)
     #expect(text.contains(expected.sampleSHA256) && text.contains("seoul-cultural-events-2024-09-09.cp949.csv"))
     #expect(throws: SnapshotStore.Error.noSuchSnapshot(id: 9, path: s.path)) { _ = try s.store.details(snapshot: 9) }
+    // A label with an escape sequence or a line break never reaches the terminal raw.
+    #expect(SnapshotListing.visible("분류\u{1B}[31m\n") == "분류?[31m?")
     // The bundled sample and an .xlsx carry their hash too.
     let xlsx = try s.job.record([(SampleShapes.url("sample.xlsx").path, Self.day("2024-09-10"))])
     let xlsxHash = try Python.run([
