@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
@@ -27,6 +28,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case takenAtInFuture(text: String, now: String)
   case noDateInFileName(path: String)
   case weekBeforeSnapshot(week: String, snapshotWeek: String)
+  case unknownDistrict(String)
 
   public var description: String {
     switch self {
@@ -72,6 +74,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "--taken-at '\(text)' is more than a day in the future (now is \(now)) — give the time the catalog was downloaded"
     case .noDateInFileName(let path):
       return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
+    case .unknownDistrict(let name):
+      return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):
