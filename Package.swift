@@ -25,6 +25,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // Reading `.xlsx` input (a ZIP of XML parts).
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
@@ -53,7 +55,14 @@ let package = Package(
 
     // Readers that turn source bytes into raw records (CSV with encoding detection, the
     // portal's JSON download, the Open API's pages) and the Open API client.
-    .target(name: "RaonIngest", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
+    // `.xlsx` input is read through ZIPFoundation and a small XML reader.
+    .target(
+      name: "RaonIngest",
+      dependencies: [
+        "RaonCore", "RaonConcurrency", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      swiftSettings: swiftSettings
+    ),
 
     // The SQLite snapshot store: snapshots, program versions (stored once per distinct
     // content, raw record kept), membership. Migrations run on open.

@@ -35,6 +35,11 @@ struct ReportCommand: AsyncParsableCommand {
     help: ArgumentHelp("Time of the recorded input (ISO 8601). Default: now.", valueName: "time"))
   var takenAt: String?
 
+  @Flag(
+    name: .customLong("allow-shrink"),
+    help: "Record the input even when it holds more than 30% fewer current programs than the latest snapshot.")
+  var allowShrink = false
+
   @Option(name: .long, help: ArgumentHelp("The snapshot to report on: an id or 'latest'.", valueName: "id"))
   var snapshot: String?
 
@@ -89,7 +94,9 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, path) = try store.openStore(environment, config: config)
+    var (snapshotStore, path) = try store.openStore(environment, config: config)
+    // Checked inside every recording's transaction (SnapshotRecorder), whichever path records.
+    snapshotStore.shrinkGuard = allowShrink ? nil : .standard
 
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []
