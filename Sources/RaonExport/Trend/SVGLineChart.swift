@@ -78,8 +78,9 @@ public struct SVGLineChart: Sendable, Hashable {
     let tickTexts = panels.map { Self.ticks(max: Self.maxValue($0)).map { $0.formatted() } }
     let tickWidth = tickTexts.flatMap { $0 }.map { DisplayWidth.of($0) }.max() ?? 1
     let plotX = p + Self.pixels(tickWidth) + 10
-    let spacing = n > 1 ? min(80.0, max(8.0, 900.0 / Double(n - 1))) : 0
-    let plotWidth = max(480, Int((spacing * Double(max(n - 1, 0))).rounded(.up)) + 40)
+    // The points fill the plot: 80 px apart up to 940 px wide, closer beyond that.
+    let plotWidth = min(940, max(480, 80 * max(n - 1, 0) + 72))
+    let spacing = n > 1 ? Double(plotWidth - 72) / Double(n - 1) : 0
     let legendWidths = panels.map { panel in
       panel.series.reduce(0) { $0 + 28 + Self.pixels(DisplayWidth.of($1.name)) + 14 }
     }
@@ -107,9 +108,10 @@ public struct SVGLineChart: Sendable, Hashable {
       out += "  </g>\n</svg>\n"
       return out
     }
-    // x of point i: the first and last points sit 20 px inside the plot's edges.
+    // x of point i: the first and last points sit 36 px inside the plot's edges, room for
+    // half a week label.
     let x: (Int) -> Double = { i in
-      n == 1 ? Double(plotX) + Double(plotWidth) / 2 : Double(plotX + 20) + spacing * Double(i)
+      n == 1 ? Double(plotX) + Double(plotWidth) / 2 : Double(plotX + 36) + spacing * Double(i)
     }
     let labelStep = n > 1 ? max(1, Int((76.0 / spacing).rounded(.up))) : 1
     for (k, panel) in panels.enumerated() {

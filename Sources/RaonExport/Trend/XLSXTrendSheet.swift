@@ -38,13 +38,29 @@ enum XLSXTrendSheet {
   ) throws -> XLSXSheet {
     let sheet = try workbook.addSheet(L.trendTitle)
     let headers = [L.trendWeekColumn, L.trendSnapshotColumn, L.trendTakenAtColumn] + L.trendFigureHeaders
+    // Number columns get right-aligned headers, so each header sits over its figures.
+    let numberHeader = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_bg_color($0, 0xDDEBF7)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_text_wrap($0)
+      format_set_align($0, UInt8(LXW_ALIGN_RIGHT.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_CENTER.rawValue))
+    }
+    let centeredHeader = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_bg_color($0, 0xDDEBF7)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+    }
+    let centered = try workbook.addFormat { format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue)) }
     for (col, title) in headers.enumerated() {
-      try sheet.string(0, col, title, f.header)
+      try sheet.string(0, col, title, col == 0 || col == 2 ? f.header : col == 1 ? centeredHeader : numberHeader)
     }
     for (i, point) in points.enumerated() {
       let r = i + 1
       try sheet.string(r, 0, point.isoWeek.description)
-      try sheet.number(r, 1, Double(point.snapshotId))
+      try sheet.number(r, 1, Double(point.snapshotId), centered)
       try sheet.datetime(r, 2, XLSXReportBuilder.koreaDateTime(point.takenAt), f.dateTime)
       let figures: [Int?] = [
         point.programCount, point.current, point.running, point.starting, point.registered,
@@ -54,7 +70,7 @@ enum XLSXTrendSheet {
         if let value { try sheet.number(r, 3 + k, Double(value), f.integer) }
       }
     }
-    let widths = [10, 8, 24] + L.trendFigureHeaders.map { max(DisplayWidth.of($0), 9) }
+    let widths = [10, 8, 24] + L.trendFigureHeaders.map { max(DisplayWidth.of($0), 8) }
     for (col, width) in widths.enumerated() {
       try sheet.setColumn(col, width: Double(XLSXReportBuilder.clampWidth(width)))
     }
