@@ -37,7 +37,9 @@ enum TrendBenchmark {
     let path = options.db ?? directory.appendingPathComponent("store.sqlite").path
     defer { if options.db == nil { try? FileManager.default.removeItem(at: directory) } }
     if !options.reuse {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     let store = try SnapshotStore(path: path)
     if !options.reuse {
@@ -77,14 +79,20 @@ enum TrendBenchmark {
       let fromSteps = trend(try store.trendSteps(subset))
       let full = WeeklyTrend.points(
         try subset.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) })
-      guard fromSteps == full else { throw BenchError("the trend from intervals differs from the full programs' trend") }
+      guard fromSteps == full else {
+        throw BenchError("the trend from intervals differs from the full programs' trend")
+      }
       print("  verified \(subset.count) points against the full programs")
     }
-    func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
+    func ms(_ d: Duration) -> Double {
+      Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
     let sorted = times.map(ms).sorted()
     print("result: trend_points \(points.count)")
     print("result: trend_total_median_ms \(String(format: "%.1f", sorted[sorted.count / 2]))")
-    print("result: trend_read_median_ms \(String(format: "%.1f", readTimes.map(ms).sorted()[readTimes.count / 2]))")
+    print(
+      "result: trend_read_median_ms \(String(format: "%.1f", readTimes.map(ms).sorted()[readTimes.count / 2]))"
+    )
     print(String(format: "result: peak_rss_mb %.0f", AnalyticsBenchmark.residentMegabytes("VmHWM")))
   }
 
@@ -115,7 +123,8 @@ enum TrendBenchmark {
       let raw = RawRecord(names: names, values: fields)
       return NewSnapshot.Entry(program: ProgramNormalizer.normalize(raw), raw: raw)
     }
-    var catalog: [NewSnapshot.Entry] = (0..<options.count).map { _ in entry(generator.next().fields) }
+    var catalog: [NewSnapshot.Entry] = (0..<options.count).map { _ in entry(generator.next().fields)
+    }
     guard let titleColumn = SyntheticCatalog.header.firstIndex(of: "공연/행사명"),
       let endColumn = SyntheticCatalog.header.firstIndex(of: "종료일")
     else { throw BenchError("the synthetic header lacks 공연/행사명 or 종료일") }
@@ -124,7 +133,9 @@ enum TrendBenchmark {
     var total = Duration.zero
     for day in 0..<options.days {
       if day > 0 {
-        for _ in 0..<perDay where !catalog.isEmpty { catalog.remove(at: random.below(catalog.count)) }
+        for _ in 0..<perDay where !catalog.isEmpty {
+          catalog.remove(at: random.below(catalog.count))
+        }
         for _ in 0..<perDay {
           let i = random.below(catalog.count)
           var fields = catalog[i].raw.values.map { $0 ?? "" }
@@ -164,7 +175,8 @@ enum TrendBenchmark {
         options.churn = rate
       default:
         throw BenchError(
-          "unknown option \(flag) (try --count, --days, --churn, --seed, --repeat, --db, --reuse, --verify)")
+          "unknown option \(flag) (try --count, --days, --churn, --seed, --repeat, --db, --reuse, --verify)"
+        )
       }
     }
     return options

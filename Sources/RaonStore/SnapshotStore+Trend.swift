@@ -119,7 +119,8 @@ extension SnapshotStore {
           let version = TrendVersion(
             versionID: versionID, programID: row[4], category: row[5], district: row[6],
             isFree: row[7], startDate: try day(row[8], "start_date"),
-            endDate: try day(row[9], "end_date"), registeredOn: try day(registered, "registered_on"),
+            endDate: try day(row[9], "end_date"),
+            registeredOn: try day(registered, "registered_on"),
             copies: row[3])
           if ascending {
             steps[low].entering.append(version)

@@ -53,7 +53,8 @@ public struct TrendJob: Sendable {
     /// `trend 2024-W37 … 2025-W05: 22 weeks`.
     public var summary: String {
       guard let first = points.first, let last = points.last else { return "trend: no weeks" }
-      return "trend \(first.isoWeek) … \(last.isoWeek): \(points.count) week\(points.count == 1 ? "" : "s")"
+      return
+        "trend \(first.isoWeek) … \(last.isoWeek): \(points.count) week\(points.count == 1 ? "" : "s")"
     }
   }
 
@@ -64,7 +65,8 @@ public struct TrendJob: Sendable {
     public var description: String {
       switch self {
       case .noSnapshotInRange(let from, let to, let store):
-        return "no snapshot in \(store) was taken in the weeks \(from) … \(to) — 'raon snapshots' lists them; choose other --from/--to weeks"
+        return
+          "no snapshot in \(store) was taken in the weeks \(from) … \(to) — 'raon snapshots' lists them; choose other --from/--to weeks"
       }
     }
   }
@@ -92,13 +94,15 @@ public struct TrendJob: Sendable {
     let staging = try OutputPublisher.stage(target, entries: TrendWriters.outputEntries)
     let result: ExportResult
     do {
-      result = try TrendWriters.write(points, formats: formats, into: staging.folder, options: options)
+      result = try TrendWriters.write(
+        points, formats: formats, into: staging.folder, options: options)
     } catch {
       OutputPublisher.discard(staging)
       throw error
     }
     try OutputPublisher.commit(staging)
-    return Outcome(points: points, directory: target, files: result.files, warnings: result.warnings)
+    return Outcome(
+      points: points, directory: target, files: result.files, warnings: result.warnings)
   }
 
   /// The trend's points: the latest snapshot of each ISO week in the range, the last

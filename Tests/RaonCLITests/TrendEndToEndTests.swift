@@ -19,7 +19,8 @@ import Testing
 
   static func figures(_ programs: [Program], day: CalendarDay) -> Figures {
     let week = ISOWeek(containing: day)
-    let monday = week.start, sunday = week.end
+    let monday = week.start
+    let sunday = week.end
     var f = Figures(
       isoWeek: week.description, programCount: programs.count, current: 0, running: 0, starting: 0,
       registered: 0)
@@ -46,7 +47,10 @@ import Testing
     let env = ["RAON_DB": dir.appendingPathComponent("raon.sqlite").path]
     for day in days {
       let run = try RaonProcess.run(
-        ["snapshot", history.appendingPathComponent("\(day).csv").path, "--taken-at", "\(day)T10:00:00+09:00"],
+        [
+          "snapshot", history.appendingPathComponent("\(day).csv").path, "--taken-at",
+          "\(day)T10:00:00+09:00",
+        ],
         in: dir, environment: env)
       try #require(run.status == 0, "\(run.stderr)")
     }
@@ -60,7 +64,9 @@ import Testing
     var chosen: [(id: Int, day: String)] = []
     for (i, day) in days.enumerated() {
       let week = ISOWeek(containing: CalendarDay(iso: day) ?? CalendarDay(dayNumber: 0))
-      if let last = chosen.last, let lastDay = CalendarDay(iso: last.day), ISOWeek(containing: lastDay) == week {
+      if let last = chosen.last, let lastDay = CalendarDay(iso: last.day),
+        ISOWeek(containing: lastDay) == week
+      {
         chosen.removeLast()
       }
       chosen.append((i + 1, day))
@@ -101,8 +107,12 @@ import Testing
     // trend.csv: BOM, header, the same numbers.
     let csv = try Data(contentsOf: folder.appendingPathComponent("trend.csv"))
     #expect(Array(csv.prefix(3)) == [0xEF, 0xBB, 0xBF])
-    let lines = String(decoding: csv.dropFirst(3), as: UTF8.self).split(separator: "\r\n").map(String.init)
-    #expect(lines.first == "iso_week,snapshot_id,taken_at,program_count,current,running,starting,registered,added,removed")
+    let lines = String(decoding: csv.dropFirst(3), as: UTF8.self).split(separator: "\r\n").map(
+      String.init)
+    #expect(
+      lines.first
+        == "iso_week,snapshot_id,taken_at,program_count,current,running,starting,registered,added,removed"
+    )
     let fromCSV = lines.dropFirst().map { line -> Figures in
       let c = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       return Figures(
@@ -127,14 +137,16 @@ import Testing
       folder.appendingPathComponent("trend.xlsx").path,
     ])
     try #require(read.status == 0, "\(read.stderr)")
-    let book = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+    let book = try #require(
+      try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
     #expect(book["sheets"] as? [String] == ["추이"])
     #expect(book["charts"] as? [Bool] == [true, true])
     let rows = try #require(book["rows"] as? [[Any]])
     #expect(rows.count == expected.count + 1)
     let fromXLSX = rows.dropFirst().map { r in
       Figures(
-        isoWeek: r[0] as? String ?? "", programCount: r[3] as? Int ?? -1, current: r[4] as? Int ?? -1,
+        isoWeek: r[0] as? String ?? "", programCount: r[3] as? Int ?? -1,
+        current: r[4] as? Int ?? -1,
         running: r[5] as? Int ?? -1, starting: r[6] as? Int ?? -1, registered: r[7] as? Int ?? -1,
         added: r[8] as? Int, removed: r[9] as? Int)
     }
@@ -144,19 +156,27 @@ import Testing
     // trend.md shows the same table.
     let md = try String(contentsOf: folder.appendingPathComponent("trend.md"), encoding: .utf8)
     let last = try #require(expected.last)
-    #expect(md.contains("| \(last.isoWeek) | #7 · 2024-09-09 | \(Self.grouped(last.programCount)) | \(Self.grouped(last.current)) |"))
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("charts/trend.svg").path))
+    #expect(
+      md.contains(
+        "| \(last.isoWeek) | #7 · 2024-09-09 | \(Self.grouped(last.programCount)) | \(Self.grouped(last.current)) |"
+      ))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("charts/trend.svg").path)
+    )
 
     // --weeks, --from/--to, --lang, --out.
     let two = try RaonProcess.run(
-      ["trend", "--weeks", "2", "--format", "json", "--lang", "en", "--out", "two"], in: dir, environment: env)
+      ["trend", "--weeks", "2", "--format", "json", "--lang", "en", "--out", "two"], in: dir,
+      environment: env)
     try #require(two.status == 0, "\(two.stderr)")
     let twoJSON = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("two/trend.json"))) as? [[String: Any]])
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("two/trend.json"))) as? [[String: Any]])
     #expect(twoJSON.map { $0["snapshotId"] as? Int ?? 0 } == [6, 7])
     #expect(twoJSON[0]["added"] is NSNull && twoJSON[1]["added"] as? Int == expected[4].added)
     let range = try RaonProcess.run(
-      ["trend", "--from", "2024-W34", "--to", "2024-W35", "--format", "csv", "--out", "range"], in: dir, environment: env)
+      ["trend", "--from", "2024-W34", "--to", "2024-W35", "--format", "csv", "--out", "range"],
+      in: dir, environment: env)
     try #require(range.status == 0, "\(range.stderr)")
     #expect(range.stdout.hasPrefix("trend 2024-W34 … 2024-W35: 2 weeks"))
   }

@@ -10,7 +10,8 @@ import Testing
 struct TrendWritersTests {
   /// Four weekly points, the first without added/removed.
   static let points: [WeeklyTrendPoint] = (0..<4).map { i in
-    let day = CalendarDay(year: 2024, month: 9, day: 9)?.adding(days: 7 * i) ?? CalendarDay(dayNumber: 0)
+    let day =
+      CalendarDay(year: 2024, month: 9, day: 9)?.adding(days: 7 * i) ?? CalendarDay(dayNumber: 0)
     return WeeklyTrendPoint(
       isoWeek: ISOWeek(containing: day), snapshotId: Int64(10 + i),
       takenAt: day.koreaMidnight.addingTimeInterval(9 * 3_600), programCount: 4_998 + 12 * i,
@@ -18,7 +19,9 @@ struct TrendWritersTests {
       added: i == 0 ? nil : 20 + i, removed: i == 0 ? nil : 8 - i)
   }
 
-  static func written(_ formats: [ReportFormat], _ options: ExportOptions = ExportOptions()) throws -> (URL, ExportResult) {
+  static func written(_ formats: [ReportFormat], _ options: ExportOptions = ExportOptions()) throws
+    -> (URL, ExportResult)
+  {
     let dir = try Fixtures.temporaryDirectory("raon-trend")
     return (dir, try TrendWriters.write(points, formats: formats, into: dir, options: options))
   }
@@ -34,7 +37,10 @@ struct TrendWritersTests {
     #expect(array[0]["takenAt"] as? String == "2024-09-09T00:00:00Z")
     #expect(array[1]["added"] as? Int == 21 && array[3]["removed"] as? Int == 5)
     let text = String(decoding: data, as: UTF8.self)
-    let keys = ["isoWeek", "snapshotId", "takenAt", "programCount", "current", "running", "starting", "registered", "added", "removed"]
+    let keys = [
+      "isoWeek", "snapshotId", "takenAt", "programCount", "current", "running", "starting",
+      "registered", "added", "removed",
+    ]
     let positions = keys.compactMap { text.range(of: "\"\($0)\"")?.lowerBound }
     #expect(positions.count == keys.count && positions == positions.sorted())
   }
@@ -44,7 +50,10 @@ struct TrendWritersTests {
     let data = try Data(contentsOf: dir.appendingPathComponent("trend.csv"))
     #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
     let lines = String(decoding: data.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n")
-    #expect(lines[0] == "iso_week,snapshot_id,taken_at,program_count,current,running,starting,registered,added,removed")
+    #expect(
+      lines[0]
+        == "iso_week,snapshot_id,taken_at,program_count,current,running,starting,registered,added,removed"
+    )
     #expect(lines[1] == "2024-W37,10,2024-09-09T00:00:00Z,4998,1200,640,80,40,,")
     #expect(lines[4] == "2024-W40,13,2024-09-30T00:00:00Z,5034,1110,643,95,37,23,5")
     #expect(lines[5] == "" && lines.count == 6)
@@ -58,7 +67,8 @@ struct TrendWritersTests {
     #expect(md.contains("](charts/trend.svg)"))
     #expect(md.contains("| 2024-W37 | #10 · 2024-09-09 | 4,998 | 1,200 | 640 | 80 | 40 | — | — |"))
     #expect(md.contains("| 2024-W40 | #13 · 2024-09-30 | 5,034 | 1,110 | 643 | 95 | 37 | 23 | 5 |"))
-    let svg = try String(contentsOf: dir.appendingPathComponent("charts/trend.svg"), encoding: .utf8)
+    let svg = try String(
+      contentsOf: dir.appendingPathComponent("charts/trend.svg"), encoding: .utf8)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     #expect(svg.components(separatedBy: "<polyline").count - 1 == 7)
     #expect(svg.contains("전체 프로그램") && svg.contains("신규 등록"))
@@ -79,7 +89,8 @@ struct TrendWritersTests {
     #expect(section.markdown.contains("추이를 그릴 스냅숏이 없습니다."))
     #expect(section.svg.contains("</svg>"))
     let dir = try Fixtures.temporaryDirectory("raon-trend-empty")
-    _ = try TrendWriters.write([], formats: ReportFormat.allCases, into: dir, options: ExportOptions())
+    _ = try TrendWriters.write(
+      [], formats: ReportFormat.allCases, into: dir, options: ExportOptions())
     #expect(try XLSXCheck(dir.appendingPathComponent("trend.xlsx")).sheets == ["추이"])
   }
 
@@ -99,7 +110,9 @@ struct TrendWritersTests {
     let charts = check.charts
     #expect(charts.count == 2)
     let formulas = charts.flatMap { $0["formulas"] as? [String] ?? [] }
-    #expect(formulas.contains { $0.hasSuffix("!$D$2:$D$5") } && formulas.contains { $0.hasSuffix("!$J$2:$J$5") })
+    #expect(
+      formulas.contains { $0.hasSuffix("!$D$2:$D$5") }
+        && formulas.contains { $0.hasSuffix("!$J$2:$J$5") })
     #expect(formulas.contains { $0.hasSuffix("!$A$2:$A$5") })
     // 3 + 4 series of 4 points (the first added/removed empty still counts as a point).
     #expect((charts[0]["numCachePoints"] as? Int ?? 0) == 12)
@@ -113,7 +126,8 @@ struct TrendWritersTests {
     let workbook = try XLSXWorkbook(url: url, zip64: false)
     let formats = try XLSXFormats(workbook, language: .ko)
     _ = try workbook.addSheet("요약")
-    let sheet = try XLSXTrendSheet.add(to: workbook, points: Self.points, labels: ReportLabels(.ko), formats: formats)
+    let sheet = try XLSXTrendSheet.add(
+      to: workbook, points: Self.points, labels: ReportLabels(.ko), formats: formats)
     #expect(sheet.name == "추이")
     try workbook.close()
     let check = try XLSXCheck(url)

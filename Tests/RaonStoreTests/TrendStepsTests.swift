@@ -61,7 +61,9 @@ struct TrendStepsTests {
           catalog[next] = 0
           next += 1
         }
-        if random.next(6) == 0, let back = (0..<next).first(where: { catalog[$0] == nil && $0 % 5 == 0 }) {
+        if random.next(6) == 0,
+          let back = (0..<next).first(where: { catalog[$0] == nil && $0 % 5 == 0 })
+        {
           catalog[back] = 0  // re-added at revision 0: an old version, a new interval
         }
       }
@@ -102,7 +104,9 @@ struct TrendStepsTests {
   }
 
   /// The trend through the store's steps and the incremental builder.
-  static func trendFromSteps(_ store: SnapshotStore, _ chosen: [SnapshotInfo]) throws -> [WeeklyTrendPoint] {
+  static func trendFromSteps(_ store: SnapshotStore, _ chosen: [SnapshotInfo]) throws
+    -> [WeeklyTrendPoint]
+  {
     var builder = WeeklyTrend.IncrementalBuilder()
     for step in try store.trendSteps(chosen) {
       builder.startPoint(step.snapshot)
@@ -119,8 +123,11 @@ struct TrendStepsTests {
   }
 
   /// The independent path: every chosen snapshot's full programs, counted by WeeklyTrend.
-  static func trendFromFullPrograms(_ store: SnapshotStore, _ chosen: [SnapshotInfo]) throws -> [WeeklyTrendPoint] {
-    WeeklyTrend.points(try chosen.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) })
+  static func trendFromFullPrograms(_ store: SnapshotStore, _ chosen: [SnapshotInfo]) throws
+    -> [WeeklyTrendPoint]
+  {
+    WeeklyTrend.points(
+      try chosen.map { (info: $0, programs: try store.programs(inSnapshot: $0.id)) })
   }
 
   @Test func trendFromIntervalsEqualsTrendFromFullProgramsOverEveryRange() throws {
@@ -149,7 +156,8 @@ struct TrendStepsTests {
         "weeks \(count) from \(String(describing: from)) to \(String(describing: to))")
     }
     // Every snapshot, daily, in id order and reversed: the steps hold for any series.
-    #expect(try Self.trendFromSteps(store, snapshots) == Self.trendFromFullPrograms(store, snapshots))
+    #expect(
+      try Self.trendFromSteps(store, snapshots) == Self.trendFromFullPrograms(store, snapshots))
     let reversed = Array(snapshots.reversed())
     #expect(try Self.trendFromSteps(store, reversed) == Self.trendFromFullPrograms(store, reversed))
   }
@@ -165,11 +173,17 @@ struct TrendStepsTests {
       for v in step.entering {
         #expect(present.updateValue(v, forKey: v.versionID) == nil, "snapshot \(step.snapshot.id)")
       }
-      func key(_ id: String, _ s: CalendarDay?, _ e: CalendarDay?, _ r: CalendarDay?, _ c: String, _ d: String, _ f: Bool) -> String {
+      func key(
+        _ id: String, _ s: CalendarDay?, _ e: CalendarDay?, _ r: CalendarDay?, _ c: String,
+        _ d: String, _ f: Bool
+      ) -> String {
         "\(id)|\(String(describing: s))|\(String(describing: e))|\(String(describing: r))|\(c)|\(d)|\(f)"
       }
       let fromSteps = present.values.flatMap { v in
-        Array(repeating: key(v.programID, v.startDate, v.endDate, v.registeredOn, v.category, v.district, v.isFree), count: v.copies)
+        Array(
+          repeating: key(
+            v.programID, v.startDate, v.endDate, v.registeredOn, v.category, v.district, v.isFree),
+          count: v.copies)
       }.sorted()
       let full = try store.programs(inSnapshot: step.snapshot.id).map {
         key($0.id, $0.startDate, $0.endDate, $0.registeredOn, $0.category, $0.district, $0.isFree)

@@ -63,13 +63,16 @@ public struct SVGLineChart: Sendable, Hashable {
   private static let plotHeight = 170
   private static let xLabelHeight = 30
   private static let panelGap = 14
-  private static let fonts = "'Noto Sans CJK KR', 'Malgun Gothic', 'Apple SD Gothic Neo', sans-serif"
+  private static let fonts =
+    "'Noto Sans CJK KR', 'Malgun Gothic', 'Apple SD Gothic Neo', sans-serif"
   private static let textColor = "#1f2328"
   private static let mutedColor = "#57606a"
   private static let gridColor = "#d8dee4"
   private static let axisColor = "#8c959f"
   /// Distinct on white and for the common colour-vision deficiencies (Okabe–Ito based).
-  static let palette = ["#0b5cad", "#d55e00", "#009e73", "#8250df", "#cc3d7a", "#8a6a00", "#57606a"]
+  static let palette = [
+    "#0b5cad", "#d55e00", "#009e73", "#8250df", "#cc3d7a", "#8a6a00", "#57606a",
+  ]
 
   /// The SVG document (UTF-8 text, ending in a newline).
   public func render() -> String {
@@ -89,22 +92,29 @@ public struct SVGLineChart: Sendable, Hashable {
     let width = max(
       plotX + plotWidth + p, titleWidth + 2 * p, (legendWidths.max() ?? 0) + plotX + p,
       panelTitleWidth + plotX + p)
-    let panelHeight = Self.panelTitleHeight + Self.legendHeight + Self.plotHeight + Self.xLabelHeight
-    let body = n == 0 || panels.isEmpty ? 30 : panels.count * panelHeight + (panels.count - 1) * Self.panelGap
+    let panelHeight =
+      Self.panelTitleHeight + Self.legendHeight + Self.plotHeight + Self.xLabelHeight
+    let body =
+      n == 0 || panels.isEmpty
+      ? 30 : panels.count * panelHeight + (panels.count - 1) * Self.panelGap
     let height = p + Self.titleHeight + body + p - 4
 
     var out = ""
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
-    out += " viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(SVGBarChart.escape(title))\">\n"
+    out +=
+      " viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(SVGBarChart.escape(title))\">\n"
     out += "  <title>\(SVGBarChart.escape(title))</title>\n"
     out += "  <rect x=\"0.5\" y=\"0.5\" width=\"\(width - 1)\" height=\"\(height - 1)\" rx=\"8\""
     out += " fill=\"#ffffff\" stroke=\"#d0d7de\"/>\n"
-    out += "  <g font-family=\"\(Self.fonts)\" font-size=\"\(Self.fontSize)\" fill=\"\(Self.textColor)\">\n"
-    out += "    <text x=\"\(p)\" y=\"\(p + 16)\" font-size=\"\(Self.titleSize)\" font-weight=\"bold\">"
+    out +=
+      "  <g font-family=\"\(Self.fonts)\" font-size=\"\(Self.fontSize)\" fill=\"\(Self.textColor)\">\n"
+    out +=
+      "    <text x=\"\(p)\" y=\"\(p + 16)\" font-size=\"\(Self.titleSize)\" font-weight=\"bold\">"
     out += "\(SVGBarChart.escape(title))</text>\n"
     let top = p + Self.titleHeight
     if n == 0 || panels.isEmpty {
-      out += "    <text x=\"\(p)\" y=\"\(top + 12)\" dy=\"0.35em\">\(SVGBarChart.escape(emptyText))</text>\n"
+      out +=
+        "    <text x=\"\(p)\" y=\"\(top + 12)\" dy=\"0.35em\">\(SVGBarChart.escape(emptyText))</text>\n"
       out += "  </g>\n</svg>\n"
       return out
     }
@@ -123,9 +133,11 @@ public struct SVGLineChart: Sendable, Hashable {
       let ly = panelTop + Self.panelTitleHeight + 10
       for (s, series) in panel.series.enumerated() {
         let color = Self.palette[s % Self.palette.count]
-        out += "    <line x1=\"\(lx)\" y1=\"\(ly)\" x2=\"\(lx + 22)\" y2=\"\(ly)\" stroke=\"\(color)\""
+        out +=
+          "    <line x1=\"\(lx)\" y1=\"\(ly)\" x2=\"\(lx + 22)\" y2=\"\(ly)\" stroke=\"\(color)\""
         out += " stroke-width=\"3\" stroke-linecap=\"round\"/>\n"
-        out += "    <text x=\"\(lx + 28)\" y=\"\(ly)\" dy=\"0.35em\" font-size=\"\(Self.smallSize)\">"
+        out +=
+          "    <text x=\"\(lx + 28)\" y=\"\(ly)\" dy=\"0.35em\" font-size=\"\(Self.smallSize)\">"
         out += "\(SVGBarChart.escape(series.name))</text>\n"
         lx += 28 + Self.pixels(DisplayWidth.of(series.name)) + 14
       }
@@ -141,7 +153,8 @@ public struct SVGLineChart: Sendable, Hashable {
         out += "    <line x1=\"\(plotX)\" y1=\"\(ty)\" x2=\"\(plotX + plotWidth)\" y2=\"\(ty)\""
         out += " stroke=\"\(t == 0 ? Self.axisColor : Self.gridColor)\" stroke-width=\"1\"/>\n"
         out += "    <text x=\"\(plotX - 8)\" y=\"\(ty)\" dy=\"0.35em\" text-anchor=\"end\""
-        out += " font-size=\"\(Self.smallSize)\" fill=\"\(Self.mutedColor)\">\(tick.formatted())</text>\n"
+        out +=
+          " font-size=\"\(Self.smallSize)\" fill=\"\(Self.mutedColor)\">\(tick.formatted())</text>\n"
       }
       // x labels: every labelStep-th week, the last one always.
       for i in 0..<n where i % labelStep == 0 || i == n - 1 {
@@ -160,7 +173,8 @@ public struct SVGLineChart: Sendable, Hashable {
         func flush() {
           if run.count > 1 {
             out += "    <polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\""
-            out += " stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"\(run.joined(separator: " "))\"/>\n"
+            out +=
+              " stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"\(run.joined(separator: " "))\"/>\n"
           }
           run.removeAll()
         }
@@ -175,8 +189,10 @@ public struct SVGLineChart: Sendable, Hashable {
         if n <= 60 {
           for i in 0..<min(n, series.values.count) {
             guard let v = series.values[i] else { continue }
-            out += "    <circle cx=\"\(Self.number(x(i)))\" cy=\"\(Self.number(y(max(0, v))))\" r=\"3\""
-            out += " fill=\"\(color)\"><title>\(SVGBarChart.escape("\(series.name) \(xLabels[i]): \(v.formatted())"))</title></circle>\n"
+            out +=
+              "    <circle cx=\"\(Self.number(x(i)))\" cy=\"\(Self.number(y(max(0, v))))\" r=\"3\""
+            out +=
+              " fill=\"\(color)\"><title>\(SVGBarChart.escape("\(series.name) \(xLabels[i]): \(v.formatted())"))</title></circle>\n"
           }
         }
       }

@@ -57,7 +57,9 @@ extension ReportLabels {
   /// The column headers of the trend table, in the CSV's order after `iso_week`,
   /// `snapshot_id`, `taken_at`.
   public var trendFigureHeaders: [String] {
-    [trendProgramCount, trendCurrent, trendRunning, trendStarting, trendRegistered, trendAdded,
-     trendRemoved]
+    [
+      trendProgramCount, trendCurrent, trendRunning, trendStarting, trendRegistered, trendAdded,
+      trendRemoved,
+    ]
   }
 }

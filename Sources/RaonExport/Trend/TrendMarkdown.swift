@@ -36,7 +36,8 @@ public enum TrendMarkdown {
     md += L.trendRange(
       from: first.isoWeek.description, to: last.isoWeek.description, weeks: points.count)
     md += "\n\n"
-    md += "![\(MarkdownText.inline(L.trendChartTitle(from: first.isoWeek.description, to: last.isoWeek.description)))](\(chartPath))\n\n"
+    md +=
+      "![\(MarkdownText.inline(L.trendChartTitle(from: first.isoWeek.description, to: last.isoWeek.description)))](\(chartPath))\n\n"
     md += table(points: points, labels: L)
     md += "\n"
     return (md, chartPath, svg)
@@ -96,7 +97,8 @@ public enum TrendMarkdown {
     markdown: String, chartPath: String, svg: String
   ) {
     var document = Self.section(points: points, labels: L, headingLevel: 2)
-    document.markdown = "# \(L.trendDocumentTitle)\n\n" + document.markdown + "---\n\n\(L.attribution)\n"
+    document.markdown =
+      "# \(L.trendDocumentTitle)\n\n" + document.markdown + "---\n\n\(L.attribution)\n"
     return document
   }
 }

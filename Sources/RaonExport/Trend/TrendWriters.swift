@@ -51,7 +51,8 @@ public enum TrendWriters {
         try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
         try TextOutput.writeText(
           document.markdown, to: directory.appendingPathComponent(markdownFileName))
-        try TextOutput.writeText(document.svg, to: directory.appendingPathComponent(document.chartPath))
+        try TextOutput.writeText(
+          document.svg, to: directory.appendingPathComponent(document.chartPath))
         result.files += [markdownFileName, document.chartPath]
       case .xlsx:
         try writeWorkbook(
@@ -62,11 +63,13 @@ public enum TrendWriters {
           points, to: directory.appendingPathComponent(csvFileName), encoding: options.csvEncoding)
         result.files.append(csvFileName)
         if replaced > 0 {
-          result.warnings.append("\(csvFileName): \(replaced) characters CP949 cannot hold were written as '?'")
+          result.warnings.append(
+            "\(csvFileName): \(replaced) characters CP949 cannot hold were written as '?'")
         }
       case .json:
         try TextOutput.writeText(
-          TrendJSON.value(points: points).pretty(), to: directory.appendingPathComponent(jsonFileName))
+          TrendJSON.value(points: points).pretty(),
+          to: directory.appendingPathComponent(jsonFileName))
         result.files.append(jsonFileName)
       }
     }
@@ -76,7 +79,9 @@ public enum TrendWriters {
   /// `trend.csv`.
   ///
   /// - Returns: How many characters were written as `?` (CP949 only).
-  static func writeCSV(_ points: [WeeklyTrendPoint], to url: URL, encoding: CSVEncoding) throws -> Int {
+  static func writeCSV(_ points: [WeeklyTrendPoint], to url: URL, encoding: CSVEncoding) throws
+    -> Int
+  {
     var csv = try CSVFileWriter(url: url, encoding: encoding)
     try csv.textRow(csvColumns)
     for point in points {
@@ -97,7 +102,9 @@ public enum TrendWriters {
 
   /// `trend.xlsx`: the 추이 sheet alone, document properties from the last point's time
   /// (the same trend gives the same workbook).
-  static func writeWorkbook(_ points: [WeeklyTrendPoint], to url: URL, labels L: ReportLabels) throws {
+  static func writeWorkbook(_ points: [WeeklyTrendPoint], to url: URL, labels L: ReportLabels)
+    throws
+  {
     let workbook = try XLSXWorkbook(url: url, zip64: false)
     let formats = try XLSXFormats(workbook, language: L.language)
     try XLSXTrendSheet.add(to: workbook, points: points, labels: L, formats: formats)

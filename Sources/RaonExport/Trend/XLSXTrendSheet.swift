@@ -37,7 +37,8 @@ enum XLSXTrendSheet {
     formats f: XLSXFormats
   ) throws -> XLSXSheet {
     let sheet = try workbook.addSheet(L.trendTitle)
-    let headers = [L.trendWeekColumn, L.trendSnapshotColumn, L.trendTakenAtColumn] + L.trendFigureHeaders
+    let headers =
+      [L.trendWeekColumn, L.trendSnapshotColumn, L.trendTakenAtColumn] + L.trendFigureHeaders
     // Number columns get right-aligned headers, so each header sits over its figures.
     let numberHeader = try workbook.addFormat {
       format_set_bold($0)
@@ -55,7 +56,8 @@ enum XLSXTrendSheet {
     }
     let centered = try workbook.addFormat { format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue)) }
     for (col, title) in headers.enumerated() {
-      try sheet.string(0, col, title, col == 0 || col == 2 ? f.header : col == 1 ? centeredHeader : numberHeader)
+      try sheet.string(
+        0, col, title, col == 0 || col == 2 ? f.header : col == 1 ? centeredHeader : numberHeader)
     }
     for (i, point) in points.enumerated() {
       let r = i + 1
@@ -75,7 +77,8 @@ enum XLSXTrendSheet {
       try sheet.setColumn(col, width: Double(XLSXReportBuilder.clampWidth(width)))
     }
     sheet.freezePanes(row: 1, col: 1)
-    try sheet.autofilter(firstRow: 0, firstCol: 0, lastRow: max(points.count, 1), lastCol: headers.count - 1)
+    try sheet.autofilter(
+      firstRow: 0, firstCol: 0, lastRow: max(points.count, 1), lastCol: headers.count - 1)
     try sheet.repeatRowsWhenPrinted(0, 0)
     sheet.setPrintLandscapeFitWidth()
     if points.isEmpty {
@@ -135,7 +138,8 @@ enum XLSXTrendSheet {
     chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
     chart_axis_set_num_format(chart.pointee.y_axis, "#,##0")
     chart_axis_set_min(chart.pointee.y_axis, 0)
-    chart_axis_set_label_position(chart.pointee.x_axis, UInt8(LXW_CHART_AXIS_LABEL_POSITION_LOW.rawValue))
+    chart_axis_set_label_position(
+      chart.pointee.x_axis, UInt8(LXW_CHART_AXIS_LABEL_POSITION_LOW.rawValue))
     try sheet.insertChart(row, chartColumn, chart, xScale: 1.5, yScale: 1.35)
   }
 

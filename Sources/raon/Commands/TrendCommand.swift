@@ -7,7 +7,8 @@ import RaonWorkflow
 struct TrendCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trend",
-    abstract: "The weekly trend: one point per ISO week with a snapshot, over the whole history or a range.",
+    abstract:
+      "The weekly trend: one point per ISO week with a snapshot, over the whole history or a range.",
     discussion: """
       Each point is the latest snapshot taken within its ISO week (Korea time), counted for its own week: programs, current, running, starting, registered, and ids added and removed against the point before. Writes trend.md (+ charts/trend.svg), trend.xlsx, trend.csv and trend.json (default: reports/trend/).
 
@@ -25,10 +26,14 @@ struct TrendCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The last week, inclusive.", valueName: "YYYY-Www"))
   var to: String?
 
-  @Option(name: .long, help: ArgumentHelp("Only the last N weeks with a snapshot (of the range).", valueName: "n"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Only the last N weeks with a snapshot (of the range).", valueName: "n"))
   var weeks: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Folder for the trend files (default: reports/trend).", valueName: "dir"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Folder for the trend files (default: reports/trend).", valueName: "dir"))
   var out: String?
 
   @Option(
@@ -59,7 +64,9 @@ struct TrendCommand: AsyncParsableCommand {
       from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
       weeks: weeks)
     let outcome = try TrendJob(store: snapshotStore, storePath: path, environment: environment)
-      .run(range, formats: formats, out: out, options: ExportOptions(language: lang, csvEncoding: csvEncoding))
+      .run(
+        range, formats: formats, out: out,
+        options: ExportOptions(language: lang, csvEncoding: csvEncoding))
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
   }
@@ -67,7 +74,8 @@ struct TrendCommand: AsyncParsableCommand {
   private static func week(_ text: String?, option: String) throws -> ISOWeek? {
     guard let text else { return nil }
     guard let week = ISOWeek(text) else {
-      throw ValidationError("\(option) '\(text)' is not an ISO week — write it as YYYY-Www, e.g. 2024-W37")
+      throw ValidationError(
+        "\(option) '\(text)' is not an ISO week — write it as YYYY-Www, e.g. 2024-W37")
     }
     return week
   }
