@@ -38,7 +38,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let history = dir.appendingPathComponent("history")
     let made = try Python.run([
-      Self.scripts.appendingPathComponent("weekly_history.py").path, Fixtures.sampleCSV.path,
+      Self.scripts.appendingPathComponent("trend_history.py").path, Fixtures.sampleCSV.path,
       history.path,
     ])
     try #require(made.status == 0, "\(made.stderr)")

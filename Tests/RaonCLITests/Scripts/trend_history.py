@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a history of catalogs built from the bundled sample, one UTF-8 CSV per day, for
-the `raon trend` end-to-end test:  python3 weekly_history.py SAMPLE.csv OUT_DIR
+the `raon trend` end-to-end test:  python3 trend_history.py SAMPLE.csv OUT_DIR
 
 Each day D holds the sample's rows registered by D (신청일 <= D), minus the rows withdrawn
 by then (a deterministic fiftieth more each day), with a few end days moved (an
