@@ -23,6 +23,10 @@ public enum TrendWriters {
     markdownFileName, "charts", workbookFileName, csvFileName, jsonFileName,
   ]
 
+  /// The formats the trend is written in (no HTML or PDF of its own: the weekly report's
+  /// HTML carries its trend section).
+  public static let formats: [ReportFormat] = [.md, .xlsx, .csv, .json]
+
   /// The CSV's header, in order.
   public static let csvColumns = [
     "iso_week", "snapshot_id", "taken_at", "program_count", "current", "running", "starting",
@@ -33,7 +37,8 @@ public enum TrendWriters {
   ///
   /// - Parameters:
   ///   - points: The trend, oldest first.
-  ///   - formats: Which files; each at most once, written in ``ReportFormat`` order.
+  ///   - formats: Which files, written in ``ReportFormat`` order; formats not in
+  ///     ``formats`` are skipped.
   ///   - directory: The output folder.
   ///   - options: Language and CSV encoding.
   /// - Returns: The files written (relative paths) and warnings.
@@ -71,6 +76,8 @@ public enum TrendWriters {
           TrendJSON.value(points: points).pretty(),
           to: directory.appendingPathComponent(jsonFileName))
         result.files.append(jsonFileName)
+      case .html, .pdf:
+        continue  // not a trend format (see `formats`)
       }
     }
     return result

@@ -59,7 +59,7 @@ struct TrendCommand: AsyncParsableCommand {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
     let (snapshotStore, path) = try store.openStore(environment, config: config)
-    let formats = format.lowercased() == "none" ? [] : try ReportFormat.parseList([format])
+    let formats = try Self.formats(format)
     let range = TrendJob.Range(
       from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
       weeks: weeks)
@@ -69,6 +69,19 @@ struct TrendCommand: AsyncParsableCommand {
         options: ExportOptions(language: lang, csvEncoding: csvEncoding))
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
+  }
+
+  /// `md,xlsx,csv,json` (or `all`, or `none`); html and pdf are not trend formats.
+  private static func formats(_ text: String) throws -> [ReportFormat] {
+    if text.lowercased() == "none" { return [] }
+    let parsed = try ReportFormat.parseList([text])
+    let others = parsed.filter { !TrendWriters.formats.contains($0) }
+    if !others.isEmpty && !text.lowercased().contains("all") {
+      throw ValidationError(
+        "raon trend writes md, xlsx, csv and json, not \(others.map(\.rawValue).joined(separator: ", ")) — the weekly report's HTML has the trend"
+      )
+    }
+    return parsed.filter { TrendWriters.formats.contains($0) }
   }
 
   private static func week(_ text: String?, option: String) throws -> ISOWeek? {
