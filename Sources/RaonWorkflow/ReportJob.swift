@@ -198,14 +198,16 @@ public struct ReportJob: Sendable {
   {
     guard selection.trendWeeks > 0 else { return ([], [:]) }
     let history = selection.snapshots.filter { $0.takenAt <= selection.snapshot.takenAt }
+    let chosen = WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks)
+    // The city alone: read only what changed between the points (`raon trend`'s way).
+    if districts.isEmpty { return (try TrendJob.points(of: chosen, in: store), [:]) }
     var city = WeeklyTrend.Builder()
     var byDistrict = Dictionary(uniqueKeysWithValues: districts.map { ($0, WeeklyTrend.Builder()) })
-    for point in WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks) {
+    for point in chosen {
       city.startPoint(point)
       for d in districts { byDistrict[d]?.startPoint(point) }
       try store.programColumnChunks(inSnapshot: point.id).forEach { chunk in
         city.add(chunk)
-        guard !districts.isEmpty else { return }
         let grouped = Dictionary(grouping: chunk, by: \.district)
         for d in districts { byDistrict[d]?.add(grouped[d] ?? []) }
       }

@@ -24,7 +24,7 @@ struct XLSXReportWriterTests {
     #expect(result.files == ["report.xlsx"])
     #expect(
       check.sheets == [
-        "요약", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "분류별", "자치구별",
+        "요약", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "추이", "분류별", "자치구별",
         "요금대별", "기간별", "분류×자치구", "데이터 품질", "변경 사항", "프로그램",
       ])
   }
@@ -208,11 +208,11 @@ struct XLSXReportWriterTests {
   @Test func bigSheetsAreConstantMemoryAndChartSheetsAreNot() throws {
     let (check, _, _) = try Self.written()
     let inline = check.json["inlineStringSheets"] as? [String: Bool] ?? [:]
-    // sheet14 = 프로그램, sheet13 = 변경 사항: streamed (inline strings); sheet7 = 분류별 and
+    // sheet15 = 프로그램, sheet14 = 변경 사항: streamed (inline strings); sheet8 = 분류별 and
     // sheet3 = 이번 주 시작 (filled after the programs): not.
+    #expect(inline["xl/worksheets/sheet15.xml"] == true)
     #expect(inline["xl/worksheets/sheet14.xml"] == true)
-    #expect(inline["xl/worksheets/sheet13.xml"] == true)
-    #expect(inline["xl/worksheets/sheet7.xml"] == false)
+    #expect(inline["xl/worksheets/sheet8.xml"] == false)
     #expect(inline["xl/worksheets/sheet3.xml"] == false)
   }
 

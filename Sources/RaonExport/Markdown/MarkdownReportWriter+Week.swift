@@ -172,27 +172,6 @@ extension MarkdownReportWriter {
     DisplayWidth.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: 40)
   }
 
-  // MARK: - Trend
-
-  /// One row per ISO week that has a snapshot, oldest first.
-  func trendSection(_ r: ReportData, _ L: ReportLabels) -> String {
-    var md = "## \(L.trend)\n\n"
-    guard !r.trend.isEmpty else { return md + L.noData + "\n\n" }
-    var table = MarkdownTable([
-      (L.isoWeek, .left), (L.snapshotId, .right), (L.programCount, .right),
-      (L.currentPrograms, .right), (L.runningThisWeek, .right), (L.startingThisWeek, .right),
-      (L.newlyRegistered, .right), (L.added, .right), (L.removed, .right),
-    ])
-    for p in r.trend {
-      table.add([
-        p.isoWeek.description, "#\(p.snapshotId)", p.programCount.formatted(), p.current.formatted(),
-        p.running.formatted(), p.starting.formatted(), p.registered.formatted(),
-        p.added?.formatted() ?? "—", p.removed?.formatted() ?? "—",
-      ])
-    }
-    return md + table.render() + "\n"
-  }
-
   // MARK: - Changes
 
   /// The changes an official acts on first: withdrawn programs and material changes, then

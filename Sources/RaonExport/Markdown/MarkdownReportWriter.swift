@@ -104,7 +104,13 @@ public struct MarkdownReportWriter: ReportWriter {
       charts.append((path: section.chartPath, svg: section.svg))
     }
     md += weekLists(report, L)
-    md += trendSection(report, L)
+    if report.trend.isEmpty {
+      md += "## \(L.trendTitle)\n\n" + L.trendEmpty + "\n\n"
+    } else {
+      let trend = TrendMarkdown.section(points: report.trend, labels: L)
+      md += trend.markdown
+      charts.append((path: trend.chartPath, svg: trend.svg))
+    }
 
     md += "## \(L.changes)\n\n"
     if let diff = report.changes, let kinds = report.changeKinds {

@@ -34,9 +34,10 @@ enum XLSXTrendSheet {
   @discardableResult
   static func add(
     to workbook: XLSXWorkbook, points: [WeeklyTrendPoint], labels L: ReportLabels,
-    formats f: XLSXFormats
+    formats f: XLSXFormats, into existing: XLSXSheet? = nil
   ) throws -> XLSXSheet {
-    let sheet = try workbook.addSheet(L.trendTitle)
+    // A report adds the sheet in its place first and fills it once the points are known.
+    let sheet = try existing ?? workbook.addSheet(L.trendTitle)
     let headers =
       [L.trendWeekColumn, L.trendSnapshotColumn, L.trendTakenAtColumn] + L.trendFigureHeaders
     // Number columns get right-aligned headers, so each header sits over its figures.

@@ -11,6 +11,7 @@ extension XLSXReportBuilder {
   struct WeekSheets {
     let onNow: XLSXSheet
     let starting, ending, registered, added: XLSXTableStream
+    let trend: XLSXSheet
   }
 
   /// Adds the week's sheets; ``fillWeekSheets(_:_:)`` fills them once the figures are known.
@@ -24,9 +25,11 @@ extension XLSXReportBuilder {
       try stream.start()
       return stream
     }
+    let starting = try list(labels.startingThisWeek), ending = try list(labels.endingThisWeek)
+    let registered = try list(labels.newlyRegistered), added = try list(labels.newlyAdded)
     return WeekSheets(
-      onNow: onNow, starting: try list(labels.startingThisWeek), ending: try list(labels.endingThisWeek),
-      registered: try list(labels.newlyRegistered), added: try list(labels.newlyAdded))
+      onNow: onNow, starting: starting, ending: ending, registered: registered, added: added,
+      trend: try workbook.addSheet(labels.trendTitle))
   }
 
   private var weekListHeaders: [String] {
@@ -38,6 +41,8 @@ extension XLSXReportBuilder {
 
   func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData) throws {
     try fillOnNow(sheets.onNow, report.weekView)
+    try XLSXTrendSheet.add(
+      to: workbook, points: report.trend, labels: labels, formats: formats, into: sheets.trend)
     try fillList(sheets.starting, report.lists.starting)
     try fillList(sheets.ending, report.lists.ending)
     try fillList(sheets.registered, report.lists.registered)
