@@ -25,6 +25,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // The config file (`raon.toml`): a full TOML 1.0 parser (toml++ underneath).
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
@@ -70,7 +72,10 @@ let package = Package(
     // bundled sample catalog.
     .target(
       name: "RaonWorkflow",
-      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport"],
+      dependencies: [
+        "RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings
     ),

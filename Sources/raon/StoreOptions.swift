@@ -24,9 +24,15 @@ struct StoreOptions: ParsableArguments {
     try RaonConfig.load(explicit: config, environment: environment)
   }
 
-  /// Opens (creating if needed) the store chosen by `--db`, the config, `RAON_DB` or the default.
-  func openStore(_ environment: RaonEnvironment, config: RaonConfig) throws -> (SnapshotStore, String) {
-    let url = StoreLocation.resolve(explicit: db ?? config.db, environment: environment)
-    return (try SnapshotStore(path: url.path), url.path)
+  /// Opens the store chosen by `--db`, the config, `RAON_DB` or the default: creating it
+  /// if needed, or, for commands that only read, never creating or writing anything.
+  func openStore(
+    _ environment: RaonEnvironment, config: RaonConfig, readOnly: Bool = false
+  ) throws -> (SnapshotStore, String) {
+    let url = try StoreLocation.resolve(explicit: db ?? config.db, environment: environment)
+    if readOnly && !FileManager.default.fileExists(atPath: url.path) {
+      throw WorkflowError.noStore(path: url.path)
+    }
+    return (try SnapshotStore(path: url.path, readOnly: readOnly), url.path)
   }
 }

@@ -64,6 +64,7 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
+    try InputFiles.check(input.map { [$0] } ?? [], environment)
     let (snapshotStore, path) = try store.openStore(environment, config: config)
 
     var request = ReportRequest()
@@ -85,6 +86,7 @@ struct ReportCommand: AsyncParsableCommand {
     let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
       .run(request)
     Console.endProgress()
+    if input != nil || api { store.foldLog(snapshotStore, path: path) }
     for warning in outcome.warnings { Console.warning(warning) }
     print(ReportSummary.lines(outcome).joined(separator: "\n"))
   }

@@ -40,7 +40,8 @@ struct SnapshotCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, _) = try store.openStore(environment, config: config)
+    try InputFiles.check(files, environment)
+    let (snapshotStore, path) = try store.openStore(environment, config: config)
     let time = try takenAt.map(TakenAtParser.parse)
     let job = SnapshotJob(store: snapshotStore, environment: environment)
     let recorded: [SnapshotInfoLine]
@@ -50,6 +51,7 @@ struct SnapshotCommand: AsyncParsableCommand {
       recorded = try job.recordFiles(files, takenAt: time).map(SnapshotInfoLine.init)
     }
     Console.endProgress()
+    store.foldLog(snapshotStore, path: path)
     for line in recorded { print(line.text) }
   }
 }

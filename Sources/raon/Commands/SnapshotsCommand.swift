@@ -21,7 +21,7 @@ struct SnapshotsCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, _) = try store.openStore(environment, config: config)
+    let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: true)
     let snapshots = try snapshotStore.snapshots()
     if json {
       print(SnapshotListing.json(snapshots))
