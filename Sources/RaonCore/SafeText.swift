@@ -54,4 +54,23 @@ public enum SafeText {
 
   /// `text` with every unsafe character replaced.
   public static func clean(_ text: String) -> String { cleaned(text) ?? text }
+
+  /// `text` for one terminal line: every control character (C0, DEL, C1) and line or
+  /// paragraph separator written as an escape (`\n`, `\r`, `\t`, else `\u{1B}`), so a
+  /// file name with a newline stays on its line and an ESC byte never drives the terminal.
+  public static func terminalLine(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A: out.append(contentsOf: "\\n".unicodeScalars)
+      case 0x0D: out.append(contentsOf: "\\r".unicodeScalars)
+      case 0x09: out.append(contentsOf: "\\t".unicodeScalars)
+      case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0xFFFE, 0xFFFF:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out.append(contentsOf: "\\u{\(hex)}".unicodeScalars)
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
 }

@@ -88,7 +88,7 @@ struct ReportCommand: AsyncParsableCommand {
     Console.endProgress()
     if input != nil || api { store.foldLog(snapshotStore, path: path) }
     for warning in outcome.warnings { Console.warning(warning) }
-    print(ReportSummary.lines(outcome).joined(separator: "\n"))
+    print(ReportSummary.lines(outcome).map(TerminalText.oneLine).joined(separator: "\n"))
   }
 
   private func parseLanguage(_ text: String) throws -> ReportLanguage {

@@ -35,6 +35,6 @@ struct SnapshotsCommand: AsyncParsableCommand {
 struct SnapshotInfoLine {
   let text: String
   init(_ info: SnapshotInfo) {
-    text = "recorded snapshot \(info.id): \(info.programCount) programs from \(info.source), taken \(info.takenAt.koreaDisplay)"
+    text = "recorded snapshot \(info.id): \(info.programCount) programs from \(TerminalText.oneLine(info.source)), taken \(info.takenAt.koreaDisplay)"
   }
 }
