@@ -76,8 +76,12 @@ public struct RaonConfig: Sendable, Equatable {
     }
     let lines = ConfigLines(text)
     var seen: Set<String> = []
-    for (key, value, section) in entries(of: table) {
-      let line = lines.line(of: key, in: section)
+    // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
+    // the second one.
+    let located = entries(of: table).map { entry in
+      (key: entry.key, value: entry.value, line: lines.line(of: entry.key, in: entry.section))
+    }.sorted { $0.line < $1.line }
+    for (key, value, line) in located {
       func fail(_ message: String) -> WorkflowError {
         WorkflowError.config(path: path, line: line, message: message)
       }

@@ -40,6 +40,9 @@ enum RaonMain {
     } catch let exit as ExitCode {
       Foundation.exit(exit.rawValue)
     } catch {
+      // `--help` and `--version` arrive here as errors of ArgumentParser's own help
+      // command: ArgumentParser prints them.
+      if Raon.exitCode(for: error) == .success { Raon.exit(withError: error) }
       Console.endProgress()
       let status = ExitStatus.of(error, failure: failureStatus)
       if status == ExitStatus.usage, error is ValidationError {
