@@ -103,8 +103,10 @@ public struct SnapshotStore: Sendable {
   }
 
   /// Refuses a file that is not a Raon store without writing to it: the SQLite header's
-  /// application id is read from the file itself, and only a database that claims no
-  /// application is looked into, through a read-only connection.
+  /// application id is read from the file itself; when it does not say "RAON", the
+  /// database is looked into through a read-only connection (which also sees what the
+  /// write-ahead log holds: a store another raon process has just created carries its id
+  /// there until the log is copied into the file).
   static func checkBeforeOpening(path: String) throws {
     guard let handle = FileHandle(forReadingAtPath: path) else { return }  // SQLite will say why
     let header = (try? handle.read(upToCount: 100)) ?? Data()
@@ -115,16 +117,16 @@ public struct SnapshotStore: Sendable {
     }
     let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     if Int32(bitPattern: id) == applicationID { return }
-    guard id == 0 else { throw Error.notAStore(path: path) }
-    // No application id: a store another raon process is creating right now, or a foreign
-    // database. Look at its tables without changing anything.
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
-    let objects: [String]
+    let (objects, currentID): ([String], Int32)
     do {
-      objects = try DatabaseQueue(path: path, configuration: configuration).read { db in
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+      (objects, currentID) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        (
+          try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"),
+          try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        )
       }
     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
       throw Error.busy(path: path, seconds: Int(busyTimeout))
@@ -133,7 +135,11 @@ public struct SnapshotStore: Sendable {
     } catch {
       throw Error.cannotOpen(path: path, reason: String(describing: error))
     }
-    if objects.contains(where: { $0 != "grdb_migrations" }) { throw Error.notAStore(path: path) }
+    if currentID == applicationID { return }
+    // No id and no tables but GRDB's bookkeeping: a store another raon process is
+    // creating right now.
+    if currentID == 0 && !objects.contains(where: { $0 != "grdb_migrations" }) { return }
+    throw Error.notAStore(path: path)
   }
 
   /// Wraps a read-only connection: the store must already be a Raon store of this schema.

@@ -270,6 +270,10 @@ import Testing
     let diff = try RaonProcess.run(["diff", "1", "2", "--format", "none"], in: dir, environment: env)
     #expect(diff.status == 0, "\(diff.stderr)")
     #expect(diff.stdout.contains("1 added"), "\(diff.stdout)")
+    // A report that records nothing needs only to read the store.
+    let report = try RaonProcess.run(["report", "--format", "json", "--out", "out"], in: dir, environment: env)
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(report.stdout.contains("compared with snapshot 1"), "\(report.stdout)")
   }
 
   static func mount(_ arguments: [String], program: String = "/bin/mount") -> Bool {

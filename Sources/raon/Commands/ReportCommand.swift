@@ -65,7 +65,8 @@ struct ReportCommand: AsyncParsableCommand {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
     try InputFiles.check(input.map { [$0] } ?? [], environment)
-    let (snapshotStore, path) = try store.openStore(environment, config: config)
+    let (snapshotStore, path) = try store.openStore(
+      environment, config: config, readOnlyIfUnwritable: input == nil && !api)
 
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []
