@@ -90,13 +90,10 @@ public enum SnapshotComparison {
 
   /// The `programs.csv` columns (all but `id`) whose text differs, in column order.
   public static func fieldChanges(from old: Program, to new: Program) -> [FieldChange] {
-    let before = old.csvValues
-    let after = new.csvValues
     var changes: [FieldChange] = []
-    for (column, name) in Program.csvColumns.enumerated() where name != "id" {
-      if before[column] != after[column] {
-        changes.append(FieldChange(field: name, old: before[column], new: after[column]))
-      }
+    for column in ProgramColumn.allCases where column != .id {
+      let before = column.text(of: old), after = column.text(of: new)
+      if before != after { changes.append(FieldChange(field: column.name, old: before, new: after)) }
     }
     return changes
   }

@@ -49,6 +49,25 @@ public enum TopN {
     return Array(kept) + [other]
   }
 
+  /// The one rule every chart follows (Markdown, workbook, HTML): rows ranked by count
+  /// descending, then key; the first `n` kept and the rest summed under `otherKey` — unless
+  /// only one row is left over, which is shown as itself (an "other" of one row would only
+  /// hide its name). `n` ≤ 0 keeps every row.
+  ///
+  /// ```swift
+  /// TopN.forChart(byDistrict, keep: 10, otherKey: "기타")   // 10 districts + 기타
+  /// ```
+  ///
+  /// - Returns: The rows to draw, and whether the last one is the folded rest.
+  public static func forChart(_ rows: [BandCount], keep n: Int, otherKey: String)
+    -> (rows: [BandCount], folded: Bool)
+  {
+    let ranked = rows.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+    guard n > 0, ranked.count > n + 1 else { return (ranked, false) }
+    let rest = ranked.dropFirst(n).reduce(0) { $0 + $1.count }
+    return (Array(ranked.prefix(n)) + [BandCount(key: otherKey, count: rest)], true)
+  }
+
   /// Sorted by count descending; equal counts keep their input order.
   private static func stableRanked<Row>(_ rows: [Row], count: (Row) -> Int) -> [Row] {
     rows.enumerated()

@@ -67,25 +67,11 @@ public struct Program: Sendable, Hashable, Codable {
 }
 
 extension Program {
-  /// The columns of `csv/programs.csv`, in contract order.
-  public static let csvColumns: [String] = [
-    "id", "title", "category", "district", "place", "organizer", "audience", "fee_text",
-    "is_free", "fee_min_krw", "fee_max_krw", "start_date", "end_date", "duration_days", "theme",
-    "latitude", "longitude", "portal_url", "org_link", "image_url", "registered_on",
-    "quality_flags",
-  ]
+  /// The columns of `csv/programs.csv`, in contract order (``ProgramColumn``).
+  public static let csvColumns: [String] = ProgramColumn.allCases.map(\.name)
 
   /// The values of the contract columns, as text (empty for absent values).
-  public var csvValues: [String] {
-    [
-      id, title, category, district, place, organizer, audience, feeText,
-      isFree ? "true" : "false", feeMinKRW.map(String.init) ?? "",
-      feeMaxKRW.map(String.init) ?? "", startDate?.description ?? "",
-      endDate?.description ?? "", durationDays.map(String.init) ?? "", theme,
-      latitude.map(Program.formatCoordinate) ?? "", longitude.map(Program.formatCoordinate) ?? "",
-      portalURL, orgLink, imageURL, registeredOn?.description ?? "", qualityFlags.joinedNames,
-    ]
-  }
+  public var csvValues: [String] { ProgramColumn.allCases.map { $0.text(of: self) } }
 
   /// Coordinates are written as the shortest text that reads back as the same Double.
   public static func formatCoordinate(_ value: Double) -> String { "\(value)" }

@@ -1,3 +1,5 @@
+import RaonCore
+
 /// The language of a report's labels. Korean by default: Raon's readers are Korean.
 public enum ReportLanguage: String, CaseIterable, Sendable {
   case ko, en
@@ -156,33 +158,11 @@ extension ReportLabels {
     )
   }
 
-  /// The name of a `programs.csv` column for people (`fee_text` → `이용요금`).
+  /// The name of a `programs.csv` column for people (`fee_text` → `이용요금`), from the one
+  /// column table (``ProgramColumn``), so every format titles a column alike.
   public func fieldName(_ column: String) -> String {
-    switch column {
-    case "id": return "ID"
-    case "title": return title
-    case "category": return category
-    case "district": return district
-    case "place": return pick("장소", "Place")
-    case "organizer": return pick("기관명", "Organizer")
-    case "audience": return pick("이용대상", "Audience")
-    case "fee_text": return pick("이용요금", "Fee")
-    case "is_free": return pick("유무료", "Free/paid")
-    case "fee_min_krw": return pick("최저요금(원)", "Min. fee (KRW)")
-    case "fee_max_krw": return pick("최고요금(원)", "Max. fee (KRW)")
-    case "start_date": return pick("시작일", "Start date")
-    case "end_date": return pick("종료일", "End date")
-    case "duration_days": return pick("기간(일)", "Duration (days)")
-    case "theme": return pick("테마분류", "Theme")
-    case "latitude": return pick("위도", "Latitude")
-    case "longitude": return pick("경도", "Longitude")
-    case "portal_url": return pick("문화포털 주소", "Portal URL")
-    case "org_link": return pick("홈페이지 주소", "Organizer link")
-    case "image_url": return pick("대표이미지", "Image URL")
-    case "registered_on": return pick("신청일", "Registered on")
-    case "quality_flags": return flag
-    default: return column
-    }
+    guard let c = ProgramColumn(name: column) else { return column }
+    return pick(c.koreanTitle, c.englishTitle)
   }
 
   /// What a quality flag means, in a sentence for the data-quality section.

@@ -1,4 +1,5 @@
 import Foundation
+import RaonExport
 
 #if canImport(Glibc)
   import Glibc
@@ -15,10 +16,11 @@ import Foundation
 public enum OutputPublisher {
   /// Names a report folder may contain; a non-empty folder holding anything else is not
   /// replaced (so `--out ~` can never wipe a home directory).
-  static let reportEntries: Set<String> = [
-    "report.md", "report.xlsx", "report.json", "csv", "charts",
-    "changes.md", "changes.xlsx", "changes.json",
-  ]
+  /// Derived from what each format's writer declares, so a new output file cannot be
+  /// forgotten here.
+  static let reportEntries: Set<String> = ReportFormat.allCases.reduce(into: []) {
+    $0.formUnion($1.writer.outputEntries)
+  }
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
   public static func publish<T>(to target: URL, _ write: (URL) throws -> T) throws -> T {
@@ -147,7 +149,7 @@ public enum OutputPublisher {
     throw WorkflowError.outputNotWritable(path: target.path, reason: "its symbolic links go round in a loop")
   }
 
-  private static func checkReplaceable(_ target: URL) throws {
+  static func checkReplaceable(_ target: URL) throws {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }

@@ -50,6 +50,21 @@ public enum SnapshotSelection {
     }
   }
 
+  /// Checks a `--compare-to` before the snapshot it is for exists (it is about to be
+  /// recorded): the same errors ``chooseComparison(_:for:in:store:)`` would give.
+  public static func checkComparisonReference(
+    _ reference: String, in snapshots: [SnapshotInfo], store: String
+  ) throws {
+    switch reference.lowercased() {
+    case "none", "previous": return
+    case let text:
+      guard let id = Int64(text), id > 0 else { throw WorkflowError.invalidCompareReference(text) }
+      guard snapshots.contains(where: { $0.id == id }) else {
+        throw WorkflowError.unknownSnapshot(id: id, store: store)
+      }
+    }
+  }
+
   /// The latest snapshot taken at least 24 hours before `chosen`.
   public static func previous(of chosen: SnapshotInfo, in snapshots: [SnapshotInfo]) -> SnapshotInfo? {
     let cutoff = chosen.takenAt.addingTimeInterval(-86_400)

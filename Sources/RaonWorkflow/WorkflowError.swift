@@ -27,6 +27,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case noStore(path: String)
   /// An input path names something other than a regular file (a FIFO, a device, a folder).
   case inputNotAFile(path: String, kind: String)
+  case weekBeforeSnapshot(week: String, snapshotWeek: String)
 
   public var description: String {
     switch self {
@@ -68,6 +69,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "there is no store at \(path) — check --db/RAON_DB, or record a snapshot first with 'raon snapshot FILE'"
     case .inputNotAFile(let path, let kind):
       return "\(path) is \(kind), not a regular file — give a catalog file (CSV or JSON)"
+    case .weekBeforeSnapshot(let week, let snapshotWeek):
+      return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
     }

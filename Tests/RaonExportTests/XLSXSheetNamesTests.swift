@@ -1,4 +1,5 @@
 import Testing
+import RaonCore
 
 @testable import RaonExport
 
@@ -25,11 +26,11 @@ struct XLSXSheetNamesTests {
   }
 
   @Test func koreanCountsAsTwoColumns() {
-    #expect(XLSXDisplayWidth.columns(of: "abc") == 3)
-    #expect(XLSXDisplayWidth.columns(of: "서울") == 4)
-    #expect(XLSXDisplayWidth.columns(of: "서울 Seoul") == 10)
-    #expect(XLSXDisplayWidth.columns(of: "ＡＢ") == 4)
-    #expect(XLSXDisplayWidth.columns(of: "e\u{301}") == 1)
+    #expect(DisplayWidth.of("abc") == 3)
+    #expect(DisplayWidth.of("서울") == 4)
+    #expect(DisplayWidth.of("서울 Seoul") == 10)
+    #expect(DisplayWidth.of("ＡＢ") == 4)
+    #expect(DisplayWidth.of("e\u{301}") == 1)
   }
 
   @Test func cellTextIsCutAtExcelsLimit() {

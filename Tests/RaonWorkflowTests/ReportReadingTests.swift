@@ -7,7 +7,7 @@ import Testing
 @testable import RaonWorkflow
 
 /// A report of a snapshot read from the store chunk by chunk (as a catalog over
-/// ``SnapshotReading/inMemoryLimit`` is) is byte for byte the report of the same snapshot
+/// ``SnapshotReading/Policy/inMemoryLimit`` is) is byte for byte the report of the same snapshot
 /// held in memory: every file, the workbook included.
 @Suite struct ReportReadingTests {
   @Test func aReportReadInChunksIsTheReportHeldInMemory() async throws {
@@ -33,8 +33,8 @@ import Testing
     #expect(memory.changed ?? 0 > 0 && memory.added ?? 0 > 0 && memory.removed ?? 0 > 0)
 
     var chunked = ReportJob(store: store, storePath: "store.sqlite", environment: environment)
-    chunked.inMemoryLimit = 0
-    chunked.chunkSize = 700  // several chunks, the last one short
+    chunked.reading.inMemoryLimit = 0
+    chunked.reading.chunkSize = 700  // several chunks, the last one short
     request.inputs = []
     request.snapshot = String(memory.snapshot.id)
     request.out = "chunks"
@@ -48,41 +48,52 @@ import Testing
     }
   }
 
-  struct InjectedFailure: Error {}
-
-  /// A small input is recorded while its report is written: when the recording fails
-  /// after the report started, nothing is published and nothing is recorded.
-  @Test func aRecordingThatFailsWhileItsReportIsWrittenPublishesNothing() async throws {
-    let dir = try Fixtures.temporaryDirectory("raon-report-pipeline")
+  /// A request that would fail after recording its input records nothing: every reference,
+  /// the week and the output folder are checked first (a retry must not add a copy).
+  @Test(arguments: [
+    (["--compare-to", "abc"], "is not something to compare to"),
+    (["--compare-to", "999"], "no snapshot 999"),
+    (["--snapshot", "999"], "no snapshot 999"),
+    (["--snapshot", "1", "--compare-to", "1"], "compared with itself"),
+    (["--out", "a-file"], "a file of that name exists"),
+    (["--out", "foreign"], "not a Raon report"),
+    (["--week", "2020-W01"], "ends before the snapshot being reported"),
+  ])
+  func aRequestThatWouldFailRecordsNothing(arguments: [String], message: String) async throws {
+    let dir = try Fixtures.temporaryDirectory("raon-report-validation")
     defer { try? FileManager.default.removeItem(at: dir) }
     let store = try SnapshotStore(path: dir.appendingPathComponent("store.sqlite").path)
     let environment = RaonEnvironment(
       now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
     _ = try SnapshotJob(store: store, environment: environment).recordSample()
+    try Data("x".utf8).write(to: dir.appendingPathComponent("a-file"))
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("foreign"), withIntermediateDirectories: false)
+    try Data("mine".utf8).write(to: dir.appendingPathComponent("foreign/notes.txt"))
     let before = try store.snapshots()
 
-    var job = ReportJob(store: store, storePath: "store.sqlite", environment: environment)
-    let started = Flag()
-    job.recordingHook = {
-      started.set()
-      throw InjectedFailure()
-    }
     var request = ReportRequest()
     request.inputs = [Fixtures.sampleCSV.path]
     request.out = "report"
-    await #expect(throws: InjectedFailure.self) { try await job.run(request) }
-    #expect(started.isSet, "the recording reached the point where its report had started")
-    #expect(try store.snapshots() == before)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-      .filter { !$0.hasPrefix("store.sqlite") } == [], "no report folder, no staged leftovers")
-
-    // Without the failure the same request records the snapshot and publishes its report.
-    job.recordingHook = nil
-    let outcome = try await job.run(request)
-    #expect(outcome.snapshot.id == before.last!.id + 1)
-    #expect(try store.snapshots().last == outcome.snapshot)
-    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/report.xlsx").path))
+    var pairs = arguments.makeIterator()
+    while let option = pairs.next(), let value = pairs.next() {
+      switch option {
+      case "--compare-to": request.compareTo = value
+      case "--snapshot": request.snapshot = value
+      case "--out": request.out = value
+      case "--week": request.week = value
+      default: Issue.record("unknown option \(option)")
+      }
+    }
+    await #expect {
+      try await ReportJob(store: store, storePath: "store.sqlite", environment: environment).run(request)
+    } throws: { error in
+      String(describing: error).contains(message)
+    }
+    #expect(try store.snapshots() == before, "nothing was recorded")
+    #expect(try Data(contentsOf: dir.appendingPathComponent("foreign/notes.txt")) == Data("mine".utf8))
   }
+
 }
 
 extension ReportReadingTests {
@@ -125,9 +136,3 @@ extension ReportReadingTests {
   }
 }
 
-private final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  func set() { lock.withLock { value = true } }
-  var isSet: Bool { lock.withLock { value } }
-}

@@ -25,6 +25,7 @@ import RaonCore
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
+  public var outputEntries: Set<String> { ["csv"] }
   /// Header of `by_category.csv` and `by_district.csv`.
   public static let groupColumns = [
     "key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share",
@@ -105,37 +106,26 @@ public struct CSVReportWriter: ReportWriter {
 
   static func writePrograms(_ programs: ProgramChunks, to w: inout CSVFileWriter) throws {
     try w.textRow(Program.csvColumns)
-    // Cell by cell rather than through `csvValues`, which builds 22 strings per program;
-    // a test checks that every cell reads back equal to `csvValues`.
     try programs.forEach { chunk in
-      for p in chunk { try writeProgram(p, to: &w) }
+      for p in chunk {
+        for column in ProgramColumn.allCases { write(column.cell(of: p), to: &w) }
+        try w.endRow()
+      }
     }
   }
 
-  private static func writeProgram(_ p: Program, to w: inout CSVFileWriter) throws {
-    w.text(p.id)
-    w.text(p.title)
-    w.text(p.category)
-    w.text(p.district)
-    w.text(p.place)
-    w.text(p.organizer)
-    w.text(p.audience)
-    w.text(p.feeText)
-    w.raw(p.isFree ? "true" : "false")
-    w.int(p.feeMinKRW)
-    w.int(p.feeMaxKRW)
-    w.day(p.startDate)
-    w.day(p.endDate)
-    w.int(p.durationDays)
-    w.text(p.theme)
-    w.raw(p.latitude.map(Program.formatCoordinate) ?? "")
-    w.raw(p.longitude.map(Program.formatCoordinate) ?? "")
-    w.text(p.portalURL)
-    w.text(p.orgLink)
-    w.text(p.imageURL)
-    w.day(p.registeredOn)
-    w.text(p.qualityFlags.isEmpty ? "" : p.qualityFlags.joinedNames)
-    try w.endRow()
+  /// One cell of `programs.csv`, typed by its column (``ProgramColumn``): text goes through
+  /// the formula guard, numbers, days and the free flag are written as they are.
+  @inline(__always)
+  static func write(_ cell: ProgramColumn.Cell, to w: inout CSVFileWriter) {
+    switch cell {
+    case .text(let s), .link(let s): w.text(s)
+    case .freeFlag(let free): w.raw(free ? "true" : "false")
+    case .integer(let v): w.int(v)
+    case .day(let d): w.day(d)
+    case .coordinate(let v): w.raw(v.map(Program.formatCoordinate) ?? "")
+    case .flags(let f): w.text(f.isEmpty ? "" : f.joinedNames)
+    }
   }
 
   static func writeGroups(_ groups: [GroupStats], to w: inout CSVFileWriter) throws {

@@ -22,17 +22,14 @@ extension MarkdownReportWriter {
     md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
 
     // The chart shows the largest groups and sums the rest; the table shows all.
-    let ordered = groups.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
-    let topN = options.chartTopN > 0 ? options.chartTopN : ordered.count
-    var bars = ordered.prefix(topN).map {
-      SVGBarChart.Bar(label: $0.key, value: $0.count, valueText: Self.countShare($0.count, total))
+    let chart = TopN.forChart(
+      groups.map { BandCount(key: $0.key, count: $0.count) }, keep: options.chartTopN, otherKey: L.other)
+    let bars = chart.rows.enumerated().map { i, row in
+      SVGBarChart.Bar(
+        label: row.key, value: row.count, valueText: Self.countShare(row.count, total),
+        isOther: chart.folded && i == chart.rows.count - 1)
     }
-    if ordered.count > topN {
-      let rest = ordered.dropFirst(topN).reduce(0) { $0 + $1.count }
-      bars.append(
-        .init(label: L.other, value: rest, valueText: Self.countShare(rest, total), isOther: true))
-      md += L.chartTopNote(topN, of: ordered.count) + "\n\n"
-    }
+    if chart.folded { md += L.chartTopNote(chart.rows.count - 1, of: groups.count) + "\n\n" }
     let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
 
     var table = MarkdownTable([

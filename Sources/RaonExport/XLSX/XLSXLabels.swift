@@ -5,35 +5,6 @@ import RaonCore
 extension ReportLabels {
   fileprivate func choose(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
 
-  /// Header of the programs sheet for a `programs.csv` column name.
-  public func xlsxColumnTitle(_ column: String) -> String {
-    switch column {
-    case "id": return "ID"
-    case "title": return choose("공연/행사명", "Title")
-    case "category": return choose("분류", "Category")
-    case "district": return choose("자치구", "District")
-    case "place": return choose("장소", "Place")
-    case "organizer": return choose("기관명", "Organizer")
-    case "audience": return choose("이용대상", "Audience")
-    case "fee_text": return choose("이용요금", "Fee")
-    case "is_free": return choose("유무료", "Free/paid")
-    case "fee_min_krw": return choose("최저요금(원)", "Min. fee (KRW)")
-    case "fee_max_krw": return choose("최고요금(원)", "Max. fee (KRW)")
-    case "start_date": return choose("시작일", "Start")
-    case "end_date": return choose("종료일", "End")
-    case "duration_days": return choose("기간(일)", "Days")
-    case "theme": return choose("테마분류", "Theme")
-    case "latitude": return choose("위도", "Latitude")
-    case "longitude": return choose("경도", "Longitude")
-    case "portal_url": return choose("문화포털 주소", "Portal URL")
-    case "org_link": return choose("기관 홈페이지", "Organizer link")
-    case "image_url": return choose("대표이미지", "Image URL")
-    case "registered_on": return choose("신청일", "Registered")
-    case "quality_flags": return choose("품질 표시", "Quality flags")
-    default: return column
-    }
-  }
-
   /// What a quality flag means, for the data-quality sheet.
   public func xlsxFlagDescription(_ flag: String) -> String {
     switch flag {

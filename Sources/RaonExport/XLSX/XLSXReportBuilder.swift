@@ -312,11 +312,11 @@ final class XLSXReportBuilder {
     let f = formats
     let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
     try writeHeader(sheet, headers)
-    var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
+    var widths = headers.map { DisplayWidth.of($0) }
     var r = 1
     for g in groups {
       try sheet.string(r, 0, fit(g.key))
-      widths[0] = max(widths[0], XLSXDisplayWidth.columns(of: g.key))
+      widths[0] = max(widths[0], DisplayWidth.of(g.key))
       try sheet.number(r, 1, Double(g.count), f.integer)
       try sheet.number(r, 2, g.share, f.percent)
       try sheet.number(r, 3, Double(g.free), f.integer)
@@ -338,14 +338,17 @@ final class XLSXReportBuilder {
   /// beside the table (columns I:J) so the chart reads visible, checkable cells.
   private func writeTopNBlock(_ sheet: XLSXSheet, _ groups: [GroupStats]) throws -> (keyCol: Int, rows: Int) {
     let keyCol = 8
-    let items = Self.topN(groups.map { ($0.key, $0.count) }, n: options.chartTopN, other: labels.other)
+    let items = TopN.forChart(
+      groups.map { BandCount(key: $0.key, count: $0.count) }, keep: options.chartTopN,
+      otherKey: labels.other
+    ).rows
     try sheet.string(0, keyCol, labels.xlsxChartBlock(topN: max(options.chartTopN, 1)), formats.header)
     try sheet.string(0, keyCol + 1, labels.count, formats.header)
     for (i, item) in items.enumerated() {
       try sheet.string(i + 1, keyCol, fit(item.key))
       try sheet.number(i + 1, keyCol + 1, Double(item.count), formats.integer)
     }
-    let width = max(XLSXDisplayWidth.columns(of: labels.xlsxChartBlock(topN: options.chartTopN)), 12)
+    let width = max(DisplayWidth.of(labels.xlsxChartBlock(topN: options.chartTopN)), 12)
     try sheet.setColumn(keyCol, width: Double(min(width + 2, 40)))
     try sheet.setColumn(keyCol + 1, width: 10)
     return (keyCol, items.count)
@@ -354,12 +357,12 @@ final class XLSXReportBuilder {
   private func fillBandSheet(_ sheet: XLSXSheet, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws {
     let headers = [keyTitle, labels.count, labels.share]
     try writeHeader(sheet, headers)
-    var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
+    var widths = headers.map { DisplayWidth.of($0) }
     var r = 1
     for band in bands {
       let text = label(band.key)
       try sheet.string(r, 0, fit(text))
-      widths[0] = max(widths[0], XLSXDisplayWidth.columns(of: text))
+      widths[0] = max(widths[0], DisplayWidth.of(text))
       try sheet.number(r, 1, Double(band.count), formats.integer)
       try sheet.number(r, 2, Self.share(band.count, of: total), formats.percent)
       r += 1
@@ -374,11 +377,11 @@ final class XLSXReportBuilder {
     let f = formats
     let headers = [labels.xlsxCategoryDistrictCorner] + table.columnKeys + [labels.total]
     try writeHeader(sheet, headers)
-    var firstWidth = XLSXDisplayWidth.columns(of: headers[0])
+    var firstWidth = DisplayWidth.of(headers[0])
     for (i, key) in table.rowKeys.enumerated() {
       let r = i + 1
       try sheet.string(r, 0, fit(key), f.label)
-      firstWidth = max(firstWidth, XLSXDisplayWidth.columns(of: key))
+      firstWidth = max(firstWidth, DisplayWidth.of(key))
       let row = i < table.counts.count ? table.counts[i] : []
       for c in table.columnKeys.indices {
         try sheet.number(r, c + 1, Double(c < row.count ? row[c] : 0), f.integer)
@@ -397,7 +400,7 @@ final class XLSXReportBuilder {
     }
     try sheet.setColumn(0, width: Double(Self.clampWidth(firstWidth)))
     for (c, key) in table.columnKeys.enumerated() {
-      try sheet.setColumn(c + 1, width: Double(max(Self.clampWidth(XLSXDisplayWidth.columns(of: key)), 7)))
+      try sheet.setColumn(c + 1, width: Double(max(Self.clampWidth(DisplayWidth.of(key)), 7)))
     }
     try sheet.setColumn(table.columnKeys.count + 1, width: 9)
     sheet.freezePanes(row: 1, col: 1)
@@ -407,15 +410,15 @@ final class XLSXReportBuilder {
   private func fillQualitySheet(_ sheet: XLSXSheet, _ quality: [QualityCount], total: Int) throws {
     let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share]
     try writeHeader(sheet, headers)
-    var widths = headers.map { XLSXDisplayWidth.columns(of: $0) }
+    var widths = headers.map { DisplayWidth.of($0) }
     for (i, q) in quality.enumerated() {
       let description = labels.xlsxFlagDescription(q.flag)
       try sheet.string(i + 1, 0, fit(q.flag))
       try sheet.string(i + 1, 1, description)
       try sheet.number(i + 1, 2, Double(q.count), formats.integer)
       try sheet.number(i + 1, 3, Self.share(q.count, of: total), formats.percent)
-      widths[0] = max(widths[0], XLSXDisplayWidth.columns(of: q.flag))
-      widths[1] = max(widths[1], XLSXDisplayWidth.columns(of: description))
+      widths[0] = max(widths[0], DisplayWidth.of(q.flag))
+      widths[1] = max(widths[1], DisplayWidth.of(description))
     }
     try finishTable(sheet, widths: widths, lastRow: quality.count, lastCol: headers.count - 1)
   }
@@ -473,7 +476,7 @@ final class XLSXReportBuilder {
           try stream.text(0, labels.changed)
           try stream.text(1, c.id)
           try stream.text(2, c.new.title)
-          try stream.text(3, labels.xlsxColumnTitle(field.field))
+          try stream.text(3, labels.fieldName(field.field))
           try stream.text(4, field.old)
           try stream.text(5, field.new)
         }
@@ -489,7 +492,7 @@ final class XLSXReportBuilder {
   // MARK: - Programs
 
   private func writePrograms(_ programs: ProgramChunks) throws {
-    let headers = Program.csvColumns.map(labels.xlsxColumnTitle)
+    let headers = Program.csvColumns.map(labels.fieldName)
     let stream = XLSXTableStream(
       workbook: workbook, baseName: labels.programs, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets)
@@ -502,34 +505,26 @@ final class XLSXReportBuilder {
     absorb(stream, table: labels.programs)
   }
 
-  /// One row of the programs sheet.
+  /// One row of the programs sheet, cell by cell from the column table.
   private func writeProgram(_ p: Program, to stream: XLSXTableStream, free: String, paid: String) throws {
     let f = formats
-    // Column order is Program.csvColumns; fields are read directly (not csvValues) to
-    // avoid building 22 strings per row.
     try stream.nextRow()
-    try stream.text(0, p.id)
-    try stream.text(1, p.title)
-    try stream.text(2, p.category)
-    try stream.text(3, p.district)
-    try stream.text(4, p.place)
-    try stream.text(5, p.organizer)
-    try stream.text(6, p.audience)
-    try stream.text(7, p.feeText)
-    try stream.text(8, p.isFree ? free : paid)
-    if let v = p.feeMinKRW { try stream.number(9, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
-    if let v = p.feeMaxKRW { try stream.number(10, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
-    try stream.date(11, p.startDate, f.date)
-    try stream.date(12, p.endDate, f.date)
-    if let v = p.durationDays { try stream.number(13, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
-    try stream.text(14, p.theme)
-    if let v = p.latitude { try stream.number(15, v, f.coordinate, displayWidth: 10) }
-    if let v = p.longitude { try stream.number(16, v, f.coordinate, displayWidth: 11) }
-    try stream.link(17, p.portalURL)
-    try stream.link(18, p.orgLink)
-    try stream.link(19, p.imageURL)
-    try stream.date(20, p.registeredOn, f.date)
-    if !p.qualityFlags.isEmpty { try stream.text(21, p.qualityFlags.joinedNames) }
+    for (index, column) in ProgramColumn.allCases.enumerated() {
+      let c = index
+      switch column.cell(of: p) {
+      case .text(let s): try stream.text(c, s)
+      case .link(let s): try stream.link(c, s)
+      case .freeFlag(let isFree): try stream.text(c, isFree ? free : paid)
+      case .integer(let v):
+        if let v { try stream.number(c, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
+      case .day(let d): try stream.date(c, d, f.date)
+      case .coordinate(let v):
+        // Latitudes print as 37.xxxxxx (10 columns), longitudes as 127.xxxxxx (11).
+        if let v { try stream.number(c, v, f.coordinate, displayWidth: column == .latitude ? 10 : 11) }
+      case .flags(let flags):
+        if !flags.isEmpty { try stream.text(c, flags.joinedNames) }
+      }
+    }
   }
 
   private func absorb(_ stream: XLSXTableStream, table: String) {
@@ -564,16 +559,6 @@ final class XLSXReportBuilder {
       digits += 1
     }
     return digits + (digits - 1) / 3 + (v < 0 ? 1 : 0)
-  }
-
-  /// The first `n` items by count (ties by key) and the rest summed under `other`; a
-  /// single leftover item is shown as itself rather than as "other".
-  static func topN(_ items: [(key: String, count: Int)], n: Int, other: String) -> [(key: String, count: Int)] {
-    let sorted = items.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
-    let keep = max(n, 1)
-    guard sorted.count > keep + 1 else { return sorted }
-    let rest = sorted[keep...].reduce(0) { $0 + $1.count }
-    return Array(sorted[..<keep]) + [(other, rest)]
   }
 
   /// The instant in Korea time as libxlsxwriter's broken-down date and time.

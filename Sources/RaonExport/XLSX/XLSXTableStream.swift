@@ -189,7 +189,7 @@ final class XLSXTableStream {
     links = 0
     headerRow = 0
     if sheets.count == 1, let preamble { headerRow = try preamble(new) }
-    widths = headers.map { XLSXDisplayWidth.columns(of: $0) + 2 }  // + room for the filter button
+    widths = headers.map { DisplayWidth.of($0) + 2 }  // + room for the filter button
     for (col, header) in headers.enumerated() {
       try new.string(headerRow, col, header, headerFormat)
     }
@@ -226,7 +226,7 @@ final class XLSXTableStream {
     // measuring every Korean title of a million rows.
     guard row - headerRow <= Self.widthSampleRows || value.utf8.count > current + current / 2
     else { return }
-    let w = XLSXDisplayWidth.columns(of: value)
+    let w = DisplayWidth.of(value)
     if w > current { widths[col] = w }
   }
 
