@@ -88,6 +88,9 @@ public struct RaonConfig: Sendable, Equatable {
       guard seen.insert(key).inserted else { throw fail("'\(key)' is given twice") }
       func string() throws -> String {
         guard let s = value.string else { throw fail("'\(key)' must be a string, like \(key) = \"…\"") }
+        // TOMLKit hands strings over as C strings: an escaped NUL would silently cut the
+        // value (`db = "a\u0000b"` would mean the store `a`).
+        guard !lines.holdsEscapedNUL(line) else { throw fail("'\(key)' holds a NUL character (\\u0000)") }
         return s
       }
       func nonEmptyPath() throws -> String {
@@ -131,6 +134,9 @@ public struct RaonConfig: Sendable, Equatable {
           items = strings
         } else {
           throw fail("'formats' must be a list like [\"md\", \"xlsx\"]")
+        }
+        guard items.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+          throw fail("'formats' is empty — list at least one of md, xlsx, csv, json, or remove the line")
         }
         do {
           _ = try ReportFormat.parseList(items)
@@ -185,6 +191,13 @@ struct ConfigLines {
       }
     }
     return 0
+  }
+
+  /// Whether the 1-based line holds an escaped NUL (`\u0000`, `\U00000000`).
+  func holdsEscapedNUL(_ number: Int) -> Bool {
+    guard number >= 1, number <= lines.count else { return false }
+    let text = lines[number - 1].lowercased()
+    return text.contains("\\u0000") || text.contains("\\u00000000")
   }
 
   private static func isHeader(_ line: Substring, _ section: String) -> Bool {

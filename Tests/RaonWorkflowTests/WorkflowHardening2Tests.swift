@@ -41,6 +41,8 @@ import Testing
       ("lang = \"ko\"\n[a]\nlang = \"en\"\n", 3, "twice"),
       ("lang = \"ko\"\nchart_top_n = = 3\n", 2, "TOML"),
       ("lang = \"ko\n", 1, "TOML"),
+      ("formats = []\n", 1, "empty"),
+      ("lang = \"ko\"\ndb = \"a\\u0000b\"\n", 2, "NUL"),
     ]
     for c in cases {
       var thrown: (any Error)?
