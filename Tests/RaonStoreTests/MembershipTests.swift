@@ -101,7 +101,7 @@ struct MembershipTests {
           id: p.id, title: p.title, category: p.category, district: p.district,
           isFree: p.isFree, feeMinKRW: p.feeMinKRW, feeMaxKRW: p.feeMaxKRW,
           startDate: p.startDate, endDate: p.endDate, latitude: p.latitude,
-          longitude: p.longitude, qualityFlags: p.qualityFlags)
+          longitude: p.longitude, registeredOn: p.registeredOn, qualityFlags: p.qualityFlags)
       }
       let byColumns = try store.programColumnChunks(inSnapshot: id, chunkSize: 5)
       #expect(byColumns.count == columnsOnly.count)
