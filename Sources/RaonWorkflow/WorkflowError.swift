@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
@@ -28,6 +29,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   /// An input path names something other than a regular file (a FIFO, a device, a folder).
   case inputNotAFile(path: String, kind: String)
   case weekBeforeSnapshot(week: String, snapshotWeek: String)
+  case unknownDistrict(String)
 
   public var description: String {
     switch self {
@@ -69,6 +71,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "there is no store at \(path) — check --db/RAON_DB, or record a snapshot first with 'raon snapshot FILE'"
     case .inputNotAFile(let path, let kind):
       return "\(path) is \(kind), not a regular file — give a catalog file (CSV or JSON)"
+    case .unknownDistrict(let name):
+      return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):

@@ -82,7 +82,7 @@ enum ExitStatus {
     case let error as WorkflowError:
       switch error {
       case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
-        .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath:
+        .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict:
         return usage
       case .config: return config
       default: return failure

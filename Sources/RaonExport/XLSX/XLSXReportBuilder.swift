@@ -158,7 +158,8 @@ final class XLSXReportBuilder {
     worksheet_set_paper(sheet.handle, 9)
 
     let week = report.week
-    try sheet.string(0, 0, "\(labels.reportTitle)", f.title)
+    try sheet.string(
+      0, 0, report.district.map { "\(labels.reportTitle) — \($0.name)" } ?? labels.reportTitle, f.title)
     try sheet.setRow(0, height: 24)
     try sheet.string(1, 0, "\(labels.week) \(week) (\(week.start) ~ \(week.end))", f.subtitle)
 
