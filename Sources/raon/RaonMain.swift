@@ -82,7 +82,8 @@ enum ExitStatus {
     case let error as WorkflowError:
       switch error {
       case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
-        .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict:
+        .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict,
+        .sharedTakenAt, .takenAtCountMismatch, .duplicateTakenAt, .takenAtInFuture, .noDateInFileName:
         return usage
       case .config: return config
       default: return failure
