@@ -31,7 +31,7 @@ import Testing
     let cases: [(text: String, line: Int, mentions: String)] = [
       ("db = \"x\"\n\n[report]\nlang = \"fr\"\n", 4, "lang"),
       ("csv_encoding = \"latin1\"\n", 1, "csv_encoding"),
-      ("\n\nformats = [\"md\", \"pdf\"]\n", 3, "pdf"),
+      ("\n\nformats = [\"md\", \"docx\"]\n", 3, "docx"),
       ("formats = [\"md\", 3]\n", 1, "formats"),
       ("api_base = \"ftp://x\"\n", 1, "api_base"),
       ("\"db\" = \"\"\n", 1, "db"),
