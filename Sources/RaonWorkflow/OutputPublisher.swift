@@ -49,7 +49,10 @@ public enum OutputPublisher {
   }
 
   /// Checks that `target` may be replaced and makes the hidden folder to write into.
-  static func stage(_ requested: URL) throws -> Staging {
+  ///
+  /// - Parameter entries: The names an earlier folder at `target` may hold to be replaced
+  ///   (a report's by default; `raon trend` gives its own).
+  static func stage(_ requested: URL, entries: Set<String> = reportEntries) throws -> Staging {
     let fm = FileManager.default
     let target = try resolvingLink(requested)
     let parent = target.deletingLastPathComponent()
@@ -60,7 +63,7 @@ public enum OutputPublisher {
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
     restoreOrphans(of: name, in: parent)
-    try checkReplaceable(target)
+    try checkReplaceable(target, entries: entries)
     removeStaleSiblings(of: name, in: parent)
 
     let pid = ProcessInfo.processInfo.processIdentifier
@@ -149,15 +152,15 @@ public enum OutputPublisher {
     throw WorkflowError.outputNotWritable(path: target.path, reason: "its symbolic links go round in a loop")
   }
 
-  static func checkReplaceable(_ target: URL) throws {
+  static func checkReplaceable(_ target: URL, entries: Set<String> = reportEntries) throws {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
     guard isDirectory.boolValue else {
       throw WorkflowError.outputNotWritable(path: target.path, reason: "a file of that name exists")
     }
-    let entries = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
-    let foreign = entries.filter { !reportEntries.contains($0) }
+    let present = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
+    let foreign = present.filter { !entries.contains($0) }
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,

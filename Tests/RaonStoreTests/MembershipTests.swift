@@ -95,7 +95,8 @@ struct MembershipTests {
       #expect(sizes.dropLast().allSatisfy { $0 >= 7 }, "chunks of at least 7 programs but the last")
       #expect(try chunks.collect() == whole[id], "snapshot \(id)")
       #expect(try chunks.collect() == whole[id], "snapshot \(id), second pass")
-      // By columns: the same programs, only the fields stored in columns.
+      // By columns: the same programs, only the fields stored in columns (and the
+      // registration day, which the week's figures read).
       let columnsOnly = (whole[id] ?? []).map { p in
         Program(
           id: p.id, title: p.title, category: p.category, district: p.district,
