@@ -25,6 +25,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // The config file (`raon.toml`): a full TOML 1.0 parser (toml++ underneath).
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     // Reading `.xlsx` input (a ZIP of XML parts).
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
@@ -95,6 +97,7 @@ let package = Package(
       name: "RaonWorkflow",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport",
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings

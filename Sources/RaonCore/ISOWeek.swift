@@ -7,7 +7,7 @@ public struct ISOWeek: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// A validated week, or `nil` when the year has no such week.
   public init?(year: Int, week: Int) {
-    guard (1...9998).contains(year), week >= 1, week <= ISOWeek.weeksIn(year: year) else { return nil }
+    guard (1...9999).contains(year), week >= 1, week <= ISOWeek.weeksIn(year: year) else { return nil }
     self.year = year
     self.week = week
   }

@@ -8,6 +8,8 @@ public enum ProgramNormalizer {
   /// The normalised program of one raw record.
   ///
   /// - Text fields are trimmed of surrounding white space; absent or null ones are `""`.
+  ///   Characters no writer can carry (controls, U+FFFE/U+FFFF) become U+FFFD
+  ///   (`.invalidCharactersReplaced`), so every output gets clean text.
   /// - `district` is one of the 25 자치구, else `미상` with `.districtMissing`.
   /// - `isFree` comes from 유무료; when that is empty or unrecognised (`.freeFlagMissing`)
   ///   the program is free only if its fee text says `무료` and quotes no amount.
@@ -26,12 +28,15 @@ public enum ProgramNormalizer {
       guard let i = names.index(of: field) else { return nil }
       return values[i]
     }
+    var flags: QualityFlags = []
     func text(_ field: CanonicalField) -> String {
       guard let i = names.index(of: field), let value = values[i] else { return "" }
-      return CatalogText.trimmed(value)
+      let trimmed = CatalogText.trimmed(value)
+      guard let clean = SafeText.cleaned(trimmed) else { return trimmed }
+      flags.insert(.invalidCharactersReplaced)
+      return clean
     }
 
-    var flags: QualityFlags = []
     if record.invalidBytesReplaced { flags.insert(.invalidBytesReplaced) }
 
     let title = text(.title)

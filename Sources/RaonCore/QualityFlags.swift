@@ -26,6 +26,9 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
   public static let idFromHash = QualityFlags(rawValue: 1 << 8)
   /// 유무료 was empty or unrecognised (treated as paid unless the fee text says free).
   public static let freeFlagMissing = QualityFlags(rawValue: 1 << 9)
+  /// A text held characters no writer can carry (controls, U+FFFE/U+FFFF; see
+  /// ``SafeText``); they were replaced with U+FFFD.
+  public static let invalidCharactersReplaced = QualityFlags(rawValue: 1 << 10)
 
   /// Every flag with its contract name, in output order.
   public static let named: [(flag: QualityFlags, name: String)] = [
@@ -39,6 +42,7 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
     (.datesMissing, "dates_missing"),
     (.idFromHash, "id_from_hash"),
     (.freeFlagMissing, "free_flag_missing"),
+    (.invalidCharactersReplaced, "invalid_characters_replaced"),
   ]
 
   /// The names of the flags set, in output order.

@@ -32,8 +32,12 @@ public struct ExportOptions: Sendable {
   public init(language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10) {
     self.language = language
     self.csvEncoding = csvEncoding
-    self.chartTopN = chartTopN
+    // Bounded so that no sum made from it can overflow, whoever builds the options.
+    self.chartTopN = min(max(chartTopN, 0), Self.chartTopNLimit)
   }
+
+  /// The most groups a chart shows (the config allows up to 100).
+  public static let chartTopNLimit = 1_000
 
   public var labels: ReportLabels { ReportLabels(language) }
 }

@@ -271,11 +271,11 @@ public struct OpenAPIClient: Sendable {
         parsed = try JSONCatalogReader.readAPIPage(
           response.body, source: sourceName, firstRow: pageRange.start)
       } catch let error as JSONCatalogError {
-        throw AttemptFailure.fatal(.malformedJSON(page: page, detail: redactor.redact(error.detail)))
+        throw AttemptFailure.fatal(.malformedJSON(page: page, detail: redactor.excerpt(error.detail, limit: 200)))
       }
     }
     let code = parsed.resultCode ?? "INFO-000"
-    let message = redactor.redact(parsed.resultMessage ?? "")
+    let message = redactor.excerpt(parsed.resultMessage ?? "")
     switch code {
     case "INFO-000":
       return parsed
@@ -332,16 +332,16 @@ public struct OpenAPIClient: Sendable {
     return URL(string: "\(base)/\(key)/json/culturalEventInfo/\(pageRange.start)/\(pageRange.end)/")
   }
 
-  /// The start of a body, on one line, redacted: enough to recognise an error page.
+  /// The start of a body, on one line, redacted and without control characters: enough
+  /// to recognise an error page, never the body itself.
   private func snippet(_ body: [UInt8]) -> String {
-    // Redact before shortening, then drop the window's last key-length characters when
-    // the window cuts the body: a key cut in two is not redacted, so its part must go.
-    let window = 4_096
-    var text = redactor.redact(String(decoding: body.prefix(window), as: UTF8.self))
-    if body.count > window { text = String(text.dropLast(configuration.key.count * 3)) }
-    let oneLine = text.split(whereSeparator: \.isWhitespace)
-      .joined(separator: " ")
-    let short = oneLine.count > 120 ? String(oneLine.prefix(120)) + "…" : oneLine
+    // Redact before shortening, then drop the window's last characters when the window
+    // cuts the body: a key cut in two is not redacted, so its part must go (an escaped
+    // key is at most ten bytes a character, as `&#x1F600;`).
+    let window = 16_384
+    var text = String(decoding: body.prefix(window), as: UTF8.self)
+    if body.count > window { text = String(text.dropLast(configuration.key.utf8.count * 10)) }
+    let short = redactor.excerpt(text)
     return short.isEmpty ? "empty body" : short
   }
 }

@@ -39,7 +39,7 @@ extension SnapshotStore {
           "cannot upgrade the store at \(path): \(reason) — the store is unchanged; check that the file is writable"
       case .busy(let path, let seconds):
         text =
-          "the store at \(path) stayed locked by another raon process for \(seconds) s — try again when it has finished"
+          "the store at \(path) stayed locked by another process (raon or another program using it) for \(seconds) s — try again when it has finished, or find what holds it with `fuser`"
       case .noSuchSnapshot(let id, let path):
         text = "there is no snapshot \(id) in the store at \(path) — `raon snapshots` lists them"
       case .recordFailed(let path, let reason):

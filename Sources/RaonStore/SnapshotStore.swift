@@ -34,28 +34,131 @@ public struct SnapshotStore: Sendable {
   /// Opens the store at a path, creating it (and its folder) when missing and upgrading
   /// its tables when an older Raon made it.
   ///
-  /// - Parameter path: The database file.
+  /// A file that is not a Raon store is refused before anything in it is changed (not
+  /// even its journal mode), so another application's database stays byte for byte as it
+  /// was.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - readOnly: Open for reading only: nothing is created, upgraded or written, so a
+  ///     store on a read-only file or disk can still be listed and compared.
   /// - Throws: ``Error/cannotOpen(path:reason:)``, ``Error/notAStore(path:)``,
-  ///   ``Error/newerSchema(path:found:supported:)`` or
+  ///   ``Error/newerSchema(path:found:supported:)``, ``Error/busy(path:seconds:)`` or
   ///   ``Error/migrationFailed(path:reason:)``.
-  public init(path: String) throws {
+  public init(path: String, readOnly: Bool = false) throws {
     let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw Error.cannotOpen(
-        path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+    if FileManager.default.fileExists(atPath: path) {
+      try Self.checkBeforeOpening(path: path)
+    } else if readOnly {
+      throw Error.cannotOpen(path: path, reason: "no such file")
+    } else {
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      } catch {
+        throw Error.cannotOpen(
+          path: path, reason: "cannot create its folder (\(error.localizedDescription))")
+      }
     }
-    let pool: DatabasePool
+    let writer: any DatabaseWriter
     do {
-      pool = try DatabasePool(path: path, configuration: Self.configuration())
+      if readOnly {
+        writer = try Self.openReadOnly(path: path)
+      } else {
+        writer = try DatabasePool(path: path, configuration: Self.configuration())
+      }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+      throw Error.busy(path: path, seconds: Int(Self.busyTimeout))
     } catch let error as DatabaseError {
       throw Error.cannotOpen(path: path, reason: Self.reason(error))
     } catch {
       throw Error.cannotOpen(path: path, reason: String(describing: error))
     }
-    try self.init(writer: pool, path: path, fileURL: url)
+    if readOnly {
+      try self.init(readOnlyWriter: writer, path: path, fileURL: url)
+    } else {
+      try self.init(writer: writer, path: path, fileURL: url)
+    }
+  }
+
+  /// A read-only connection. A store in WAL mode whose folder is read-only cannot get the
+  /// shared-memory file SQLite wants beside it; as nothing can write to it there either,
+  /// it is then opened as immutable.
+  private static func openReadOnly(path: String) throws -> DatabaseQueue {
+    var configuration = Self.configuration()
+    configuration.readonly = true
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+      return queue
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+    {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      guard !FileManager.default.isWritableFile(atPath: folder) else { throw error }
+      // Immutable ignores the write-ahead log: refuse rather than miss committed snapshots.
+      let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber
+      guard (log?.intValue ?? 0) == 0 else { throw error }
+      let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
+      let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+      return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+    }
+  }
+
+  /// Refuses a file that is not a Raon store without writing to it: the SQLite header's
+  /// application id is read from the file itself; when it does not say "RAON", the
+  /// database is looked into through a read-only connection (which also sees what the
+  /// write-ahead log holds: a store another raon process has just created carries its id
+  /// there until the log is copied into the file).
+  static func checkBeforeOpening(path: String) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return }  // SQLite will say why
+    let header = (try? handle.read(upToCount: 100)) ?? Data()
+    try? handle.close()
+    guard !header.isEmpty else { return }  // a new, empty file
+    guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+      throw Error.cannotOpen(path: path, reason: "the file is not an SQLite database")
+    }
+    let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    if Int32(bitPattern: id) == applicationID { return }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    let (objects, currentID): ([String], Int32)
+    do {
+      (objects, currentID) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        (
+          try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"),
+          try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        )
+      }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+      throw Error.busy(path: path, seconds: Int(busyTimeout))
+    } catch let error as DatabaseError {
+      throw Error.cannotOpen(path: path, reason: reason(error))
+    } catch {
+      throw Error.cannotOpen(path: path, reason: String(describing: error))
+    }
+    if currentID == applicationID { return }
+    // No id and no tables but GRDB's bookkeeping: a store another raon process is
+    // creating right now.
+    if currentID == 0 && !objects.contains(where: { $0 != "grdb_migrations" }) { return }
+    throw Error.notAStore(path: path)
+  }
+
+  /// Wraps a read-only connection: the store must already be a Raon store of this schema.
+  private init(readOnlyWriter writer: any DatabaseWriter, path: String, fileURL: URL) throws {
+    self.writer = writer
+    self.path = path
+    self.fileURL = fileURL
+    try translatingErrors(Error.cannotOpen) { try checkIsRaonStore() }
+    let complete = try translatingErrors(Error.cannotOpen) {
+      try writer.read { try Self.migrator().hasCompletedMigrations($0) }
+    }
+    guard complete else {
+      throw Error.migrationFailed(
+        path: path,
+        reason: "it was made by an older Raon and this command only reads; run 'raon report' once to upgrade it")
+    }
   }
 
   /// A new empty store in memory, for tests and one-off reports.
@@ -195,6 +298,32 @@ public struct SnapshotStore: Sendable {
     guard writer is DatabasePool else { return }
     try translatingErrors(Error.readFailed) {
       try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+  }
+
+  /// Copies what the write-ahead log holds into the database file, without waiting for
+  /// readers, once a recording has committed. A committed snapshot is safe in the log, but
+  /// a log that cannot be copied (a full disk) is worth saying: the file alone does not
+  /// hold it yet, and the log keeps growing.
+  ///
+  /// - Returns: `nil` when the log was copied whole (or there is none), else why not.
+  public func foldLog() -> String? {
+    guard let pool = writer as? DatabasePool else { return nil }
+    do {
+      return try pool.writeWithoutTransaction { db -> String? in
+        let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+        let busy: Int = row?[0] ?? 0
+        let logged: Int = row?[1] ?? 0
+        let copied: Int = row?[2] ?? 0
+        if busy != 0 || copied < logged {
+          return "\(logged - copied) of \(logged) pages are still only in the write-ahead log (another process is reading)"
+        }
+        return nil
+      }
+    } catch let error as DatabaseError {
+      return Self.reason(error)
+    } catch {
+      return String(describing: error)
     }
   }
 

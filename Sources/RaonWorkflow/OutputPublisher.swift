@@ -1,11 +1,18 @@
 import Foundation
 import RaonExport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Writes a report folder so that it appears whole or not at all.
 ///
-/// Files are written into a hidden sibling (`.NAME.raon-partial-PID`) and moved into place
-/// at the end, so a failed or killed run never leaves a half-written report and never
-/// destroys the earlier one. Leftovers of killed runs are removed by the next run.
+/// Files are written into a hidden sibling (`.NAME.raon-partial-PID`) and swapped into
+/// place at the end with one atomic exchange (`renameat2(RENAME_EXCHANGE)`), so the old or
+/// the new report is in place at every instant: a failed, interrupted or killed run never
+/// leaves a half-written report and never loses the earlier one. Leftovers of killed runs
+/// are removed by the next run, and an earlier report that a killed run had moved aside
+/// (`.NAME.raon-old-PID`, on a file system without the exchange) is put back.
 public enum OutputPublisher {
   /// Names a report folder may contain; a non-empty folder holding anything else is not
   /// replaced (so `--out ~` can never wipe a home directory).
@@ -29,6 +36,12 @@ public enum OutputPublisher {
     return value
   }
 
+  /// Removes every folder this process has staged and not yet published, and makes any
+  /// later ``commit(_:)`` fail: for a signal handler, just before the process exits.
+  public static func abandonAll() {
+    StagingRegistry.shared.abandonAll()
+  }
+
   /// A report folder being written: `folder` is hidden until ``commit(_:)``.
   struct Staging: Sendable {
     let target: URL
@@ -39,8 +52,9 @@ public enum OutputPublisher {
   ///
   /// - Parameter entries: The names an earlier folder at `target` may hold to be replaced
   ///   (a report's by default; `raon trend` gives its own).
-  static func stage(_ target: URL, entries: Set<String> = reportEntries) throws -> Staging {
+  static func stage(_ requested: URL, entries: Set<String> = reportEntries) throws -> Staging {
     let fm = FileManager.default
+    let target = try resolvingLink(requested)
     let parent = target.deletingLastPathComponent()
     let name = target.lastPathComponent
     do {
@@ -48,6 +62,7 @@ public enum OutputPublisher {
     } catch {
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
+    restoreOrphans(of: name, in: parent)
     try checkReplaceable(target, entries: entries)
     removeStaleSiblings(of: name, in: parent)
 
@@ -55,7 +70,11 @@ public enum OutputPublisher {
     let temporary = parent.appendingPathComponent(".\(name).raon-partial-\(pid)")
     try? fm.removeItem(at: temporary)
     do {
-      try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
+      try StagingRegistry.shared.register(temporary) {
+        try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
+      }
+    } catch let error as WorkflowError {
+      throw error
     } catch {
       throw WorkflowError.outputNotWritable(path: parent.path, reason: reason(error))
     }
@@ -64,30 +83,73 @@ public enum OutputPublisher {
 
   /// Removes a staged folder: nothing of it is published.
   static func discard(_ staging: Staging) {
-    try? FileManager.default.removeItem(at: staging.folder)
+    try? StagingRegistry.shared.unregister(staging.folder) {
+      try? FileManager.default.removeItem(at: staging.folder)
+    }
   }
 
-  /// Moves the staged folder into place, replacing an earlier report only once it is.
+  /// Swaps the staged folder into place, replacing an earlier report in one step.
   static func commit(_ staging: Staging) throws {
-    let fm = FileManager.default
     let target = staging.target
-    let parent = target.deletingLastPathComponent()
-    let pid = ProcessInfo.processInfo.processIdentifier
-    let old = parent.appendingPathComponent(".\(target.lastPathComponent).raon-old-\(pid)")
-    let hadTarget = fm.fileExists(atPath: target.path)
+    var replaced: URL?
     do {
-      if hadTarget { try fm.moveItem(at: target, to: old) }
-      do {
-        try fm.moveItem(at: staging.folder, to: target)
-      } catch {
-        if hadTarget { try? fm.moveItem(at: old, to: target) }
-        throw error
+      try StagingRegistry.shared.unregister(staging.folder, publishing: true) {
+        replaced = try swapIntoPlace(staging.folder, target)
       }
+    } catch let error as WorkflowError {
+      discard(staging)
+      throw error
     } catch {
       discard(staging)
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
-    if hadTarget { try? fm.removeItem(at: old) }
+    if let replaced { try? FileManager.default.removeItem(at: replaced) }
+  }
+
+  /// Puts `folder` at `target`. Returns where the earlier report now is (to remove), if any.
+  ///
+  /// With an existing target the two are exchanged atomically, so `target` names the old
+  /// or the new report at every instant; where the file system cannot exchange, the old
+  /// one is first renamed to `.NAME.raon-old-PID`, which the next run restores if this one
+  /// dies before the new one is in.
+  private static func swapIntoPlace(_ folder: URL, _ target: URL) throws -> URL? {
+    if Rename.exchange(folder.path, target.path) { return folder }
+    let exchangeErrno = errno
+    guard exchangeErrno != ENOENT || FileManager.default.fileExists(atPath: target.path) else {
+      // No earlier report: a plain rename, refusing to replace one that appeared meanwhile.
+      try Rename.noReplace(folder.path, target.path)
+      return nil
+    }
+    guard exchangeErrno == EINVAL || exchangeErrno == ENOSYS || exchangeErrno == ENOTSUP else {
+      throw Rename.Failure(code: exchangeErrno)
+    }
+    let fm = FileManager.default
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let old = target.deletingLastPathComponent()
+      .appendingPathComponent(".\(target.lastPathComponent).raon-old-\(pid)")
+    try fm.moveItem(at: target, to: old)
+    do {
+      try fm.moveItem(at: folder, to: target)
+    } catch {
+      try? fm.moveItem(at: old, to: target)
+      throw error
+    }
+    return old
+  }
+
+  /// `--out` given as a symbolic link: the report goes where it points, and the link stays.
+  private static func resolvingLink(_ target: URL) throws -> URL {
+    var url = target.standardizedFileURL
+    for _ in 0..<16 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
+      else { return url }
+      url =
+        destination.hasPrefix("/")
+        ? URL(fileURLWithPath: destination)
+        : url.deletingLastPathComponent().appendingPathComponent(destination)
+      url = url.standardizedFileURL
+    }
+    throw WorkflowError.outputNotWritable(path: target.path, reason: "its symbolic links go round in a loop")
   }
 
   static func checkReplaceable(_ target: URL, entries: Set<String> = reportEntries) throws {
@@ -106,22 +168,126 @@ public enum OutputPublisher {
     }
   }
 
+  /// Puts back an earlier report that a killed run had moved aside and not replaced.
+  private static func restoreOrphans(of name: String, in parent: URL) {
+    let fm = FileManager.default
+    let target = parent.appendingPathComponent(name)
+    guard !fm.fileExists(atPath: target.path),
+      let entries = try? fm.contentsOfDirectory(atPath: parent.path)
+    else { return }
+    let marker = ".\(name).raon-old-"
+    for entry in entries.sorted() where entry.hasPrefix(marker) {
+      guard let pid = Int32(entry.dropFirst(marker.count)), !isAlive(pid) else { continue }
+      if (try? fm.moveItem(at: parent.appendingPathComponent(entry), to: target)) != nil { return }
+    }
+  }
+
   /// Removes `.NAME.raon-partial-PID` / `.NAME.raon-old-PID` left by runs that died.
   private static func removeStaleSiblings(of name: String, in parent: URL) {
     let fm = FileManager.default
     guard let entries = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+    let hasTarget = fm.fileExists(atPath: parent.appendingPathComponent(name).path)
     for entry in entries {
       for marker in [".\(name).raon-partial-", ".\(name).raon-old-"] where entry.hasPrefix(marker) {
         guard let pid = Int32(entry.dropFirst(marker.count)) else { continue }
-        if pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) != 0 {
+        // An old report is removed only once a report is in place again.
+        if marker.hasSuffix("old-") && !hasTarget { continue }
+        if pid == ProcessInfo.processInfo.processIdentifier || !isAlive(pid) {
           try? fm.removeItem(at: parent.appendingPathComponent(entry))
         }
       }
     }
   }
 
+  private static func isAlive(_ pid: Int32) -> Bool {
+    pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+  }
+
   private static func reason(_ error: Error) -> String {
     let text = (error as NSError).localizedDescription
     return text.replacingOccurrences(of: "\n", with: " ")
+  }
+}
+
+/// The folders this process has staged and not yet published or discarded.
+///
+/// A signal handler calls ``abandonAll()``: it waits for a commit in progress, removes
+/// every staged folder and refuses every later commit, so nothing is published after an
+/// interrupt.
+final class StagingRegistry: @unchecked Sendable {
+  static let shared = StagingRegistry()
+
+  private let lock = NSLock()
+  private var folders: Set<String> = []
+  private var abandoned = false
+
+  /// Runs `create` and records `folder`, unless the run is being abandoned.
+  func register(_ folder: URL, _ create: () throws -> Void) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !abandoned else { throw WorkflowError.interrupted }
+    try create()
+    folders.insert(folder.path)
+  }
+
+  /// Runs `work` (publishing or removing `folder`) and forgets `folder`. Once the run is
+  /// abandoned, `folder` is removed instead, and publishing fails.
+  func unregister(_ folder: URL, publishing: Bool = false, _ work: () throws -> Void) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    if abandoned {
+      try? FileManager.default.removeItem(at: folder)
+      folders.remove(folder.path)
+      if publishing { throw WorkflowError.interrupted }
+      return
+    }
+    try work()
+    folders.remove(folder.path)
+  }
+
+  /// Removes every staged folder; later commits publish nothing.
+  func abandonAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    abandoned = true
+    for path in folders { try? FileManager.default.removeItem(atPath: path) }
+    folders.removeAll()
+  }
+}
+
+/// `renameat2(2)`, looked up at run time: Swift's Glibc module does not declare it.
+enum Rename {
+  private typealias RenameAt2 = @convention(c) (
+    Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+  ) -> Int32
+
+  private static let function: RenameAt2? = {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+    return unsafeBitCast(symbol, to: RenameAt2.self)
+  }()
+
+  struct Failure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)) }
+  }
+
+  /// Exchanges two paths atomically; `false` with `errno` set when that is impossible.
+  static func exchange(_ a: String, _ b: String) -> Bool {
+    guard let function else {
+      errno = ENOSYS
+      return false
+    }
+    return function(AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */) == 0
+  }
+
+  /// Renames `a` to `b`, failing when `b` exists.
+  static func noReplace(_ a: String, _ b: String) throws {
+    if let function {
+      if function(AT_FDCWD, a, AT_FDCWD, b, 1 /* RENAME_NOREPLACE */) == 0 { return }
+      let code = errno
+      guard code == EINVAL || code == ENOSYS || code == ENOTSUP else { throw Failure(code: code) }
+    }
+    guard !FileManager.default.fileExists(atPath: b) else { throw Failure(code: EEXIST) }
+    guard rename(a, b) == 0 else { throw Failure(code: errno) }
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import RaonExport
+import TOMLKit
 
 /// Defaults for the weekly job, read from `raon.toml` in the working directory or the file
 /// given with `--config`. Command-line options override them.
@@ -49,157 +51,166 @@ public struct RaonConfig: Sendable, Equatable {
     return try parse(text, path: url.path)
   }
 
-  /// Parses the config text (a flat subset of TOML; `[sections]` are allowed and ignored).
+  /// The range `chart_top_n` must fall in: a chart of more than 100 bars is unreadable,
+  /// and a bound keeps every sum made from it far from overflow.
+  public static let chartTopNRange = 1...100
+
+  /// The keys a config may hold.
+  public static let knownKeys = ["db", "formats", "out", "lang", "api_base", "csv_encoding", "chart_top_n"]
+
+  /// Parses the config text (TOML 1.0 through TOMLKit). Keys may stand at the top or inside
+  /// `[sections]`, which are read as if they were not there. Every mistake names the file
+  /// and the line of the key it is about.
   public static func parse(_ text: String, path: String) throws -> RaonConfig {
     var config = RaonConfig()
     config.path = path
-    let table = try TOMLSubset.parse(text, path: path)
-    for (key, entry) in table {
+    let table: TOMLTable
+    do {
+      table = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      throw WorkflowError.config(
+        path: path, line: error.source.begin.line,
+        message: "not valid TOML: \(ConfigLines.oneLine(error.description))")
+    } catch {
+      throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
+    }
+    let lines = ConfigLines(text)
+    var seen: Set<String> = []
+    // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
+    // the second one.
+    let located = entries(of: table).map { entry in
+      (key: entry.key, value: entry.value, line: lines.line(of: entry.key, in: entry.section))
+    }.sorted { $0.line < $1.line }
+    for (key, value, line) in located {
+      func fail(_ message: String) -> WorkflowError {
+        WorkflowError.config(path: path, line: line, message: message)
+      }
+      guard seen.insert(key).inserted else { throw fail("'\(key)' is given twice") }
       func string() throws -> String {
-        guard case .string(let s) = entry.value else {
-          throw WorkflowError.config(path: path, line: entry.line, message: "'\(key)' must be a string")
+        guard let s = value.string else { throw fail("'\(key)' must be a string, like \(key) = \"…\"") }
+        // TOMLKit hands strings over as C strings: an escaped NUL would silently cut the
+        // value (`db = "a\u0000b"` would mean the store `a`).
+        guard !lines.holdsEscapedNUL(line) else { throw fail("'\(key)' holds a NUL character (\\u0000)") }
+        return s
+      }
+      func nonEmptyPath() throws -> String {
+        let s = try string()
+        guard !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw fail("'\(key)' is empty — give a path, or remove the line")
         }
         return s
       }
       switch key {
-      case "db": config.db = try string()
-      case "out": config.out = try string()
-      case "lang": config.lang = try string()
-      case "api_base": config.apiBase = try string()
-      case "csv_encoding": config.csvEncoding = try string()
+      case "db": config.db = try nonEmptyPath()
+      case "out": config.out = try nonEmptyPath()
+      case "lang":
+        let s = try string()
+        guard ReportLanguage(rawValue: s) != nil else { throw fail("lang must be \"ko\" or \"en\", not '\(s)'") }
+        config.lang = s
+      case "api_base":
+        let s = try string()
+        guard let url = URL(string: s), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else { throw fail("api_base must be an http(s) URL like \"http://openapi.seoul.go.kr:8088\"") }
+        config.apiBase = s
+      case "csv_encoding":
+        let s = try string()
+        guard CSVEncoding(rawValue: s) != nil else {
+          throw fail("csv_encoding must be \"utf8-bom\", \"utf8\" or \"cp949\", not '\(s)'")
+        }
+        config.csvEncoding = s
       case "chart_top_n":
-        guard case .integer(let n) = entry.value, n > 0 else {
-          throw WorkflowError.config(path: path, line: entry.line, message: "'chart_top_n' must be a positive integer")
+        guard let n = value.int, chartTopNRange.contains(n) else {
+          throw fail(
+            "chart_top_n must be a whole number from \(chartTopNRange.lowerBound) to \(chartTopNRange.upperBound)")
         }
         config.chartTopN = n
       case "formats":
-        switch entry.value {
-        case .array(let items): config.formats = items
-        case .string(let s): config.formats = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        default:
-          throw WorkflowError.config(path: path, line: entry.line, message: "'formats' must be a list like [\"md\", \"xlsx\"]")
+        let items: [String]
+        if let s = value.string {
+          items = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        } else if let array = value.array, let strings = Optional(array.compactMap(\.string)),
+          strings.count == array.count
+        {
+          items = strings
+        } else {
+          throw fail("'formats' must be a list like [\"md\", \"xlsx\"]")
         }
+        guard items.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+          throw fail("'formats' is empty — list at least one of md, xlsx, csv, json, or remove the line")
+        }
+        do {
+          _ = try ReportFormat.parseList(items)
+        } catch {
+          throw fail("formats: \(error)")
+        }
+        config.formats = items
       default:
-        throw WorkflowError.config(
-          path: path, line: entry.line,
-          message: "unknown key '\(key)' (known: db, formats, out, lang, api_base, csv_encoding, chart_top_n)")
+        throw fail("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")
       }
     }
     return config
   }
-}
 
-/// The part of TOML a config file needs: `key = value` lines with strings, integers,
-/// booleans and arrays of strings, `#` comments and `[section]` headers.
-enum TOMLSubset {
-  enum Value: Equatable {
-    case string(String)
-    case integer(Int)
-    case boolean(Bool)
-    case array([String])
-  }
-
-  static func parse(_ text: String, path: String) throws -> [String: (value: Value, line: Int)] {
-    var result: [String: (value: Value, line: Int)] = [:]
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let lineNumber = index + 1
-      let line = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || (line.hasPrefix("[") && line.hasSuffix("]")) { continue }
-      guard let eq = line.firstIndex(of: "=") else {
-        throw WorkflowError.config(path: path, line: lineNumber, message: "expected 'key = value'")
-      }
-      let key = line[..<eq].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-      let valueText = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-      guard let value = parseValue(valueText) else {
-        throw WorkflowError.config(path: path, line: lineNumber, message: "cannot read the value of '\(key)'")
-      }
-      result[key] = (value, lineNumber)
-    }
-    return result
-  }
-
-  /// Removes a `#` comment that is not inside a string.
-  private static func stripComment(_ line: String) -> String {
-    var inString: Character?
-    var previous: Character = " "
-    for (offset, ch) in line.enumerated() {
-      if let quote = inString {
-        if ch == quote && !(quote == "\"" && previous == "\\") { inString = nil }
-      } else if ch == "\"" || ch == "'" {
-        inString = ch
-      } else if ch == "#" {
-        return String(line.prefix(offset))
-      }
-      previous = ch
-    }
-    return line
-  }
-
-  private static func parseValue(_ text: String) -> Value? {
-    if text == "true" { return .boolean(true) }
-    if text == "false" { return .boolean(false) }
-    if let n = Int(text.replacingOccurrences(of: "_", with: "")) { return .integer(n) }
-    if let s = parseString(text) { return .string(s) }
-    if text.hasPrefix("[") && text.hasSuffix("]") {
-      let inner = text.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
-      if inner.isEmpty { return .array([]) }
-      var items: [String] = []
-      for part in splitArray(String(inner)) {
-        let trimmed = part.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { continue }  // trailing comma
-        guard let s = parseString(trimmed) else { return nil }
-        items.append(s)
-      }
-      return .array(items)
-    }
-    return nil
-  }
-
-  private static func splitArray(_ text: String) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var inString: Character?
-    for ch in text {
-      if let q = inString {
-        if ch == q { inString = nil }
-        current.append(ch)
-      } else if ch == "\"" || ch == "'" {
-        inString = ch
-        current.append(ch)
-      } else if ch == "," {
-        parts.append(current)
-        current = ""
+  /// The top-level keys and those of each `[section]`, in the order they are written.
+  private static func entries(of table: TOMLTable) -> [(key: String, value: TOMLValueConvertible, section: String?)] {
+    var out: [(String, TOMLValueConvertible, String?)] = []
+    for (key, value) in table {
+      if let inner = value.table {
+        for (innerKey, innerValue) in inner { out.append((innerKey, innerValue, key)) }
       } else {
-        current.append(ch)
-      }
-    }
-    parts.append(current)
-    return parts
-  }
-
-  private static func parseString(_ text: String) -> String? {
-    guard text.count >= 2, let first = text.first, text.last == first, first == "\"" || first == "'"
-    else { return nil }
-    let inner = String(text.dropFirst().dropLast())
-    if first == "'" { return inner }
-    var out = ""
-    var escaping = false
-    for ch in inner {
-      if escaping {
-        switch ch {
-        case "n": out.append("\n")
-        case "t": out.append("\t")
-        case "\\": out.append("\\")
-        case "\"": out.append("\"")
-        default: out.append(ch)
-        }
-        escaping = false
-      } else if ch == "\\" {
-        escaping = true
-      } else {
-        out.append(ch)
+        out.append((key, value, nil))
       }
     }
     return out
+  }
+}
+
+/// Finds the line a key is written on: TOMLKit reports positions for syntax errors only,
+/// so a key's line is found in the text (`key =`, `"key" =` or `'key' =`, after its
+/// `[section]` header when it is in one).
+struct ConfigLines {
+  private let lines: [Substring]
+
+  init(_ text: String) {
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// The 1-based line of `key`, or 0 when it cannot be found (a dotted or inline key).
+  func line(of key: String, in section: String?) -> Int {
+    var start = 0
+    if let section {
+      guard let header = lines.firstIndex(where: { Self.isHeader($0, section) }) else { return 0 }
+      start = header + 1
+    }
+    for index in start..<lines.count {
+      let line = lines[index].drop { $0 == " " || $0 == "\t" }
+      if section == nil && line.hasPrefix("[") { break }
+      for form in [key, "\"\(key)\"", "'\(key)'"] where line.hasPrefix(form) {
+        let rest = line.dropFirst(form.count).drop { $0 == " " || $0 == "\t" }
+        if rest.hasPrefix("=") { return index + 1 }
+      }
+    }
+    return 0
+  }
+
+  /// Whether the 1-based line holds an escaped NUL (`\u0000`, `\U00000000`).
+  func holdsEscapedNUL(_ number: Int) -> Bool {
+    guard number >= 1, number <= lines.count else { return false }
+    let text = lines[number - 1].lowercased()
+    return text.contains("\\u0000") || text.contains("\\u00000000")
+  }
+
+  private static func isHeader(_ line: Substring, _ section: String) -> Bool {
+    let t = line.trimmingCharacters(in: .whitespaces)
+    let body = t.hasPrefix("[") ? String(t.dropFirst().prefix { $0 != "]" }) : ""
+    let name = body.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+    return t.hasPrefix("[") && name == section
+  }
+
+  /// TOMLKit's message on one line, without control characters.
+  static func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map {
+      $0.properties.generalCategory == .control ? " " : $0
+    })).split(separator: " ").joined(separator: " ")
   }
 }

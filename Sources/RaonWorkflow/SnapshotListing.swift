@@ -12,7 +12,7 @@ public enum SnapshotListing {
     }
     let header = ["id", "taken at (KST)", "programs", "source"]
     let rows = snapshots.map {
-      [String($0.id), $0.takenAt.koreaDisplay, String($0.programCount), $0.source]
+      [String($0.id), $0.takenAt.koreaDisplay, String($0.programCount), SafeText.terminalLine($0.source)]
     }
     let widths = header.indices.map { c in
       ([header[c]] + rows.map { $0[c] }).map { DisplayWidth.of($0) }.max() ?? 0

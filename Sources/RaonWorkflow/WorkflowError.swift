@@ -21,6 +21,14 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case unknownFormat(String)
   case invalidAPIBase(String)
   case emptyCatalog(source: String)
+  /// SIGINT or SIGTERM arrived: what this run staged was removed.
+  case interrupted
+  /// A path option or setting was given but empty (`--db ""`, often an unset variable).
+  case emptyPath(option: String)
+  /// A command that only reads found no store at the path (it never creates one).
+  case noStore(path: String)
+  /// An input path names something other than a regular file (a FIFO, a device, a folder).
+  case inputNotAFile(path: String, kind: String)
   // Repairing the history (`raon snapshot`, `raon snapshots delete|show`).
   case sharedTakenAt(count: Int)
   case takenAtCountMismatch(files: Int, times: Int)
@@ -63,6 +71,14 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
+    case .interrupted:
+      return "interrupted — what this run had staged was removed and nothing was published; run the command again"
+    case .emptyPath(let option):
+      return "\(option) is empty — give a path (is a variable used for it unset?)"
+    case .noStore(let path):
+      return "there is no store at \(path) — check --db/RAON_DB, or record a snapshot first with 'raon snapshot FILE'"
+    case .inputNotAFile(let path, let kind):
+      return "\(path) is \(kind), not a regular file — give a catalog file (CSV or JSON)"
     case .sharedTakenAt(let count):
       return "\(count) files would all be stamped with one time, and the next report would find nothing to compare — give --taken-at once per file, in the same order, or --taken-at-from-name"
     case .takenAtCountMismatch(let files, let times):

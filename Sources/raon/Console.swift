@@ -5,8 +5,11 @@ import RaonWorkflow
 enum Console {
   static let isTerminal = isatty(STDERR_FILENO) == 1
 
+  /// One line on standard error. Control characters (a newline in a file name, an ESC
+  /// or BEL byte quoted from a file or a server) are shown as `\n`, `\u{1B}`, … so a
+  /// message is always one line and never drives the terminal.
   static func error(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.oneLine(line) + "\n").utf8))
   }
 
   static func warning(_ line: String) {

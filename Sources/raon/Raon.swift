@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// The `raon` command line: parses arguments, calls RaonWorkflow, prints results.
-@main
+/// The `raon` command line: parses arguments, calls RaonWorkflow, prints results. Started
+/// by ``RaonMain``, which owns the exit status.
 struct Raon: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "raon",
@@ -14,6 +14,8 @@ struct Raon: AsyncParsableCommand {
 
       The weekly job:
         SEOUL_API_KEY=... raon report --api
+
+      Exit status: 0 success; 1 failure (for 'raon diff --fail-if-changed': 1 changed, 2 failure); 64 usage error (unknown option, bad option value); 78 bad config file; 130 interrupted (SIGINT), 143 terminated (SIGTERM). Errors are one line on standard error: what went wrong, where, and what to do.
       """,
     version: "0.1.0",
     subcommands: [ReportCommand.self, SnapshotCommand.self, SnapshotsCommand.self, DiffCommand.self, TrendCommand.self]

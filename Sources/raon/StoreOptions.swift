@@ -24,9 +24,22 @@ struct StoreOptions: ParsableArguments {
     try RaonConfig.load(explicit: config, environment: environment)
   }
 
-  /// Opens (creating if needed) the store chosen by `--db`, the config, `RAON_DB` or the default.
-  func openStore(_ environment: RaonEnvironment, config: RaonConfig) throws -> (SnapshotStore, String) {
-    let url = StoreLocation.resolve(explicit: db ?? config.db, environment: environment)
-    return (try SnapshotStore(path: url.path), url.path)
+  /// Opens the store chosen by `--db`, the config, `RAON_DB` or the default: creating it
+  /// if needed, or, for commands that only read, never creating or writing anything.
+  ///
+  /// With `readOnlyIfUnwritable`, an existing store on a read-only file or mount is opened
+  /// for reading (a report that records nothing needs no more).
+  func openStore(
+    _ environment: RaonEnvironment, config: RaonConfig, readOnly: Bool = false,
+    readOnlyIfUnwritable: Bool = false
+  ) throws -> (SnapshotStore, String) {
+    let url = try StoreLocation.resolve(explicit: db ?? config.db, environment: environment)
+    let exists = FileManager.default.fileExists(atPath: url.path)
+    if readOnly && !exists { throw WorkflowError.noStore(path: url.path) }
+    let unwritable =
+      exists
+      && (access(url.path, W_OK) != 0 || access(url.deletingLastPathComponent().path, W_OK) != 0)
+    let reading = readOnly || (readOnlyIfUnwritable && unwritable)
+    return (try SnapshotStore(path: url.path, readOnly: reading), url.path)
   }
 }

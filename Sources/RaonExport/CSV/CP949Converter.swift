@@ -24,6 +24,17 @@ final class CP949Converter {
 
   deinit { iconv_close(descriptor) }
 
+  /// CP949 forms for punctuation it lacks, by UTF-8 bytes: the dashes Raon's own labels
+  /// use (`2–7 days`) and their relatives, so they never become `?`.
+  static let substitutes: [[UInt8]: [UInt8]] = [
+    [0xE2, 0x80, 0x90]: [0x2D],  // U+2010 hyphen → -
+    [0xE2, 0x80, 0x91]: [0x2D],  // U+2011 non-breaking hyphen → -
+    [0xE2, 0x80, 0x92]: [0x2D],  // U+2012 figure dash → -
+    [0xE2, 0x80, 0x93]: [0x2D],  // U+2013 en dash → -
+    [0xE2, 0x80, 0x94]: [0xA1, 0xAA],  // U+2014 em dash → U+2015 ―
+    [0xE2, 0x88, 0x92]: [0x2D],  // U+2212 minus → -
+  ]
+
   /// Converts `utf8`, which must end on a character boundary (writers pass whole rows).
   func convert(_ utf8: [UInt8]) -> [UInt8] {
     guard !utf8.isEmpty else { return [] }
@@ -52,14 +63,23 @@ final class CP949Converter {
           output.append(contentsOf: [UInt8](repeating: 0, count: max(64, inLeft * 2)))
           continue
         }
-        // EILSEQ (no CP949 form, or invalid UTF-8) or EINVAL (cut sequence): write '?'
-        // and step over one UTF-8 sequence.
+        // EILSEQ (no CP949 form, or invalid UTF-8) or EINVAL (cut sequence): write a
+        // CP949 look-alike when there is one, else '?', and step over one UTF-8 sequence.
         guard let at = inPtr else { break }
         let lead = UInt8(bitPattern: at.pointee)
         let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         let skip = min(max(1, length), inLeft)
+        let sequence = (0..<skip).map { UInt8(bitPattern: at[$0]) }
         inPtr = at + skip
         inLeft -= skip
+        if let substitute = Self.substitutes[sequence] {
+          while written + substitute.count > output.count { output.append(0) }
+          for byte in substitute {
+            output[written] = byte
+            written += 1
+          }
+          continue
+        }
         if written == output.count { output.append(0) }
         output[written] = UInt8(ascii: "?")
         written += 1

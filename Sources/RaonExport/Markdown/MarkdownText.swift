@@ -1,3 +1,5 @@
+import RaonCore
+
 /// Escaping and small pieces of GitHub-flavoured Markdown.
 enum MarkdownText {
   /// Text for inline use (list items, link text, table cells): characters that would
@@ -31,6 +33,9 @@ enum MarkdownText {
         out.unicodeScalars.append(s)
       case "\t":
         out.append(" ")
+      case _ where SafeText.isUnsafe(s):
+        // ESC, BEL and the like never reach the Markdown (or a terminal showing it).
+        out.unicodeScalars.append(SafeText.replacement)
       default:
         out.unicodeScalars.append(s)
       }
@@ -55,6 +60,7 @@ enum MarkdownText {
       case "<": target += "%3C"
       case ">": target += "%3E"
       case "\r", "\n", "\t": continue
+      case _ where SafeText.isUnsafe(s): continue
       default: target.unicodeScalars.append(s)
       }
     }

@@ -109,7 +109,8 @@ final class XLSXTableStream {
   /// Writes text (empty text leaves the cell blank).
   func text(_ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) throws {
     guard !value.isEmpty, let ws else { return }
-    let (fitted, cut) = XLSXLimits.fitCell(value)
+    // Characters XML 1.0 forbids (from a store an older Raon wrote) become U+FFFD.
+    let (fitted, cut) = XLSXLimits.fitCell(SafeText.clean(value))
     if cut { counts.truncatedCells += 1 }
     measure(col, fitted)
     // The hot path calls C directly on the cached pointer: going through XLSXSheet would
@@ -151,7 +152,9 @@ final class XLSXTableStream {
       counts.linksNotLinkable += 1
       return try text(col, value)
     }
-    let err = value.withCString { worksheet_write_url(ws, lxw_row_t(row), lxw_col_t(col), $0, nil) }
+    let err = SafeText.clean(value).withCString {
+      worksheet_write_url(ws, lxw_row_t(row), lxw_col_t(col), $0, nil)
+    }
     switch err {
     case LXW_NO_ERROR:
       links += 1

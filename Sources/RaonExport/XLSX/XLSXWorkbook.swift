@@ -1,5 +1,6 @@
 import CXlsxWriter
 import Foundation
+import RaonCore
 
 /// One libxlsxwriter workbook, owned: every call that can fail is checked and turned into
 /// an ``XLSXExportError``, and the C memory is released exactly once.
@@ -103,11 +104,12 @@ final class XLSXWorkbook {
     title: String, subject: String, author: String, keywords: String, comments: String,
     created: Date
   ) throws {
-    let err = title.withCString { t in
-      subject.withCString { s in
-        author.withCString { a in
-          keywords.withCString { k in
-            comments.withCString { c in
+    // A snapshot's source (a file name) can hold anything; XML 1.0 cannot.
+    let err = SafeText.clean(title).withCString { t in
+      SafeText.clean(subject).withCString { s in
+        SafeText.clean(author).withCString { a in
+          SafeText.clean(keywords).withCString { k in
+            SafeText.clean(comments).withCString { c in
               var properties = lxw_doc_properties()
               properties.title = UnsafeMutablePointer(mutating: t)
               properties.subject = UnsafeMutablePointer(mutating: s)
@@ -212,8 +214,11 @@ struct XLSXSheet {
   /// Whether libxlsxwriter writes this sheet in constant-memory mode.
   var isConstantMemory: Bool { handle.pointee.optimize != 0 }
 
+  /// Writes text. Characters XML 1.0 forbids (controls, U+FFFE/U+FFFF) would make the
+  /// sheet's XML invalid and Excel call the file damaged: they become U+FFFD (normalised
+  /// programs have none; this covers every other text, e.g. from an older store).
   func string(_ row: Int, _ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) throws {
-    let err = value.withCString {
+    let err = SafeText.clean(value).withCString {
       worksheet_write_string(handle, lxw_row_t(row), lxw_col_t(col), $0, format)
     }
     try check(err, row, col, "writing text")
@@ -227,7 +232,9 @@ struct XLSXSheet {
   /// Writes a hyperlink; returns the libxlsxwriter code so the caller can fall back to
   /// text for URLs Excel would refuse (too long, too many links).
   func url(_ row: Int, _ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) -> lxw_error {
-    value.withCString { worksheet_write_url(handle, lxw_row_t(row), lxw_col_t(col), $0, format) }
+    SafeText.clean(value).withCString {
+      worksheet_write_url(handle, lxw_row_t(row), lxw_col_t(col), $0, format)
+    }
   }
 
   func datetime(_ row: Int, _ col: Int, _ value: lxw_datetime, _ format: XLSXWorkbook.Format?) throws {

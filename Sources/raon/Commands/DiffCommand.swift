@@ -14,6 +14,8 @@ struct DiffCommand: AsyncParsableCommand {
         raon diff 1 2
         raon diff previous latest --format csv --out /tmp/changes
         raon diff 1 2 --format none --fail-if-changed   # for scripts: exit 1 when anything changed
+
+      Exit status, as diff(1): 0 no changes (or changes without --fail-if-changed), 1 changes with --fail-if-changed, 2 any error; 64 usage error.
       """)
 
   @OptionGroup var store: StoreOptions
@@ -34,13 +36,13 @@ struct DiffCommand: AsyncParsableCommand {
   @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
   var csvEncoding: CSVEncoding = .utf8BOM
 
-  @Flag(name: .customLong("fail-if-changed"), help: "Exit with status 1 when there are changes.")
+  @Flag(name: .customLong("fail-if-changed"), help: "Exit with status 1 when there are changes (errors exit 2).")
   var failIfChanged = false
 
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, path) = try store.openStore(environment, config: config)
+    let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
     let formats = format.lowercased() == "none" ? [] : try ReportFormat.parseList([format])
     let options = ExportOptions(language: lang, csvEncoding: csvEncoding)
     let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment)

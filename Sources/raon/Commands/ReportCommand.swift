@@ -94,7 +94,9 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    var (snapshotStore, path) = try store.openStore(environment, config: config)
+    try InputFiles.check(input.map { [$0] } ?? [], environment)
+    var (snapshotStore, path) = try store.openStore(
+      environment, config: config, readOnlyIfUnwritable: input == nil && !api)
     // Checked inside every recording's transaction (SnapshotRecorder), whichever path records.
     snapshotStore.shrinkGuard = allowShrink ? nil : .standard
 
@@ -119,8 +121,9 @@ struct ReportCommand: AsyncParsableCommand {
     let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
       .run(request)
     Console.endProgress()
+    if input != nil || api { store.foldLog(snapshotStore, path: path) }
     for warning in outcome.warnings { Console.warning(warning) }
-    print(ReportSummary.lines(outcome).joined(separator: "\n"))
+    print(ReportSummary.lines(outcome).map(TerminalText.oneLine).joined(separator: "\n"))
   }
 
   private func uniqued(_ names: [String]) -> [String] {

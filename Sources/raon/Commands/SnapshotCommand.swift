@@ -57,7 +57,8 @@ struct SnapshotCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    var (snapshotStore, _) = try store.openStore(environment, config: config)
+    try InputFiles.check(files, environment)
+    var (snapshotStore, path) = try store.openStore(environment, config: config)
     snapshotStore.shrinkGuard = allowShrink ? nil : .standard
     let now = environment.now()
     let times = try takenAt.map { try TakenAtParser.parse($0, now: now) }
@@ -82,6 +83,7 @@ struct SnapshotCommand: AsyncParsableCommand {
       recorded = try job.record(Array(zip(files, stamps)).map { (path: $0.0, takenAt: $0.1) })
     }
     Console.endProgress()
+    store.foldLog(snapshotStore, path: path)
     for line in recorded { print(SnapshotInfoLine(line.info, unchangedSince: line.unchangedSince).text) }
   }
 }

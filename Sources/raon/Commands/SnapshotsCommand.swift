@@ -30,7 +30,7 @@ struct SnapshotsCommand: AsyncParsableCommand {
     func run() async throws {
       let environment = Console.environment()
       let config = try store.loadConfig(environment)
-      let (snapshotStore, _) = try store.openStore(environment, config: config)
+      let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: true)
       let snapshots = try snapshotStore.snapshots()
       if json {
         print(SnapshotListing.json(snapshots))
@@ -60,7 +60,7 @@ struct SnapshotsCommand: AsyncParsableCommand {
     func run() async throws {
       let environment = Console.environment()
       let config = try store.loadConfig(environment)
-      let (snapshotStore, _) = try store.openStore(environment, config: config)
+      let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: true)
       let details = try snapshotStore.details(snapshot: id)
       print(json ? SnapshotListing.detailsJSON(details) : SnapshotListing.details(details), terminator: json ? "\n" : "")
     }
@@ -100,7 +100,7 @@ struct SnapshotsCommand: AsyncParsableCommand {
 struct SnapshotInfoLine {
   let text: String
   init(_ info: SnapshotInfo, unchangedSince: Int64? = nil) {
-    text = "recorded snapshot \(info.id): \(info.programCount) programs from \(info.source), taken \(info.takenAt.koreaDisplay)"
+    text = "recorded snapshot \(info.id): \(info.programCount) programs from \(TerminalText.oneLine(info.source)), taken \(info.takenAt.koreaDisplay)"
       + (unchangedSince.map { " — unchanged since snapshot \($0)" } ?? "")
   }
 }

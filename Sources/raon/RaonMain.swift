@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import RaonStore
+import RaonWorkflow
+
+/// The process's entry: runs ``Raon`` and turns every outcome into one line on standard
+/// error and an exit status, in the manner of `diff(1)` and `sysexits(3)`.
+///
+/// | status | meaning |
+/// |---|---|
+/// | 0 | success |
+/// | 1 | failure; for `raon diff --fail-if-changed`, "changed" |
+/// | 2 | `raon diff`: failure (so it is never mistaken for "changed") |
+/// | 64 | usage: an unknown option or a bad option value |
+/// | 78 | the config file is wrong |
+/// | 130, 143 | interrupted by SIGINT, SIGTERM (what the run staged is removed) |
+@main
+enum RaonMain {
+  static func main() async {
+    SignalGuard.install()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    var command: any ParsableCommand
+    do {
+      command = try Raon.parseAsRoot(arguments)
+    } catch {
+      let code = Raon.exitCode(for: error)
+      // --help, --version and the like: ArgumentParser prints them.
+      if code == .success { Raon.exit(withError: error) }
+      let message = Raon.message(for: error)
+      let help = helpHint(arguments)
+      fail("\(message) — see '\(help)'", status: ExitStatus.usage)
+    }
+    let failureStatus = command is DiffCommand ? ExitStatus.diffFailure : ExitStatus.failure
+    do {
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch let exit as ExitCode {
+      Foundation.exit(exit.rawValue)
+    } catch {
+      // `--help` and `--version` arrive here as errors of ArgumentParser's own help
+      // command: ArgumentParser prints them.
+      if Raon.exitCode(for: error) == .success { Raon.exit(withError: error) }
+      Console.endProgress()
+      let status = ExitStatus.of(error, failure: failureStatus)
+      if status == ExitStatus.usage, error is ValidationError {
+        fail("\(error) — see '\(helpHint(arguments))'", status: status)
+      }
+      fail(String(describing: error), status: status)
+    }
+    Foundation.exit(0)
+  }
+
+  /// Prints one line and exits.
+  static func fail(_ message: String, status: Int32) -> Never {
+    Console.error("Error: " + message)
+    Foundation.exit(status)
+  }
+
+  /// `raon report --help` for the subcommand the arguments name, else `raon --help`.
+  private static func helpHint(_ arguments: [String]) -> String {
+    let names = Raon.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+    if let first = arguments.first, names.contains(first) { return "raon \(first) --help" }
+    return "raon --help"
+  }
+}
+
+/// The exit statuses of `raon` (documented in `raon --help` and the README).
+enum ExitStatus {
+  static let failure: Int32 = 1
+  static let diffChanged: Int32 = 1
+  static let diffFailure: Int32 = 2
+  static let usage: Int32 = 64
+  static let config: Int32 = 78
+
+  /// The status for an error thrown by a command.
+  static func of(_ error: any Error, failure: Int32) -> Int32 {
+    switch error {
+    case is ValidationError: return usage
+    case let error as WorkflowError:
+      switch error {
+      case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
+        .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict,
+        .sharedTakenAt, .takenAtCountMismatch, .duplicateTakenAt, .takenAtInFuture, .noDateInFileName:
+        return usage
+      case .config: return config
+      default: return failure
+      }
+    default: return failure
+    }
+  }
+}

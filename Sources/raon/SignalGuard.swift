@@ -1,0 +1,35 @@
+import Dispatch
+import Foundation
+import RaonWorkflow
+
+/// SIGINT (Ctrl-C) and SIGTERM: stop, remove what this run staged, exit 130 or 143.
+///
+/// The signals are caught by dispatch sources, so the handler runs as ordinary code on a
+/// queue, not inside a signal context. It removes every report folder this run staged
+/// (waiting for a publication in progress to finish, so the old or the new report is in
+/// place) and exits. An SQLite transaction that has not committed is rolled back by
+/// SQLite itself when the process ends: the store keeps only committed snapshots.
+enum SignalGuard {
+  /// The sources must live as long as the process.
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+  static func install() {
+    for number in [SIGINT, SIGTERM] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop(number) }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  private static func stop(_ number: Int32) -> Never {
+    OutputPublisher.abandonAll()
+    Console.endProgress()
+    let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+    Console.error(
+      "Error: interrupted by \(name) — what this run had staged was removed and nothing was published; "
+        + "the store keeps only snapshots that had been committed")
+    _exit(128 + number)
+  }
+}

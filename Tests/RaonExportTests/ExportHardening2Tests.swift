@@ -1,0 +1,81 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import TestSupport
+import Testing
+
+@testable import RaonExport
+
+/// Issue 18, items 4 and 11 at the writers: whatever text they are given (an older store
+/// may hold controls), the workbook's XML stays valid and the Markdown carries no control
+/// bytes; CP949 writes a dash for the dashes of Raon's labels.
+@Suite struct ExportHardening2Tests {
+  /// A report whose programs carry what normalisation would now have replaced, as a store
+  /// written by an older Raon can hold: U+000B in a category (it reaches chart1.xml's
+  /// cached categories), U+FFFE/U+FFFF in a title, ESC/BEL in a place.
+  static var hostileReport: ReportData {
+    var programs = XLSXFixtures.programs
+    for i in programs.indices {
+      programs[i].category = i % 2 == 0 ? "전시\u{0B}미술" : "연극\u{1F}"
+      programs[i].title += " \u{FFFE}\u{FFFF}"
+      programs[i].place = "장소\u{1B}[31m\u{07}"
+    }
+    let base = XLSXFixtures.report
+    return ReportData(
+      snapshot: base.snapshot, compareTo: base.compareTo, week: base.week, programs: programs,
+      tables: XLSXFixtures.tables(programs), thisWeek: base.thisWeek,
+      compareTables: base.compareTables, compareWeek: base.compareWeek, changes: base.changes)
+  }
+
+  @Test func theWorkbookStaysValidXMLWhateverTextItIsGiven() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-h2-xlsx")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try XLSXReportWriter().write(Self.hostileReport, into: dir, options: ExportOptions())
+    let bad = try HardeningSupport.python(
+      """
+      import sys, zipfile, json, xml.etree.ElementTree as ET
+      bad = []
+      with zipfile.ZipFile(sys.argv[1]) as z:
+          for name in z.namelist():
+              if name.endswith(".xml"):
+                  try:
+                      ET.fromstring(z.read(name))
+                  except ET.ParseError as e:
+                      bad.append(name)
+      print(json.dumps(bad))
+      """, [dir.appendingPathComponent("report.xlsx").path])
+    #expect(bad == "[]", "invalid XML parts: \(bad)")
+  }
+
+  @Test func theMarkdownCarriesNoControlBytes() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-h2-md")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try MarkdownReportWriter().write(Self.hostileReport, into: dir, options: ExportOptions())
+    let bytes = try Data(contentsOf: dir.appendingPathComponent("report.md"))
+    let controls = Set(bytes.filter { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+    #expect(controls.isEmpty, "\(controls.sorted())")
+    #expect(MarkdownText.inline("a\u{1B}[2Jb\u{07}") == "a\u{FFFD}\\[2Jb\u{FFFD}")
+  }
+
+  @Test func cp949WritesADashForTheDashesOfLabels() throws {
+    let converter = try CP949Converter()
+    let bytes = converter.convert(Array("2–7 days − 3 — 끝".utf8))
+    #expect(bytes == Array("2-7 days - 3 ".utf8) + [0xA1, 0xAA, 0x20, 0xB3, 0xA1])
+    #expect(converter.replacements == 0)
+  }
+}
+
+/// Issue 18, item 1: a chart's top-N is bounded whoever builds the options, so no sum
+/// made from it traps (the workbook used to trap on `Int.max`).
+@Suite struct ChartTopNHardening2Tests {
+  @Test(arguments: [Int.max, Int.min, -1, 0, 1_000_000])
+  func extremeTopNWritesAWorkbook(n: Int) throws {
+    let options = ExportOptions(chartTopN: n)
+    #expect((0...ExportOptions.chartTopNLimit).contains(options.chartTopN))
+    let dir = try Fixtures.temporaryDirectory("raon-h2-topn")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try XLSXReportWriter().write(XLSXFixtures.report, into: dir, options: options)
+    _ = try MarkdownReportWriter().write(XLSXFixtures.report, into: dir, options: options)
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.xlsx").path))
+  }
+}

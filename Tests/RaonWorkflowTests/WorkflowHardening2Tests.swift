@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+@testable import RaonWorkflow
+
+/// Issue 18, items 1, 5, 7, 9 and 11 at the level of the workflow: the config's ranges and
+/// file:line errors, empty store paths, and publishing that keeps the old or the new
+/// report in place at every instant.
+@Suite struct ConfigHardening2Tests {
+  /// Item 1: a number Raon would do arithmetic on is refused where it is read, with the
+  /// file and line, instead of trapping later in the workbook.
+  @Test(arguments: ["9223372036854775807", "-9223372036854775808", "0", "101", "-1", "1e3", "10.5", "\"10\"", "true"])
+  func chartTopNOutsideItsRangeIsRefusedWithItsLine(value: String) {
+    let text = "# weekly job\nlang = \"ko\"\n\nchart_top_n = \(value)\n"
+    #expect {
+      try RaonConfig.parse(text, path: "raon.toml")
+    } throws: { error in
+      guard case .config(let path, let line, let message)? = error as? WorkflowError else { return false }
+      return path == "raon.toml" && line == 4 && message.contains("chart_top_n")
+    }
+  }
+
+  @Test func theRangeIsInclusive() throws {
+    #expect(try RaonConfig.parse("chart_top_n = 1", path: "c.toml").chartTopN == 1)
+    #expect(try RaonConfig.parse("chart_top_n = 100", path: "c.toml").chartTopN == 100)
+  }
+
+  /// Every key's bad value names its own line, in a section or not (TOMLKit gives lines
+  /// only for syntax errors; Raon finds the key's line).
+  @Test func everyBadValueNamesItsLine() {
+    let cases: [(text: String, line: Int, mentions: String)] = [
+      ("db = \"x\"\n\n[report]\nlang = \"fr\"\n", 4, "lang"),
+      ("csv_encoding = \"latin1\"\n", 1, "csv_encoding"),
+      ("\n\nformats = [\"md\", \"docx\"]\n", 3, "docx"),
+      ("formats = [\"md\", 3]\n", 1, "formats"),
+      ("api_base = \"ftp://x\"\n", 1, "api_base"),
+      ("\"db\" = \"\"\n", 1, "db"),
+      ("out = \" \"\n", 1, "out"),
+      ("db = 3\n", 1, "db"),
+      ("lang = \"ko\"\nlang_x = 1\n", 2, "lang_x"),
+      ("lang = \"ko\"\n[a]\nlang = \"en\"\n", 3, "twice"),
+      ("lang = \"ko\"\nchart_top_n = = 3\n", 2, "TOML"),
+      ("lang = \"ko\n", 1, "TOML"),
+      ("formats = []\n", 1, "empty"),
+      ("lang = \"ko\"\ndb = \"a\\u0000b\"\n", 2, "NUL"),
+    ]
+    for c in cases {
+      var thrown: (any Error)?
+      do { _ = try RaonConfig.parse(c.text, path: "c.toml") } catch { thrown = error }
+      guard case .config(_, let line, let message)? = thrown as? WorkflowError else {
+        Issue.record("\(c.text.debugDescription): expected a config error, got \(String(describing: thrown))")
+        continue
+      }
+      #expect(line == c.line, "\(c.text.debugDescription): \(message)")
+      #expect(message.contains(c.mentions), "\(c.text.debugDescription): \(message)")
+      #expect(!"\(thrown.map { "\($0)" } ?? "")".contains("\n"))
+    }
+  }
+
+  @Test func fullTOMLIsRead() throws {
+    let text = """
+      # TOML that the hand-written subset could not read
+      formats = [
+        "md",   # the report
+        "json",
+      ]
+      out = \"\"\"reports\"\"\"
+      chart_top_n = 1_0
+      """
+    let config = try RaonConfig.parse(text, path: "raon.toml")
+    #expect(config.formats == ["md", "json"])
+    #expect(config.out == "reports")
+    #expect(config.chartTopN == 10)
+  }
+}
+
+@Suite struct StoreLocationHardening2Tests {
+  /// Item 5: `--db ""` (a cron line's unset variable) is refused, never read as "the
+  /// default store".
+  @Test func emptyPathsAreRefused() throws {
+    let environment = RaonEnvironment(variables: ["HOME": "/tmp/h"])
+    #expect(throws: WorkflowError.emptyPath(option: "--db")) {
+      try StoreLocation.resolve(explicit: "", environment: environment)
+    }
+    #expect(throws: WorkflowError.emptyPath(option: "--db")) {
+      try StoreLocation.resolve(explicit: "  ", environment: environment)
+    }
+    let emptyVariable = RaonEnvironment(variables: ["HOME": "/tmp/h", "RAON_DB": ""])
+    #expect(throws: WorkflowError.emptyPath(option: "RAON_DB")) {
+      try StoreLocation.resolve(explicit: nil, environment: emptyVariable)
+    }
+    #expect(try StoreLocation.resolve(explicit: nil, environment: environment).path
+      == "/tmp/h/.local/share/raon/raon.sqlite")
+  }
+}
+
+@Suite(.serialized) struct PublishingHardening2Tests {
+  func temporary() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("raon-pub2-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  func report(_ folder: URL, _ text: String) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: folder.appendingPathComponent("report.md"))
+  }
+
+  func read(_ folder: URL) -> String? {
+    (try? Data(contentsOf: folder.appendingPathComponent("report.md"))).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// A pid no process has (above the kernel's pid_max).
+  static let deadPID = 4_999_999
+
+  /// Item 7: a run killed between moving the old report aside and moving the new one in
+  /// left `.NAME.raon-old-PID` and no report. The next run puts it back first, so even a
+  /// failing run leaves the earlier report in place (the old code deleted it).
+  @Test func anOrphanedOldReportIsRestoredEvenWhenTheNextRunFails() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let target = dir.appendingPathComponent("2024-W37")
+    try report(dir.appendingPathComponent(".2024-W37.raon-old-\(Self.deadPID)"), "earlier")
+    struct WriteFailed: Error {}
+    #expect(throws: WriteFailed.self) {
+      try OutputPublisher.publish(to: target) { _ in throw WriteFailed() }
+    }
+    #expect(read(target) == "earlier")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+
+  /// An orphan is not restored over a report that is in place (the new one won), and is
+  /// removed.
+  @Test func anOrphanBesideAReportIsRemoved() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let target = dir.appendingPathComponent("r")
+    try report(target, "newer")
+    try report(dir.appendingPathComponent(".r.raon-old-\(Self.deadPID)"), "older")
+    try OutputPublisher.publish(to: target) { try report($0, "newest") }
+    #expect(read(target) == "newest")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+  }
+
+  /// Item 7: the old or the new report is in place at every instant. A watcher looks for
+  /// the report while it is replaced 300 times; with two renames it finds a gap.
+  @Test func theReportIsInPlaceAtEveryInstantWhileItIsReplaced() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let target = dir.appendingPathComponent("r")
+    try report(target, "0")
+    let stop = StopFlag()
+    let missing = HitCounter()
+    let watcher = Thread {
+      let path = target.appendingPathComponent("report.md").path
+      while !stop.isSet {
+        if access(path, F_OK) != 0 { missing.add() }
+      }
+    }
+    watcher.start()
+    for n in 1...300 {
+      try OutputPublisher.publish(to: target) { try report($0, "\(n)") }
+    }
+    stop.set()
+    Thread.sleep(forTimeInterval: 0.05)
+    #expect(missing.value == 0, "the report was missing \(missing.value) times")
+    #expect(read(target) == "300")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+  }
+
+  /// Item 11: `--out` that is a symbolic link to a folder is written through; the link
+  /// stays a link (it used to be replaced by a folder).
+  @Test func aSymbolicLinkTargetIsWrittenThrough() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let real = dir.appendingPathComponent("shared/week")
+    try report(real, "old")
+    let link = dir.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "shared/week")
+    try OutputPublisher.publish(to: link) { try report($0, "new") }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "shared/week")
+    #expect(read(real) == "new")
+    #expect(read(link) == "new")
+  }
+
+  /// Item 8: what a signal handler calls: staged folders go, and a commit after it
+  /// publishes nothing.
+  @Test func abandoningRemovesStagedFoldersAndRefusesToPublish() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let registry = StagingRegistry()
+    let folder = dir.appendingPathComponent(".r.raon-partial-1")
+    try registry.register(folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+    registry.abandonAll()
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+    #expect(throws: WorkflowError.interrupted) {
+      try registry.unregister(folder, publishing: true) { Issue.record("published after abandoning") }
+    }
+    #expect(throws: WorkflowError.interrupted) {
+      try registry.register(folder) {}
+    }
+  }
+}
+
+final class StopFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+  func set() { lock.lock(); value = true; lock.unlock() }
+}
+
+final class HitCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+  func add() { lock.lock(); count += 1; lock.unlock() }
+}
