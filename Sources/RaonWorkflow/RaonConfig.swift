@@ -11,6 +11,7 @@ import Foundation
 /// lang = "ko"
 /// api_base = "http://openapi.seoul.go.kr:8088"
 /// csv_encoding = "utf8-bom"
+/// csv_headers = "en"         # or "ko": Korean CSV header rows
 /// chart_top_n = 10
 /// ```
 public struct RaonConfig: Sendable, Equatable {
@@ -21,6 +22,7 @@ public struct RaonConfig: Sendable, Equatable {
   public var lang: String?
   public var apiBase: String?
   public var csvEncoding: String?
+  public var csvHeaders: String?
   public var chartTopN: Int?
   /// Where it was read from, for messages.
   public var path: String?
@@ -67,6 +69,7 @@ public struct RaonConfig: Sendable, Equatable {
       case "lang": config.lang = try string()
       case "api_base": config.apiBase = try string()
       case "csv_encoding": config.csvEncoding = try string()
+      case "csv_headers": config.csvHeaders = try string()
       case "chart_top_n":
         guard case .integer(let n) = entry.value, n > 0 else {
           throw WorkflowError.config(path: path, line: entry.line, message: "'chart_top_n' must be a positive integer")
@@ -82,7 +85,7 @@ public struct RaonConfig: Sendable, Equatable {
       default:
         throw WorkflowError.config(
           path: path, line: entry.line,
-          message: "unknown key '\(key)' (known: db, formats, out, lang, api_base, csv_encoding, chart_top_n)")
+          message: "unknown key '\(key)' (known: db, formats, out, lang, api_base, csv_encoding, csv_headers, chart_top_n)")
       }
     }
     return config

@@ -22,6 +22,9 @@ import RaonCore
 /// - `changes.csv` has one row per added and per removed program (`field` and the
 ///   values empty) and one row per changed field of a changed program (`title` is the
 ///   new title); only the header when the report has no comparison.
+/// - With ``ExportOptions/csvHeaders`` `.ko` the header rows are Korean
+///   (``KoreanCSVHeaders``: `ID,공연/행사명,…`, `분류,건수,무료,…`), column for column; the
+///   values stay as they are (keys, flag codes, `true`/`false`, `added`).
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
@@ -42,29 +45,33 @@ public struct CSVReportWriter: ReportWriter {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     let labels = options.labels
+    let ko = options.csvHeaders == .ko
     var result = ExportResult()
     let t = report.tables
 
     try writeFile("programs.csv", in: csvDirectory, options, &result) { w in
-      try Self.writePrograms(report.programs, to: &w)
+      try Self.writePrograms(report.programs, to: &w, header: ko ? KoreanCSVHeaders.programs : Program.csvColumns)
     }
     try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeGroups(t.byCategory, to: &w)
+      try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
     }
     try writeFile("by_district.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeGroups(t.byDistrict, to: &w)
+      try Self.writeGroups(t.byDistrict, to: &w, header: ko ? KoreanCSVHeaders.byDistrict : Self.groupColumns)
     }
     try writeFile("by_fee.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeBands(t.byFee, label: labels.feeBand(_:), to: &w)
+      try Self.writeBands(
+        t.byFee, label: labels.feeBand(_:), to: &w, header: ko ? KoreanCSVHeaders.byFee : Self.bandColumns)
     }
     try writeFile("by_duration.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeBands(t.byDuration, label: labels.durationBand(_:), to: &w)
+      try Self.writeBands(
+        t.byDuration, label: labels.durationBand(_:), to: &w,
+        header: ko ? KoreanCSVHeaders.byDuration : Self.bandColumns)
     }
     try writeFile("category_by_district.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeCross(t.categoryByDistrict, to: &w)
+      try Self.writeCross(t.categoryByDistrict, to: &w, koreanHeader: ko)
     }
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(report.changes, to: &w)
+      try Self.writeChanges(report.changes, to: &w, header: ko ? KoreanCSVHeaders.changes : Self.changeColumns)
     }
     return result
   }
@@ -78,7 +85,8 @@ public struct CSVReportWriter: ReportWriter {
     try TextOutput.makeDirectory(csvDirectory)
     var result = ExportResult()
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(diff, to: &w)
+      try Self.writeChanges(
+        diff, to: &w, header: options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns)
     }
     return result
   }
@@ -103,8 +111,10 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writePrograms(_ programs: ProgramChunks, to w: inout CSVFileWriter) throws {
-    try w.textRow(Program.csvColumns)
+  static func writePrograms(
+    _ programs: ProgramChunks, to w: inout CSVFileWriter, header: [String] = Program.csvColumns
+  ) throws {
+    try w.textRow(header)
     try programs.forEach { chunk in
       for p in chunk {
         for column in ProgramColumn.allCases { write(column.cell(of: p), to: &w) }
@@ -127,8 +137,10 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeGroups(_ groups: [GroupStats], to w: inout CSVFileWriter) throws {
-    try w.textRow(groupColumns)
+  static func writeGroups(
+    _ groups: [GroupStats], to w: inout CSVFileWriter, header: [String] = groupColumns
+  ) throws {
+    try w.textRow(header)
     for g in groups {
       w.text(g.key)
       w.int(g.count)
@@ -142,9 +154,10 @@ public struct CSVReportWriter: ReportWriter {
   }
 
   static func writeBands(
-    _ bands: [BandCount], label: (String) -> String, to w: inout CSVFileWriter
+    _ bands: [BandCount], label: (String) -> String, to w: inout CSVFileWriter,
+    header: [String] = bandColumns
   ) throws {
-    try w.textRow(bandColumns)
+    try w.textRow(header)
     for b in bands {
       w.text(b.key)
       w.int(b.count)
@@ -153,8 +166,11 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter) throws {
-    try w.textRow(["category"] + table.columnKeys + ["total"])
+  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter, koreanHeader: Bool = false) throws {
+    try w.textRow(
+      koreanHeader
+        ? KoreanCSVHeaders.categoryByDistrict(districts: table.columnKeys)
+        : ["category"] + table.columnKeys + ["total"])
     for (r, key) in table.rowKeys.enumerated() {
       w.text(key)
       let row = r < table.counts.count ? table.counts[r] : []
@@ -171,8 +187,10 @@ public struct CSVReportWriter: ReportWriter {
     try w.endRow()
   }
 
-  static func writeChanges(_ diff: SnapshotDiff?, to w: inout CSVFileWriter) throws {
-    try w.textRow(changeColumns)
+  static func writeChanges(
+    _ diff: SnapshotDiff?, to w: inout CSVFileWriter, header: [String] = changeColumns
+  ) throws {
+    try w.textRow(header)
     guard let diff else { return }
     for p in diff.added { try w.textRow(["added", p.id, p.title, "", "", ""]) }
     for p in diff.removed { try w.textRow(["removed", p.id, p.title, "", "", ""]) }

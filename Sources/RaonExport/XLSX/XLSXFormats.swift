@@ -9,6 +9,9 @@ struct XLSXFormats {
   let subtitle: Format
   let section: Format
   let header: Format
+  /// A header whose text runs top to bottom (stacked in Korean, turned in English), for
+  /// the narrow count columns of the cross table.
+  let verticalHeader: Format
   let label: Format
   let integer: Format
   let percent: Format
@@ -40,6 +43,14 @@ struct XLSXFormats {
       format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
       format_set_text_wrap($0)
       format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_CENTER.rawValue))
+    }
+    verticalHeader = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_bg_color($0, 0xDDEBF7)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue))
+      format_set_rotation($0, language == .ko ? 270 : 90)
     }
     label = try workbook.addFormat { format_set_bold($0) }
     integer = try workbook.addFormat { format_set_num_format($0, "#,##0") }

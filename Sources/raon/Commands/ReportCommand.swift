@@ -57,6 +57,11 @@ struct ReportCommand: AsyncParsableCommand {
   @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
   var csvEncoding: CSVEncoding?
 
+  @Option(
+    name: .customLong("csv-headers"),
+    help: "CSV header rows: en (default; scripts read them) or ko (Korean column titles).")
+  var csvHeaders: CSVHeaders?
+
   func validate() throws {
     if api && input != nil { throw ValidationError("give either --input or --api, not both") }
   }
@@ -80,7 +85,8 @@ struct ReportCommand: AsyncParsableCommand {
     request.options = ExportOptions(
       language: try lang ?? config.lang.map(parseLanguage) ?? .ko,
       csvEncoding: try csvEncoding ?? config.csvEncoding.map(parseEncoding) ?? .utf8BOM,
-      chartTopN: config.chartTopN ?? 10)
+      chartTopN: config.chartTopN ?? 10,
+      csvHeaders: try csvHeaders ?? config.csvHeaders.map(parseCSVHeaders) ?? .en)
 
     let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
       .run(request)
@@ -92,6 +98,13 @@ struct ReportCommand: AsyncParsableCommand {
   private func parseLanguage(_ text: String) throws -> ReportLanguage {
     guard let value = ReportLanguage(rawValue: text) else {
       throw ValidationError("config: lang must be ko or en, not '\(text)'")
+    }
+    return value
+  }
+
+  private func parseCSVHeaders(_ text: String) throws -> CSVHeaders {
+    guard let value = CSVHeaders(rawValue: text) else {
+      throw ValidationError("config: csv_headers must be en or ko, not '\(text)'")
     }
     return value
   }
