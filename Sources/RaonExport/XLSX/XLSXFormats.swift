@@ -9,8 +9,9 @@ struct XLSXFormats {
   let subtitle: Format
   let section: Format
   let header: Format
-  /// A header whose text runs top to bottom (stacked in Korean, turned in English), for
-  /// the narrow count columns of the cross table.
+  /// A header whose letters run top to bottom, stacked (district names are Korean in
+  /// both languages, and stacked Korean reads naturally), for the narrow count columns of
+  /// the cross table.
   let verticalHeader: Format
   let label: Format
   let integer: Format
@@ -25,6 +26,8 @@ struct XLSXFormats {
   let totalInteger: Format
   let totalPercent: Format
   let note: Format
+  /// A quality flag's code beside its name: quiet, set off from the share before it.
+  let code: Format
 
   init(_ workbook: XLSXWorkbook, language: ReportLanguage) throws {
     title = try workbook.addFormat {
@@ -50,7 +53,7 @@ struct XLSXFormats {
       format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
       format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
       format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue))
-      format_set_rotation($0, language == .ko ? 270 : 90)
+      format_set_rotation($0, 270)
     }
     label = try workbook.addFormat { format_set_bold($0) }
     integer = try workbook.addFormat { format_set_num_format($0, "#,##0") }
@@ -87,6 +90,11 @@ struct XLSXFormats {
     note = try workbook.addFormat {
       format_set_italic($0)
       format_set_font_color($0, 0x595959)
+    }
+    code = try workbook.addFormat {
+      format_set_italic($0)
+      format_set_font_color($0, 0x595959)
+      format_set_indent($0, 1)
     }
   }
 }

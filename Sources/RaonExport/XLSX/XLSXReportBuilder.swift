@@ -446,7 +446,7 @@ final class XLSXReportBuilder {
       try sheet.string(i + 1, 1, fit(explanation))
       try sheet.number(i + 1, 2, Double(q.count), formats.integer)
       try sheet.number(i + 1, 3, Percentage.rounded(Self.share(q.count, of: total)), formats.percent)
-      try sheet.string(i + 1, 4, fit(q.flag), formats.note)
+      try sheet.string(i + 1, 4, fit(q.flag), formats.code)
       widths[0] = max(widths[0], DisplayWidth.of(name))
       widths[1] = max(widths[1], DisplayWidth.of(explanation))
       widths[4] = max(widths[4], DisplayWidth.of(q.flag))
