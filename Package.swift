@@ -25,6 +25,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
@@ -36,9 +38,16 @@ let package = Package(
       providers: [.apt(["libxlsxwriter-dev"])]
     ),
 
+    // The threads: a one-slot hand-over between a maker and a user, a result made on a
+    // thread of its own, a parallel map. The one place Raon starts threads; the pure
+    // modules (RaonCore, RaonAnalytics, RaonExport's formatting) never do.
+    .target(name: "RaonConcurrency", swiftSettings: swiftSettings),
+
     // The normalised program and everything pure about it: dates, fees, coordinates,
     // districts, identities, quality flags, ISO weeks, hashing. No I/O.
-    .target(name: "RaonCore", swiftSettings: swiftSettings),
+    .target(
+      name: "RaonCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: swiftSettings),
 
     // Readers that turn source bytes into raw records (CSV with encoding detection, the
     // portal's JSON download, the Open API's pages) and the Open API client.
@@ -48,7 +57,7 @@ let package = Package(
     // content, raw record kept), membership. Migrations run on open.
     .target(
       name: "RaonStore",
-      dependencies: ["RaonCore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["RaonCore", "RaonConcurrency", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["SCHEMA.md"],
       swiftSettings: swiftSettings
     ),
@@ -70,7 +79,9 @@ let package = Package(
     // bundled sample catalog.
     .target(
       name: "RaonWorkflow",
-      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport"],
+      dependencies: [
+        "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport",
+      ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings
     ),

@@ -3,8 +3,8 @@ import RaonCore
 
 /// `raon-bench sha [MESSAGES] [BYTES]`: SHA-256 throughput on MESSAGES messages of BYTES
 /// bytes each (default 100,000 × 1,000, about a 100,000-program catalog's raw records), for
-/// RaonCore's `SHA256`. (The allocation-free rewrite went from 167 to 235 MB/s; see
-/// bench/PROFILING.md. Correctness is the FIPS vectors in RaonCoreTests.)
+/// RaonCore's `SHA256` (swift-crypto) beside the hand-written implementation Raon used
+/// before, in the same run. (Correctness is the FIPS vectors in RaonCoreTests.)
 enum SHABenchmark {
   static func run(_ arguments: [String]) throws {
     let messages = arguments.first.flatMap { Int($0) } ?? 100_000
@@ -21,13 +21,24 @@ enum SHABenchmark {
         digest = h.finalize()
       }
     }
+    var old: [UInt8] = []
+    let (_, oldTime) = AnalyticsBenchmark.measure {
+      for i in 0..<messages {
+        var h = HandWrittenSHA256()
+        h.update(inputs[i & 63])
+        old = h.finalize()
+      }
+    }
+    guard old == digest else { throw BenchError("the two SHA-256 implementations disagree") }
     guard digest.count == 32 else { throw BenchError("SHA-256 gave \(digest.count) bytes") }
     let megabytes = Double(messages * (size + 2)) / 1_000_000
     func rate(_ d: Duration) -> String {
       let s = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
       return String(format: "%.0f MB/s", megabytes / s)
     }
-    AnalyticsBenchmark.report("  SHA256, \(messages) × \(size) B", [newTime])
+    AnalyticsBenchmark.report("  SHA256 (swift-crypto), \(messages) × \(size) B", [newTime])
     print("  throughput: \(rate(newTime))")
+    AnalyticsBenchmark.report("  SHA256 (hand-written), \(messages) × \(size) B", [oldTime])
+    print("  throughput: \(rate(oldTime))")
   }
 }

@@ -19,14 +19,14 @@ public enum ReportAssembler {
     snapshot: SnapshotInfo, programs: [Program],
     compareTo: (info: SnapshotInfo, programs: [Program])?, week: ISOWeek
   ) -> ReportData {
-    let compared = compareTo.map {
-      (info: $0.info, programs: ProgramChunks($0.programs),
-       changes: SnapshotComparison.diff(old: $0.programs, new: programs))
-    }
-    // In-memory chunks cannot fail.
-    return try! assemble(
-      snapshot: snapshot, programs: ProgramChunks(sortedByID(programs)), compareTo: compared,
-      week: week)
+    let sorted = sortedByID(programs)
+    let (tables, thisWeek) = figures(of: sorted, week: week)
+    let compared = compareTo.map { figures(of: $0.programs, week: week) }
+    return ReportData(
+      snapshot: snapshot, compareTo: compareTo?.info, week: week, programs: ProgramChunks(sorted),
+      tables: tables, thisWeek: thisWeek, compareTables: compared?.tables,
+      compareWeek: compared?.week,
+      changes: compareTo.map { SnapshotComparison.diff(old: $0.programs, new: programs) })
   }
 
   /// The report's data from programs read in chunks: one pass over each snapshot.
@@ -63,6 +63,15 @@ public enum ReportAssembler {
       tables.add(chunk)
       figures.add(chunk)
     }
+    return (tables.tables, figures.figures)
+  }
+
+  /// ``figures(of:week:)`` of programs held in memory (nothing to read, nothing to fail).
+  static func figures(of programs: [Program], week: ISOWeek) -> (tables: CatalogTables, week: WeekFigures) {
+    var tables = CatalogStatistics.Accumulator()
+    var figures = WeekFigures.Accumulator(week: week)
+    tables.add(programs)
+    figures.add(programs)
     return (tables.tables, figures.figures)
   }
 

@@ -60,6 +60,9 @@ public struct ExportResult: Sendable {
 /// A writer of one report format. Writers take values and write files into a directory
 /// they are given; they never read the store, the network or the clock.
 public protocol ReportWriter: Sendable {
+  /// The names this writer may create directly in the output folder (files and folders):
+  /// the publisher replaces an earlier report only when it holds nothing else.
+  var outputEntries: Set<String> { get }
   /// Writes the full report.
   func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws -> ExportResult
   /// Writes the comparison of two snapshots alone (`raon diff`).

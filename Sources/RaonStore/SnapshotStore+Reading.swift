@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import GRDB
 import RaonCore
 
@@ -308,55 +309,6 @@ extension SnapshotStore {
       WHERE (dp.first_snapshot_id <= ?1 AND dp.last_snapshot_id >= ?1)
         <> (dp.first_snapshot_id <= ?2 AND dp.last_snapshot_id >= ?2))
     """
-}
-
-/// Pure per-item work (encoding, decoding) spread over the cores, for large snapshots.
-enum ParallelWork {
-  /// Below this many items the work runs on the calling thread.
-  static let minimumCount = 2_000
-
-  /// `body(0..<count)` in order, for work that cannot fail.
-  static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
-    // `body` throws nothing, so neither does the throwing version.
-    try! map(count, { (i: Int) throws -> T in body(i) })
-  }
-
-  /// `body(0..<count)` in order. When several items fail, the error of the first failing
-  /// index is thrown, as a sequential loop would.
-  static func map<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
-    guard count >= minimumCount else { return try (0..<count).map(body) }
-    let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, count)
-    let chunkSize = (count + chunks - 1) / chunks
-    var results = [Result<T, Swift.Error>?](repeating: nil, count: count)
-    withoutActuallyEscaping(body) { body in
-      nonisolated(unsafe) let work = body
-      results.withUnsafeMutableBufferPointer { buffer in
-        nonisolated(unsafe) let out = buffer
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-          let lower = chunk * chunkSize
-          let upper = min(count, lower + chunkSize)
-          guard lower < upper else { return }
-          for i in lower..<upper {
-            do { out[i] = .success(try work(i)) } catch { out[i] = .failure(error); return }
-          }
-        }
-      }
-      _ = work
-    }
-    var values: [T] = []
-    values.reserveCapacity(count)
-    for i in 0..<count {
-      // Moved out, not copied: a copy of a program would retain each of its strings
-      // here and release them again when `results` goes.
-      switch results[i].take() {
-      case .success(let value)?: values.append(value)
-      case .failure(let error)?: throw error
-      // Not reached: only a chunk that failed stops early, after its failure.
-      case nil: values.append(try body(i))
-      }
-    }
-    return values
-  }
 }
 
 extension SnapshotStore {

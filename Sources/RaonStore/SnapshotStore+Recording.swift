@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import GRDB
 import RaonCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import RaonExport
 
 /// Writes a report folder so that it appears whole or not at all.
 ///
@@ -8,10 +9,11 @@ import Foundation
 public enum OutputPublisher {
   /// Names a report folder may contain; a non-empty folder holding anything else is not
   /// replaced (so `--out ~` can never wipe a home directory).
-  static let reportEntries: Set<String> = [
-    "report.md", "report.xlsx", "report.json", "csv", "charts",
-    "changes.md", "changes.xlsx", "changes.json",
-  ]
+  /// Derived from what each format's writer declares, so a new output file cannot be
+  /// forgotten here.
+  static let reportEntries: Set<String> = ReportFormat.allCases.reduce(into: []) {
+    $0.formUnion($1.writer.outputEntries)
+  }
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
   public static func publish<T>(to target: URL, _ write: (URL) throws -> T) throws -> T {

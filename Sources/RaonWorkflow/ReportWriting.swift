@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import RaonAnalytics
 import RaonCore
 import RaonExport

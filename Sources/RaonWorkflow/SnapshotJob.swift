@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import RaonCore
 import RaonIngest
 import RaonStore

@@ -35,6 +35,7 @@ import RaonCore
 /// `changes.json`: `{from, to, added, removed, changed, addedIds, removedIds, changedIds,
 /// changedFields}` where `from`/`to` are `{id, takenAt, source, programCount}`.
 public struct JSONReportWriter: ReportWriter {
+  public var outputEntries: Set<String> { ["report.json", "changes.json"] }
   public init() {}
 
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws

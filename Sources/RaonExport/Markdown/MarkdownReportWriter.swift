@@ -16,6 +16,7 @@ import RaonCore
 /// are linked relatively, so the folder can be moved, zipped or pushed to a repository.
 /// Numbers carry thousands separators here (never in CSV/JSON).
 public struct MarkdownReportWriter: ReportWriter {
+  public var outputEntries: Set<String> { ["report.md", "charts", "changes.md"] }
   /// Items listed per kind of change in `report.md` before "외 N건".
   public var listLimit: Int
   /// Items listed per kind of change in `changes.md` (the diff's own document).

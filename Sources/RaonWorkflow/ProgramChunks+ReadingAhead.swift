@@ -1,4 +1,7 @@
 import Foundation
+import RaonConcurrency
+
+import RaonCore
 
 extension ProgramChunks {
   /// The same chunks, each produced on another thread while the one before is in use:
@@ -8,7 +11,7 @@ extension ProgramChunks {
   /// At most one chunk waits ready beside the one in use and the one being made. Stopping
   /// early (``scan(_:)`` returning `false`) or an error on either side stops the producer,
   /// and a pass returns only once the producer has finished.
-  public func readingAhead() -> ProgramChunks {
+  func readingAhead() -> ProgramChunks {
     let inner = self
     return ProgramChunks(count: count) { body in
       try HandOver<[Program]>.overlapping(

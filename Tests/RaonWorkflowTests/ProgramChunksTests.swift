@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RaonCore
+import RaonCore
+@testable import RaonWorkflow
 
 @Suite struct ProgramChunksTests {
   struct Broken: Error, Equatable { let at: Int }
