@@ -18,15 +18,15 @@ public enum ReportAssembler {
   public static func assemble(
     snapshot: SnapshotInfo, programs: [Program],
     compareTo: (info: SnapshotInfo, programs: [Program])?, week: ISOWeek
-  ) -> ReportData {
-    let sorted = sortedByID(programs)
-    let (tables, thisWeek) = figures(of: sorted, week: week)
-    let compared = compareTo.map { figures(of: $0.programs, week: week) }
-    return ReportData(
-      snapshot: snapshot, compareTo: compareTo?.info, week: week, programs: ProgramChunks(sorted),
-      tables: tables, thisWeek: thisWeek, compareTables: compared?.tables,
-      compareWeek: compared?.week,
-      changes: compareTo.map { SnapshotComparison.diff(old: $0.programs, new: programs) })
+  ) throws -> ReportData {
+    let changes = compareTo.map { SnapshotComparison.diff(old: $0.programs, new: programs) }
+    return try assemble(
+      snapshot: snapshot, programs: ProgramChunks(sortedByID(programs)),
+      compareTo: compareTo.map { compared in
+        (compared.info, ProgramChunks(compared.programs),
+         changes ?? SnapshotDiff(added: [], removed: [], changed: []))
+      },
+      week: week)
   }
 
   /// The report's data from programs read in chunks: one pass over each snapshot.
@@ -43,14 +43,66 @@ public enum ReportAssembler {
   public static func assemble(
     snapshot: SnapshotInfo, programs: ProgramChunks, statistics: ProgramChunks? = nil,
     compareTo: (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?,
-    week: ISOWeek
+    week: ISOWeek, trend: [WeeklyTrendPoint] = []
   ) throws -> ReportData {
-    let (tables, thisWeek) = try figures(of: statistics ?? programs, week: week)
-    let compared = try compareTo.map { try figures(of: $0.programs, week: week) }
-    return ReportData(
+    let day = snapshot.koreaDay
+    var tables = CatalogStatistics.Accumulator()
+    var figures = WeekFigures.Accumulator(week: week)
+    var view = WeekView.Accumulator(week: week, day: day)
+    var listed = ListCollector(week: week, day: day)
+    try (statistics ?? programs).forEach { chunk in
+      tables.add(chunk)
+      figures.add(chunk)
+      view.add(chunk)
+      if statistics == nil { listed.add(chunk) }
+    }
+    // Lists show titles, places and fees, which column-only programs lack.
+    if statistics != nil { try programs.forEach { listed.add($0) } }
+
+    var compared: (tables: CatalogTables, week: WeekFigures, own: WeekView)?
+    if let compareTo {
+      var oldTables = CatalogStatistics.Accumulator()
+      var oldFigures = WeekFigures.Accumulator(week: week)
+      var ownWeek = WeekView.Accumulator(ownWeekOf: compareTo.info)
+      try compareTo.programs.forEach { chunk in
+        oldTables.add(chunk)
+        oldFigures.add(chunk)
+        ownWeek.add(chunk)
+      }
+      compared = (oldTables.tables, oldFigures.figures, ownWeek.view)
+    }
+    var report = ReportData(
       snapshot: snapshot, compareTo: compareTo?.info, week: week, programs: programs,
-      tables: tables, thisWeek: thisWeek, compareTables: compared?.tables,
+      tables: tables.tables, thisWeek: figures.figures, compareTables: compared?.tables,
       compareWeek: compared?.week, changes: compareTo?.changes)
+    report.weekView = view.view
+    report.previousWeek = compared?.own
+    report.lists = listed.lists
+    report.trend = trend
+    return report
+  }
+
+  /// Collects this week's lists (starting, ending, registered) by the week's rules.
+  struct ListCollector {
+    let week: ISOWeek
+    let day: CalendarDay
+    var starting: [Program] = []
+    var ending: [Program] = []
+    var registered: [Program] = []
+
+    mutating func add(_ chunk: [Program]) {
+      for p in chunk {
+        if WeekView.isStarting(p, week: week) { starting.append(p) }
+        if WeekView.isEnding(p, week: week) { ending.append(p) }
+        if WeekView.isRegistered(p, day: day) { registered.append(p) }
+      }
+    }
+
+    var lists: WeekLists {
+      WeekLists(
+        starting: WeekLists.ordered(starting), ending: WeekLists.ordered(ending),
+        registered: WeekLists.ordered(registered))
+    }
   }
 
   /// A catalog's tables and week figures, in one pass.

@@ -186,6 +186,24 @@ public struct ReportData: Sendable {
   /// `nil` when there is no comparison.
   public var changes: SnapshotDiff?
 
+  // MARK: The week (what the report leads with)
+
+  /// The report's week over its snapshot: current, running, starting, ending, registered.
+  public var weekView: WeekView
+  /// The compared snapshot's figures for its own ISO week and day (what last week's report
+  /// said); `nil` without a comparison.
+  public var previousWeek: WeekView?
+  /// This week's programs starting, ending and newly registered, in report order.
+  public var lists: WeekLists
+  /// Removed programs split into ended and withdrawn, changed ones into material and
+  /// minor; `nil` without a comparison.
+  public var changeKinds: ChangeKinds?
+  /// One point per ISO week that has a snapshot, oldest first (empty when off).
+  public var trend: [WeeklyTrendPoint]
+
+  /// Programs added since the compared snapshot, in report order (start, district, title).
+  public var addedInReportOrder: [Program] { WeekLists.ordered(changes?.added ?? []) }
+
   /// A report of programs held in memory (sorted by id).
   public init(
     snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programs: [Program],
@@ -196,6 +214,10 @@ public struct ReportData: Sendable {
       snapshot: snapshot, compareTo: compareTo, week: week, programs: ProgramChunks(programs),
       tables: tables, thisWeek: thisWeek, compareTables: compareTables,
       compareWeek: compareWeek, changes: changes)
+    // Held programs give the week's view and lists at once (the assembler fills them in
+    // for programs read in chunks).
+    weekView = WeekView.compute(programs: programs, week: week, day: snapshot.koreaDay)
+    lists = WeekLists.select(programs, week: week, day: snapshot.koreaDay)
   }
 
   public init(
@@ -212,5 +234,10 @@ public struct ReportData: Sendable {
     self.compareTables = compareTables
     self.compareWeek = compareWeek
     self.changes = changes
+    self.weekView = WeekView.Accumulator(week: week, day: snapshot.koreaDay).view
+    self.previousWeek = nil
+    self.lists = WeekLists(starting: [], ending: [], registered: [])
+    self.changeKinds = changes.map { ChangeKinds.classify($0, day: snapshot.koreaDay) }
+    self.trend = []
   }
 }

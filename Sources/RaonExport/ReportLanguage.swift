@@ -258,7 +258,12 @@ public enum KoreanCSVHeaders {
   public static var byDistrict: [String] { groups(key: ko.district) }
   public static var byFee: [String] { ["요금대 코드", ko.count, ko.feeBand] }
   public static var byDuration: [String] { ["기간 코드", ko.count, ko.durationBand] }
-  public static var changes: [String] { ["구분", ko.id, ko.title, ko.field, ko.oldValue, ko.newValue] }
+  public static var changes: [String] {
+    [
+      "구분", ko.id, ko.title, ko.field, ko.oldValue, ko.newValue, ko.category, ko.district,
+      ProgramColumn.startDate.koreanTitle, ProgramColumn.endDate.koreanTitle, ko.changeKindTitle, ko.minor,
+    ]
+  }
 
   /// `분류, <자치구>…, 합계`.
   public static func categoryByDistrict(districts: [String]) -> [String] {

@@ -19,6 +19,8 @@ public struct ReportRequest: Sendable {
   /// `--week YYYY-Www`.
   public var week: String?
   public var formats: [ReportFormat] = ReportFormat.allCases
+  /// `--trend-weeks N`: the trend's ISO weeks (the latest snapshot of each), 0 = no trend.
+  public var trendWeeks = WeeklyTrend.defaultWeeks
   /// `--out`; default `reports/<YYYY-Www>/` under the working directory (or under the
   /// config file's `out` folder).
   public var out: String?
@@ -154,7 +156,7 @@ public struct ReportJob: Sendable {
       request.compareTo, for: chosen, in: snapshots, store: storePath)
     return ReportSelection(
       snapshot: chosen, compareTo: compare, week: week ?? SnapshotSelection.defaultWeek(for: chosen),
-      snapshots: snapshots)
+      snapshots: snapshots, trendWeeks: request.trendWeeks)
   }
 
   /// The report's figures: the comparison's programs and its diff are read here, while
@@ -167,7 +169,20 @@ public struct ReportJob: Sendable {
     return try ReportAssembler.assemble(
       snapshot: selection.snapshot, programs: programs,
       statistics: try reading.statistics(of: selection.snapshot, programs: programs, in: store),
-      compareTo: compared, week: selection.week)
+      compareTo: compared, week: selection.week, trend: try trend(selection))
+  }
+
+  /// The last weeks up to the reported snapshot, one point per ISO week that has a
+  /// snapshot (its latest), each read by columns from the store.
+  func trend(_ selection: ReportSelection) throws -> [WeeklyTrendPoint] {
+    guard selection.trendWeeks > 0 else { return [] }
+    let history = selection.snapshots.filter { $0.takenAt <= selection.snapshot.takenAt }
+    var builder = WeeklyTrend.Builder()
+    for point in WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks) {
+      builder.startPoint(point)
+      try store.programColumnChunks(inSnapshot: point.id).forEach { builder.add($0) }
+    }
+    return builder.points
   }
 
   /// `--out`, else `reports/<YYYY-Www>/` under the working directory (or under the config
@@ -186,6 +201,8 @@ struct ReportSelection: Sendable {
   var week: ISOWeek
   /// Every snapshot of the store, oldest first (for the trend).
   var snapshots: [SnapshotInfo]
+  /// How many ISO weeks the trend shows (0: none).
+  var trendWeeks: Int
 }
 
 extension ReportFormat {

@@ -4,7 +4,7 @@ import Testing
 @testable import RaonAnalytics
 
 @Test func assembleWithoutComparison() throws {
-  let data = ReportAssembler.assemble(
+  let data = try ReportAssembler.assemble(
     snapshot: info(2, count: 8), programs: handCatalog.reversed(), compareTo: nil,
     week: week("2024-W37"))
   #expect(data.snapshot.id == 2)
@@ -30,7 +30,7 @@ func assembleFromChunksMatchesTheWholeCatalog(chunkSize: Int) throws {
       }
     }
   }
-  let whole = ReportAssembler.assemble(
+  let whole = try ReportAssembler.assemble(
     snapshot: info(2, count: 8), programs: sorted, compareTo: (info(1, count: 6), older),
     week: week("2024-W37"))
   let diff = SnapshotComparison.diff(old: older, new: sorted)
@@ -45,9 +45,9 @@ func assembleFromChunksMatchesTheWholeCatalog(chunkSize: Int) throws {
   #expect(try chunked.programs.collect() == sorted)
 }
 
-@Test func assembleWithComparison() {
+@Test func assembleWithComparison() throws {
   let older = Array(handCatalog.prefix(5)) + [Program(id: "p0", title: "gone")]
-  let data = ReportAssembler.assemble(
+  let data = try ReportAssembler.assemble(
     snapshot: info(2, count: 8), programs: handCatalog, compareTo: (info(1, count: 6), older),
     week: week("2024-W37"))
   #expect(data.compareTo?.id == 1)

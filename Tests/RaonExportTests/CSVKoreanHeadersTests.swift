@@ -42,7 +42,8 @@ import Testing
     #expect(ko["by_duration.csv"]?.first == ["기간 코드", "건수", "기간"])
     #expect(ko["category_by_district.csv"]?.first?.first == "분류")
     #expect(ko["category_by_district.csv"]?.first?.last == "합계")
-    #expect(ko["changes.csv"]?.first == ["구분", "ID", "공연/행사명", "항목", "이전 값", "새 값"])
+    #expect(ko["changes.csv"]?.first?.prefix(10) == ["구분", "ID", "공연/행사명", "항목", "이전 값", "새 값", "분류", "자치구", "시작일", "종료일"])
+    #expect(ko["changes.csv"]?.first?.count == CSVReportWriter.changeColumns.count)
   }
 
   @Test func onlyTheHeaderRowChanges() throws {

@@ -157,16 +157,27 @@ import Testing
   @Test func changesHaveOneRowPerProgramAndPerChangedField() throws {
     let (out, _) = try written()
     let rows = try CSVTestReader.readBOMFile(out.appendingPathComponent("csv/changes.csv"))
-    #expect(rows.first == ["change", "id", "title", "field", "old_value", "new_value"])
+    #expect(rows.first == [
+      "change", "id", "title", "field", "old_value", "new_value", "category", "district",
+      "start_date", "end_date", "kind", "minor",
+    ])
     #expect(rows.dropFirst().map { $0[0] } == ["added", "added", "added", "removed", "removed", "changed", "changed", "changed", "changed", "changed"])
-    #expect(rows[6] == ["changed", "cult:100001", "서울 재즈 페스티벌 2024", "fee_text", "전석 40,000원", "전석 50,000원"])
-    #expect(rows[4] == ["removed", "cult:900001", "여름밤 | 영화제", "", "", ""])
+    // A fee change is material; the removed film festival ended (31 August) before the
+    // snapshot's day.
+    #expect(rows[6] == [
+      "changed", "cult:100001", "서울 재즈 페스티벌 2024", "fee_text", "전석 40,000원", "전석 50,000원",
+      "콘서트", "마포구", "2024-09-13", "2024-09-15", "material", "false",
+    ])
+    #expect(rows[4] == [
+      "removed", "cult:900001", "여름밤 | 영화제", "", "", "", "영화", "광진구", "2024-08-01",
+      "2024-08-31", "ended", "",
+    ])
   }
 
   @Test func changesWithoutComparisonIsHeaderOnly() throws {
     let (out, _) = try written(report: fixture.reportWithoutComparison)
     let data = try Data(contentsOf: out.appendingPathComponent("csv/changes.csv"))
-    #expect(data == Data([0xEF, 0xBB, 0xBF] + Array("change,id,title,field,old_value,new_value\r\n".utf8)))
+    #expect(data == Data([0xEF, 0xBB, 0xBF] + Array("change,id,title,field,old_value,new_value,category,district,start_date,end_date,kind,minor\r\n".utf8)))
   }
 
   @Test func writeComparisonWritesChangesCSVOnly() throws {

@@ -34,6 +34,7 @@ import Testing
     ]
     let extensions: Set = [
       "week", "weekStart", "weekEnd", "totals", "thisWeek", "compareWeek", "categoryByDistrict",
+      "previousWeek", "trend",
     ]
     #expect(Set(json.keys) == contract.union(extensions))
 
@@ -99,7 +100,18 @@ import Testing
     let changes = try #require(json["changes"] as? [String: Any])
     #expect(
       Set(changes.keys)
-        == ["added", "removed", "changed", "addedIds", "removedIds", "changedIds", "changedFields"])
+        == [
+          "added", "removed", "changed", "addedIds", "removedIds", "changedIds", "changedFields",
+          "removedEnded", "removedWithdrawn", "removedEndedIds", "removedWithdrawnIds",
+          "changedMaterial", "changedMinor", "changedMaterialIds", "changedMinorIds",
+        ])
+    // By hand: 900001 ended on 31 August, before the snapshot's day (9 September); 900002
+    // has no end day, so it was withdrawn. A fee and a title/place change are material.
+    #expect(changes["removedEndedIds"] as? [String] == ["cult:900001"])
+    #expect(changes["removedWithdrawnIds"] as? [String] == ["cult:900002"])
+    #expect(changes["removedEnded"] as? Int == 1 && changes["removedWithdrawn"] as? Int == 1)
+    #expect(changes["changedMaterialIds"] as? [String] == ["cult:100001", "cult:100002"])
+    #expect(changes["changedMinorIds"] as? [String] == [])
     #expect(changes["added"] as? Int == 3 && isInteger(changes["added"]))
     #expect(changes["removedIds"] as? [String] == ["cult:900001", "cult:900002"])
     #expect(changes["changedIds"] as? [String] == ["cult:100001", "cult:100002"])

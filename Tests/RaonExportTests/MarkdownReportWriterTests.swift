@@ -69,8 +69,10 @@ import Testing
     report.tables.byDistrict[0].key = "a\\|b"
     let (_, _, text) = try written(report)
     let tables = Self.tables(text)
-    // Headline, category, district, fee, duration, category × district, quality.
-    #expect(tables.count == 7)
+    // Headline; running and current by district and by category; the lists of the week
+    // that are not empty (starting 5, ending 6, registered 0, added 3); the whole
+    // catalog's category, district, fee, duration and category × district; quality.
+    #expect(tables.count == 1 + 4 + 3 + 5 + 1)
     for table in tables {
       let width = Self.cells(table[0]).count
       #expect(table.count >= 3, "a table has a header, a delimiter row and rows")
@@ -95,12 +97,25 @@ import Testing
     #expect(english.hasPrefix("# Seoul cultural events — weekly report — 2024-W37 (2024-09-09 – 2024-09-15)\n"))
   }
 
-  @Test func headlineShowsSignedChanges() throws {
-    let (_, _, text) = try written()
-    #expect(text.contains("| 이번 주 진행 | 9 | 7 | +2 |"))
+  /// The fixture's week by hand (W37, 9–15 September; the snapshot's day is 9 September):
+  /// all 12 programs end on or after Monday or have no end (current 12); 9 run during the
+  /// week, 5 of them free; 5 start and 6 end within it (one ends before it starts);
+  /// none registered from 3 to 9 September.
+  @Test func headlineShowsTheWeekBesideThePreviousWeek() throws {
+    var report = fixture.report
+    report.previousWeek = WeekView(
+      isoWeek: ISOWeek(year: 2024, week: 36) ?? report.week, day: CalendarDay(iso: "2024-09-02") ?? report.snapshot.koreaDay,
+      current: 10, running: 7, starting: 5, ending: 2, registered: 3, runningFree: 3,
+      runningByCategory: [], runningByDistrict: [], currentByCategory: [], currentByDistrict: [],
+      startingIds: [], endingIds: [], registeredIds: [])
+    let (_, _, text) = try written(report)
+    #expect(text.contains("| 항목 | 이번 주 (2024-W37 · #2) | 지난주 (2024-W36 · #1) | 증감 |"))
+    #expect(text.contains("| 운영 중·예정 | 12 | 10 | +2 |"))
+    #expect(text.contains("| 이번 주 운영 | 9 | 7 | +2 |"))
     #expect(text.contains("| 이번 주 시작 | 5 | 5 | 0 |"))
-    #expect(text.contains("| 무료 비율(이번 주 진행) | 55.6% | 42.9% | +12.7%p |"))
-    #expect(text.contains("| 전체 프로그램 | 12 | 11 | +1 |"))
+    #expect(text.contains("| 이번 주 종료 | 6 | 2 | +4 |"))
+    #expect(text.contains("| 신규 등록(7일) | 0 | 3 | −3 |"))
+    #expect(text.contains("| 무료 비율(운영 중) | 55.6% | 42.9% | +12.7%p |"))
     #expect(MarkdownText.signed(-1234) == "−1,234")
     #expect(MarkdownText.signedPoints(-0.005, suffix: "%p") == "−0.5%p")
   }
@@ -108,13 +123,34 @@ import Testing
   @Test func withoutComparisonTheHeadlineHasOneValueColumn() throws {
     let (_, _, text) = try written(fixture.reportWithoutComparison)
     #expect(text.contains("- **비교 대상**: 비교 없음"))
-    #expect(text.contains("| 이번 주 진행 | 9 |\n"))
+    #expect(text.contains("| 이번 주 운영 | 9 |\n"))
     #expect(text.contains("## 변경 사항\n\n비교 없음\n"))
+  }
+
+  /// The lists of the week by hand: five programs start in W37, on 9 (100005), 10 (100003),
+  /// 11 (the hashed 동네 책 축제), 13 (100001) and 14 September (100007): listed in that order.
+  @Test func theWeeksListsAreOrderedAndLinked() throws {
+    let (_, _, text) = try written()
+    #expect(text.contains("### 이번 주 시작 (5)"))
+    #expect(text.contains("### 이번 주 종료 (6)"))
+    #expect(text.contains("### 신규 등록 (0)\n\n없음\n"))
+    #expect(text.contains("### 새로 추가 (3)"))
+    let starting = try #require(text.range(of: "### 이번 주 시작 (5)"))
+    let ending = try #require(text.range(of: "### 이번 주 종료 (6)"))
+    let section = String(text[starting.upperBound..<ending.lowerBound])
+    let marks = ["cultcode=100005", "cultcode=100003", "동네 책 축제", "cultcode=100001", "cultcode=100007"]
+    let positions = marks.compactMap { section.range(of: $0)?.lowerBound }
+    #expect(positions.count == 5)
+    #expect(positions == positions.sorted())
+    #expect(section.split(separator: "\n").filter { $0.hasPrefix("| ") }.count == 1 + 5)  // header, rows
   }
 
   @Test func chartsAreWrittenLinkedAndWellFormed() throws {
     let (out, result, text) = try written()
-    let charts = ["by_category", "by_district", "by_fee", "by_duration"].map { "charts/\($0).svg" }
+    let charts = [
+      "running_by_district", "running_by_category", "current_by_district", "current_by_category",
+      "by_category", "by_district", "by_fee", "by_duration",
+    ].map { "charts/\($0).svg" }
     #expect(result.files == ["report.md"] + charts)
     for chart in charts {
       #expect(text.contains("](\(chart))"))
@@ -138,7 +174,13 @@ import Testing
 
   @Test func changesAreListedLinkedAndCapped() throws {
     let (_, _, text) = try written()
-    #expect(text.contains("추가 3건 · 삭제 2건 · 변경 2건"))
+    #expect(text.contains("추가 3건 · 삭제(종료) 1건 · 삭제(철회) 1건 · 변경(내용) 2건 · 변경(경미) 0건"))
+    // Withdrawn first, then material changes, then what ended, then what was added.
+    let order = ["### 삭제(철회) (1)", "### 변경(내용) (2)", "### 삭제(종료) (1)", "### 추가 (3)"].map {
+      text.range(of: $0)?.lowerBound
+    }
+    #expect(order.allSatisfy { $0 != nil })
+    #expect(zip(order, order.dropFirst()).allSatisfy { a, b in a.flatMap { a in b.map { a < $0 } } ?? false })
     #expect(text.contains("- [서울 365 상설 전시](https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100012&menuNo=200009) — 전시/미술 · 용산구 · 2024-01-01 ~ 2024-12-31 (`cult:100012`)"))
     #expect(text.contains("  - 이용요금: 전석 40,000원 → 전석 50,000원\n"))
     #expect(text.contains("  - 장소: (없음) → 대학로 예술극장\n"))

@@ -24,8 +24,8 @@ struct XLSXReportWriterTests {
     #expect(result.files == ["report.xlsx"])
     #expect(
       check.sheets == [
-        "요약", "분류별", "자치구별", "요금대별", "기간별", "분류×자치구", "데이터 품질", "차트 자료", "변경 사항",
-        "프로그램",
+        "요약", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "분류별", "자치구별",
+        "요금대별", "기간별", "분류×자치구", "데이터 품질", "차트 자료", "변경 사항", "프로그램",
       ])
   }
 
@@ -40,17 +40,36 @@ struct XLSXReportWriterTests {
     let total = try #require(check.row(s, labelled: "전체 프로그램"))
     // The first "전체 프로그램" row is the snapshot block's program count.
     #expect(check.number(s, total, 1) == 13)
-    let active = try #require(check.row(s, labelled: "이번 주 진행"))
-    #expect(check.number(s, active, 1) == 8)
-    #expect(check.number(s, active, 2) == 6)
-    #expect(check.number(s, active, 3) == 2)
-    #expect(check.cell(s, active, 3)["fmt"] as? String == "+#,##0;-#,##0;0")
-    let free = try #require(check.row(s, labelled: "무료 비율"))
-    #expect(check.cell(s, free, 1)["fmt"] as? String == "0.0%")
+    // The week's figures are the report's (one definition, ``WeekView``), beside the
+    // previous week's report, with signed changes.
+    var report = XLSXFixtures.report
+    let view = report.weekView
+    report.previousWeek = WeekView(
+      isoWeek: ISOWeek(year: 2024, week: 36) ?? report.week, day: report.snapshot.koreaDay,
+      current: view.current - 3, running: view.running + 2, starting: 1, ending: 0, registered: 4,
+      runningFree: 1, runningByCategory: [], runningByDistrict: [], currentByCategory: [],
+      currentByDistrict: [], startingIds: [], endingIds: [], registeredIds: [])
+    let (week, _, _) = try Self.written(report: report)
+    #expect(week.text(s, try #require(week.row(s, labelled: "항목")), 2) == "지난주 (2024-W36 · #11)")
+    for (label, now, then) in [
+      ("운영 중·예정", view.current, view.current - 3), ("이번 주 운영", view.running, view.running + 2),
+      ("이번 주 시작", view.starting, 1), ("이번 주 종료", view.ending, 0), ("신규 등록(7일)", view.registered, 4),
+    ] {
+      let row = try #require(week.row(s, labelled: label), "\(label)")
+      #expect(week.number(s, row, 1) == Double(now), "\(label)")
+      #expect(week.number(s, row, 2) == Double(then), "\(label)")
+      #expect(week.number(s, row, 3) == Double(now - then), "\(label)")
+    }
+    let running = try #require(week.row(s, labelled: "이번 주 운영"))
+    #expect(week.cell(s, running, 3)["fmt"] as? String == "+#,##0;-#,##0;0")
+    let free = try #require(week.row(s, labelled: "무료 비율(운영 중)"))
+    #expect(week.cell(s, free, 1)["fmt"] as? String == "0.0%")
     let added = try #require(check.row(s, labelled: "추가"))
     #expect(check.number(s, added, 1) == 2)
-    #expect(check.number(s, added + 1, 1) == 1)
-    #expect(check.number(s, added + 2, 1) == 1)
+    let kinds = try #require(report.changeKinds)
+    #expect(check.number(s, added + 1, 1) == Double(kinds.removedEnded))
+    #expect(check.number(s, added + 2, 1) == Double(kinds.removedWithdrawn))
+    #expect(check.number(s, added + 3, 1) == Double(kinds.changedMaterial))
   }
 
   @Test func summaryWithoutComparisonSaysSo() throws {
@@ -191,18 +210,23 @@ struct XLSXReportWriterTests {
   @Test func bigSheetsAreConstantMemoryAndChartSheetsAreNot() throws {
     let (check, _, _) = try Self.written()
     let inline = check.json["inlineStringSheets"] as? [String: Bool] ?? [:]
-    // sheet10 = 프로그램, sheet9 = 변경 사항: streamed (inline strings); sheet2 = 분류별 and
-    // sheet8 = 차트 자료 (the district chart reads it): not.
-    #expect(inline["xl/worksheets/sheet10.xml"] == true)
-    #expect(inline["xl/worksheets/sheet9.xml"] == true)
-    #expect(inline["xl/worksheets/sheet2.xml"] == false)
-    #expect(inline["xl/worksheets/sheet8.xml"] == false)
+    // sheet15 = 프로그램, sheet14 = 변경 사항: streamed (inline strings); sheet7 = 분류별,
+    // sheet3 = 이번 주 시작 (filled after the programs) and sheet13 = 차트 자료 (the district
+    // chart reads it): not.
+    #expect(inline["xl/worksheets/sheet15.xml"] == true)
+    #expect(inline["xl/worksheets/sheet14.xml"] == true)
+    #expect(inline["xl/worksheets/sheet7.xml"] == false)
+    #expect(inline["xl/worksheets/sheet3.xml"] == false)
+    #expect(inline["xl/worksheets/sheet13.xml"] == false)
   }
 
   @Test func changesSheetHasOneRowPerChangedField() throws {
     let (check, _, _) = try Self.written()
     let c = "변경 사항"
-    #expect((0..<6).compactMap { check.text(c, 0, $0) } == ["구분", "ID", "공연/행사명", "항목", "이전 값", "새 값"])
+    #expect(
+      (0..<12).compactMap { check.text(c, 0, $0) } == [
+        "구분", "ID", "공연/행사명", "항목", "이전 값", "새 값", "분류", "자치구", "시작일", "종료일", "세부 구분", "경미",
+      ])
     #expect(check.text(c, 1, 0) == "추가")
     #expect(check.text(c, 3, 0) == "삭제")
     #expect(check.text(c, 4, 3) == "공연/행사명")
@@ -225,7 +249,7 @@ struct XLSXReportWriterTests {
     #expect(check.text("변경 사항", 1, 1)?.hasPrefix("#11 · 2024-09-02 10:30 KST") == true)
     #expect(check.text("변경 사항", 5, 0) == "구분")
     #expect(check.map("freeze", "변경 사항") as? String == "A7")
-    #expect(check.map("autofilter", "변경 사항") as? String == "A6:F11")
+    #expect(check.map("autofilter", "변경 사항") as? String == "A6:L11")
   }
 
   /// `raon report` starts the workbook on its programs before the figures are known

@@ -36,7 +36,14 @@ public struct CSVReportWriter: ReportWriter {
   /// Header of `by_fee.csv` and `by_duration.csv`.
   public static let bandColumns = ["key", "count", "label"]
   /// Header of `changes.csv`.
-  public static let changeColumns = ["change", "id", "title", "field", "old_value", "new_value"]
+  /// `changes.csv`: the contract's six columns, then what an official acts on: the
+  /// program's category, district and dates, the `kind` (added rows: empty; removed:
+  /// `ended`/`withdrawn`; changed: `material`/`minor` for the program as a whole) and, on a
+  /// changed field's row, whether that field's change is `minor` (`true`/`false`).
+  public static let changeColumns = [
+    "change", "id", "title", "field", "old_value", "new_value", "category", "district",
+    "start_date", "end_date", "kind", "minor",
+  ]
 
   public init() {}
 
@@ -72,7 +79,9 @@ public struct CSVReportWriter: ReportWriter {
       try Self.writeCross(t.categoryByDistrict, to: &w, koreanHeader: ko)
     }
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(report.changes, to: &w, header: ko ? KoreanCSVHeaders.changes : Self.changeColumns)
+      try Self.writeChanges(
+        report.changes, day: report.snapshot.koreaDay, to: &w,
+        header: ko ? KoreanCSVHeaders.changes : Self.changeColumns)
     }
     return result
   }
@@ -87,7 +96,8 @@ public struct CSVReportWriter: ReportWriter {
     var result = ExportResult()
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
       try Self.writeChanges(
-        diff, to: &w, header: options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns)
+        diff, day: to.koreaDay, to: &w,
+        header: options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns)
     }
     return result
   }
@@ -188,17 +198,35 @@ public struct CSVReportWriter: ReportWriter {
     try w.endRow()
   }
 
+  /// - Parameter day: The newer snapshot's day (Korea), which tells ended from withdrawn.
   static func writeChanges(
-    _ diff: SnapshotDiff?, to w: inout CSVFileWriter, header: [String] = changeColumns
+    _ diff: SnapshotDiff?, day: CalendarDay, to w: inout CSVFileWriter,
+    header: [String] = changeColumns
   ) throws {
     try w.textRow(header)
     guard let diff else { return }
-    for p in diff.added { try w.textRow(["added", p.id, p.title, "", "", ""]) }
-    for p in diff.removed { try w.textRow(["removed", p.id, p.title, "", "", ""]) }
+    func row(_ change: String, _ p: Program, field: String = "", old: String = "", new: String = "", kind: String, minor: String = "") throws {
+      for text in [change, p.id, p.title, field, old, new, p.category, p.district] { w.text(text) }
+      w.day(p.startDate)
+      w.day(p.endDate)
+      w.raw(kind)
+      w.raw(minor)
+      try w.endRow()
+    }
+    for p in diff.added { try row("added", p, kind: "") }
+    for p in diff.removed {
+      try row("removed", p, kind: ChangeKinds.removal(of: p, day: day).rawValue)
+    }
     for c in diff.changed {
+      let kind = ChangeKinds.kind(of: c).rawValue
       // A change the analytics could not attribute to a field still gets its row.
-      if c.fields.isEmpty { try w.textRow(["changed", c.id, c.new.title, "", "", ""]) }
-      for f in c.fields { try w.textRow(["changed", c.id, c.new.title, f.field, f.old, f.new]) }
+      if c.fields.isEmpty { try row("changed", c.new, kind: kind) }
+      for f in c.fields {
+        try row(
+          "changed", c.new, field: f.field, old: f.old, new: f.new, kind: kind,
+          minor: ChangeKinds.isMinor(f, of: c) ? "true" : "false")
+      }
     }
   }
+
 }

@@ -61,6 +61,14 @@ public struct JSONReportWriter: ReportWriter {
 
   static func reportDocument(_ r: ReportData) -> JSONValue {
     let t = r.tables
+    let previous: JSONValue =
+      r.previousWeek.flatMap { v in r.compareTo.map { previousWeek(v, snapshotId: $0.id) } } ?? .null
+    let changes: JSONValue =
+      r.changes.map { .object(changeMembers($0) + (r.changeKinds.map(changeKindMembers) ?? [])) }
+      ?? .null
+    let quality: [JSONValue] = t.quality.map {
+      .object([("flag", .string($0.flag)), ("count", .int($0.count))])
+    }
     return .object([
       (
         "snapshot",
@@ -85,18 +93,17 @@ public struct JSONReportWriter: ReportWriter {
           ("freeShare", .number(t.total > 0 ? Double(t.free) / Double(t.total) : 0)),
         ])
       ),
-      ("thisWeek", weekFigures(r.thisWeek)),
+      ("thisWeek", thisWeek(r)),
+      ("previousWeek", previous),
+      ("trend", .array(r.trend.map(trendPoint))),
       ("compareWeek", r.compareWeek.map(weekFigures) ?? .null),
       ("byCategory", .array(t.byCategory.map(group))),
       ("byDistrict", .array(t.byDistrict.map(group))),
       ("byFee", .array(t.byFee.map(band))),
       ("byDuration", .array(t.byDuration.map(band))),
       ("categoryByDistrict", cross(t.categoryByDistrict)),
-      ("changes", r.changes.map { .object(changeMembers($0)) } ?? .null),
-      (
-        "quality",
-        .array(t.quality.map { .object([("flag", .string($0.flag)), ("count", .int($0.count))]) })
-      ),
+      ("changes", changes),
+      ("quality", .array(quality)),
     ])
   }
 
@@ -145,6 +152,73 @@ public struct JSONReportWriter: ReportWriter {
       ("startingByDistrict", .array(w.startingByDistrict.map(band))),
     ])
   }
+
+  /// The week's figures: the first round's keys, then the week-centred ones (one
+  /// definition each, ``WeekView``); `starting` is the same figure in both.
+  private static func thisWeek(_ r: ReportData) -> JSONValue {
+    guard case .object(let first) = weekFigures(r.thisWeek) else { return weekFigures(r.thisWeek) }
+    let v = r.weekView
+    return .object(
+      first + [
+        ("current", .int(v.current)),
+        ("running", .int(v.running)),
+        ("ending", .int(v.ending)),
+        ("registered", .int(v.registered)),
+        ("runningFree", .int(v.runningFree)),
+        ("runningByCategory", .array(v.runningByCategory.map(band))),
+        ("runningByDistrict", .array(v.runningByDistrict.map(band))),
+        ("currentByCategory", .array(v.currentByCategory.map(band))),
+        ("currentByDistrict", .array(v.currentByDistrict.map(band))),
+        ("startingIds", ids(v.startingIds)),
+        ("endingIds", ids(v.endingIds)),
+        ("registeredIds", ids(v.registeredIds)),
+      ])
+  }
+
+  /// The compared snapshot's figures for its own week and day (what last week said).
+  static func previousWeek(_ v: WeekView, snapshotId: Int64) -> JSONValue {
+    .object([
+      ("isoWeek", .string(v.isoWeek.description)),
+      ("snapshotId", .int(Int(snapshotId))),
+      ("current", .int(v.current)),
+      ("running", .int(v.running)),
+      ("starting", .int(v.starting)),
+      ("ending", .int(v.ending)),
+      ("registered", .int(v.registered)),
+      ("runningFree", .int(v.runningFree)),
+    ])
+  }
+
+  /// One point of the trend (also the shape of `raon trend`'s JSON).
+  public static func trendPoint(_ p: WeeklyTrendPoint) -> JSONValue {
+    .object([
+      ("isoWeek", .string(p.isoWeek.description)),
+      ("snapshotId", .int(Int(p.snapshotId))),
+      ("takenAt", .string(ReportTime.iso8601UTC(p.takenAt))),
+      ("programCount", .int(p.programCount)),
+      ("current", .int(p.current)),
+      ("running", .int(p.running)),
+      ("starting", .int(p.starting)),
+      ("registered", .int(p.registered)),
+      ("added", .int(p.added)),
+      ("removed", .int(p.removed)),
+    ])
+  }
+
+  private static func changeKindMembers(_ k: ChangeKinds) -> [(String, JSONValue)] {
+    [
+      ("removedEnded", .int(k.removedEnded)),
+      ("removedWithdrawn", .int(k.removedWithdrawn)),
+      ("removedEndedIds", ids(k.removedEndedIds)),
+      ("removedWithdrawnIds", ids(k.removedWithdrawnIds)),
+      ("changedMaterial", .int(k.changedMaterial)),
+      ("changedMinor", .int(k.changedMinor)),
+      ("changedMaterialIds", ids(k.changedMaterialIds)),
+      ("changedMinorIds", ids(k.changedMinorIds)),
+    ]
+  }
+
+  private static func ids(_ ids: [String]) -> JSONValue { .array(ids.map(JSONValue.string)) }
 
   private static func cross(_ c: CrossTable) -> JSONValue {
     .object([

@@ -26,6 +26,9 @@ public struct MarkdownReportWriter: ReportWriter {
   public var crossTableCategories: Int
   /// Example programs shown per quality flag.
   public var qualityExamples: Int
+  /// Programs shown per list of the week (starting, ending, registered, added) before
+  /// "처음 N건"; the workbook has the full lists.
+  public var weekListLimit = 30
 
   public init(
     listLimit: Int = 20, comparisonListLimit: Int = 100, crossTableCategories: Int = 6,
@@ -91,8 +94,25 @@ public struct MarkdownReportWriter: ReportWriter {
     md += report.compareTo.map { snapshotLine($0, L, withSource: true) } ?? L.noComparison
     md += "\n\n"
 
-    md += headline(report, L)
+    md += weekHeadline(report, L)
 
+    md += "## \(L.whatIsOn)\n\n"
+    for section in weekSections(report, options) {
+      md += section.markdown
+      charts.append((path: section.chartPath, svg: section.svg))
+    }
+    md += weekLists(report, L)
+    md += trendSection(report, L)
+
+    md += "## \(L.changes)\n\n"
+    if let diff = report.changes, let kinds = report.changeKinds {
+      md += weekChanges(diff, kinds, limit: listLimit, L)
+    } else {
+      md += L.noComparison + "\n\n"
+    }
+
+    // The first round's statistics, which count ended programs too, come after the week.
+    md += "# \(L.wholeCatalog)\n\n" + L.wholeCatalogNote + "\n\n"
     let sections = [
       groupSection(L.byCategory, L.category, t.byCategory, "by_category", t.total, options),
       groupSection(L.byDistrict, L.district, t.byDistrict, "by_district", t.total, options),
@@ -104,14 +124,7 @@ public struct MarkdownReportWriter: ReportWriter {
       md += section.markdown
       charts.append((path: section.chartPath, svg: section.svg))
     }
-
     md += crossSection(t.categoryByDistrict, L)
-    md += "## \(L.changes)\n\n"
-    if let diff = report.changes {
-      md += changesBody(diff, limit: listLimit, L)
-    } else {
-      md += L.noComparison + "\n\n"
-    }
     md += try qualitySection(report, L)
     md += footer(L)
     return Document(markdown: md, charts: charts)
@@ -137,49 +150,6 @@ public struct MarkdownReportWriter: ReportWriter {
     if withSource { parts.append("\(L.source) \(MarkdownText.inline(s.source))") }
     parts.append(L.programCountText(s.programCount))
     return parts.joined(separator: " · ")
-  }
-
-  func headline(_ r: ReportData, _ L: ReportLabels) -> String {
-    var md = "## \(L.summary)\n\n"
-    let now = r.thisWeek
-    func share(_ w: WeekFigures) -> Double { w.active > 0 ? Double(w.activeFree) / Double(w.active) : 0 }
-    let current: [(String, Int?, Double?)] = [
-      (L.activeThisWeek, now.active, nil),
-      (L.startingThisWeek, now.starting, nil),
-      (L.freeShareActive, nil, share(now)),
-      (L.programCount, r.tables.total, nil),
-    ]
-    if let compare = r.compareTo {
-      let then = r.compareWeek
-      let previous: [(Int?, Double?)] = [
-        (then?.active, nil), (then?.starting, nil), (nil, then.map(share)),
-        (r.compareTables?.total ?? compare.programCount, nil),
-      ]
-      var table = MarkdownTable([
-        (L.key, .left), ("\(L.thisSnapshot) (#\(r.snapshot.id))", .right),
-        ("\(L.comparedTo) (#\(compare.id))", .right), (L.change, .right),
-      ])
-      for (row, old) in zip(current, previous) {
-        if let n = row.1 {
-          let delta = old.0.map { MarkdownText.signed(n - $0) } ?? "—"
-          table.add([row.0, n.formatted(), old.0?.formatted() ?? "—", delta])
-        } else if let s = row.2 {
-          let delta = old.1.map { MarkdownText.signedPoints(s - $0, suffix: L.percentPoints) } ?? "—"
-          table.add([row.0, MarkdownText.percent(s), old.1.map(MarkdownText.percent) ?? "—", delta])
-        }
-      }
-      md += table.render()
-    } else {
-      var table = MarkdownTable([(L.key, .left), ("\(L.thisSnapshot) (#\(r.snapshot.id))", .right)])
-      for row in current {
-        table.add([row.0, row.1?.formatted() ?? row.2.map(MarkdownText.percent) ?? "—"])
-      }
-      md += table.render()
-    }
-    if let diff = r.changes {
-      md += "\n**\(L.changes)**: " + changeCounts(diff, L) + "\n"
-    }
-    return md + "\n"
   }
 
   func changeCounts(_ d: SnapshotDiff, _ L: ReportLabels) -> String {

@@ -96,5 +96,15 @@ struct XLSXFormats {
       format_set_font_color($0, 0x595959)
       format_set_indent($0, 1)
     }
+    // libxlsxwriter numbers a format when a cell first uses it, so the order sheets are
+    // filled in would show in styles.xml: number them all now, in this fixed order, and a
+    // workbook is the same bytes however its sheets were filled.
+    for format in [
+      title, subtitle, section, header, label, integer, percent, decimal, signedInteger,
+      signedPoints, date, dateTime, coordinate, total, totalInteger, totalPercent, note,
+      verticalHeader, code,
+    ] {
+      _ = lxw_format_get_xf_index(format)
+    }
   }
 }

@@ -37,14 +37,16 @@ final class XLSXReportBuilder {
     let sheets = try addReportSheets()
     // The changes come before the programs: a table continued on more sheets adds them
     // as it goes, and the workbook keeps sheets in the order they were added.
-    try fillChangesTable(sheets.changes, report.changes)
+    try fillChangesTable(sheets.changes, report.changes, day: report.snapshot.koreaDay)
     try writePrograms(report.programs)
     try fillReportSheets(sheets, report)
   }
 
   /// The sheets of a report, added in their final order before any is filled.
   struct ReportSheets {
-    let summary, category, district, fee, duration, cross, quality: XLSXSheet
+    let summary: XLSXSheet
+    let week: WeekSheets
+    let category, district, fee, duration, cross, quality: XLSXSheet
     /// Hidden: the data the district chart reads (top N + 기타), kept off the table sheet.
     let chartData: XLSXSheet
     let changes: XLSXTableStream
@@ -65,13 +67,14 @@ final class XLSXReportBuilder {
   ///   the workbook again with ``writeReport(_:)``.
   func finishReport(_ report: ReportData, _ sheets: ReportSheets) throws -> Bool {
     guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(report.changes)) else { return false }
-    try fillChangesTable(sheets.changes, report.changes)
+    try fillChangesTable(sheets.changes, report.changes, day: report.snapshot.koreaDay)
     try fillReportSheets(sheets, report)
     return true
   }
 
   private func addReportSheets() throws -> ReportSheets {
     let summary = try workbook.addSheet(labels.summary)
+    let week = try addWeekSheets()
     let category = try workbook.addSheet(labels.byCategory)
     let district = try workbook.addSheet(labels.byDistrict)
     let fee = try workbook.addSheet(labels.byFee)
@@ -83,7 +86,7 @@ final class XLSXReportBuilder {
     let changes = changesStream(preamble: nil)
     try changes.start()
     return ReportSheets(
-      summary: summary, category: category, district: district, fee: fee, duration: duration,
+      summary: summary, week: week, category: category, district: district, fee: fee, duration: duration,
       cross: cross, quality: quality, chartData: chartData, changes: changes)
   }
 
@@ -93,6 +96,7 @@ final class XLSXReportBuilder {
     try setProperties(
       subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
     let tables = report.tables
+    try fillWeekSheets(sheets.week, report)
     try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
     try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
     let districtChart = try writeTopNBlock(sheets.chartData, tables.byDistrict)
@@ -130,7 +134,7 @@ final class XLSXReportBuilder {
       return 5
     }
     try stream.start()
-    try fillChangesTable(stream, diff)
+    try fillChangesTable(stream, diff, day: to.koreaDay)
   }
 
   /// One-line warnings for what Excel's limits changed.
@@ -183,49 +187,7 @@ final class XLSXReportBuilder {
     }
 
     r += 1
-    try sheet.string(r, 0, labels.xlsxHeadlines, f.section)
-    r += 1
-    for (col, title) in [labels.key, labels.xlsxThisSnapshot, labels.comparedTo, labels.change].enumerated() {
-      try sheet.string(r, col, title, f.header)
-    }
-    r += 1
-    let now = report.tables, then = report.compareTables
-    let rows: [(String, Int, Int?)] = [
-      (labels.programCount, now.total, then?.total),
-      (labels.activeThisWeek, report.thisWeek.active, report.compareWeek?.active),
-      (labels.startingThisWeek, report.thisWeek.starting, report.compareWeek?.starting),
-    ]
-    for (title, value, old) in rows {
-      try sheet.string(r, 0, title, f.label)
-      try sheet.number(r, 1, Double(value), f.integer)
-      if let old {
-        try sheet.number(r, 2, Double(old), f.integer)
-        try sheet.number(r, 3, Double(value - old), f.signedInteger)
-      }
-      r += 1
-    }
-    try sheet.string(r, 0, labels.freeShare, f.label)
-    let share = Self.share(now.free, of: now.total)
-    try sheet.number(r, 1, Percentage.rounded(share), f.percent)
-    if let then {
-      let old = Self.share(then.free, of: then.total)
-      try sheet.number(r, 2, Percentage.rounded(old), f.percent)
-      try sheet.number(r, 3, Double(Percentage.tenths(share - old) ?? 0) / 10, f.signedPoints)
-    }
-    r += 2
-
-    try sheet.string(r, 0, labels.xlsxChangeCounts, f.section)
-    r += 1
-    if let changes = report.changes {
-      for (title, n) in [(labels.added, changes.added.count), (labels.removed, changes.removed.count), (labels.changed, changes.changed.count)] {
-        try sheet.string(r, 0, title, f.label)
-        try sheet.number(r, 1, Double(n), f.integer)
-        r += 1
-      }
-    } else {
-      try sheet.string(r, 0, labels.noComparison)
-      r += 1
-    }
+    r = try writeWeekHeadline(sheet, report, row: r)
     r += 1
     try sheet.string(r, 0, labels.xlsxChartsNote, f.note)
     r += 1
@@ -507,7 +469,11 @@ final class XLSXReportBuilder {
   // MARK: - Changes
 
   private func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
-    let headers = [labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue]
+    let headers = [
+      labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue,
+      labels.category, labels.district, labels.fieldName("start_date"), labels.fieldName("end_date"),
+      labels.changeKindTitle, labels.minor,
+    ]
     return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
@@ -521,30 +487,35 @@ final class XLSXReportBuilder {
     return diff.added.count + diff.removed.count + diff.changed.reduce(0) { $0 + $1.fields.count }
   }
 
-  /// Writes the changes into a started stream (its sheet is already in the workbook).
-  private func fillChangesTable(_ stream: XLSXTableStream, _ diff: SnapshotDiff?) throws {
+  /// Writes the changes into a started stream (its sheet is already in the workbook): one
+  /// row per added or removed program and per changed field, each with the program's
+  /// category, district and dates, its kind (ended/withdrawn, material/minor) and, per
+  /// field, whether that change is minor.
+  private func fillChangesTable(_ stream: XLSXTableStream, _ diff: SnapshotDiff?, day: CalendarDay) throws {
+    func program(_ change: String, _ p: Program, kind: String) throws {
+      try stream.nextRow()
+      try stream.text(0, change)
+      try stream.text(1, p.id)
+      try stream.text(2, p.title)
+      try stream.text(6, p.category)
+      try stream.text(7, p.district)
+      try stream.date(8, p.startDate, formats.date)
+      try stream.date(9, p.endDate, formats.date)
+      try stream.text(10, kind)
+    }
     if let diff {
-      for p in diff.added {
-        try stream.nextRow()
-        try stream.text(0, labels.added)
-        try stream.text(1, p.id)
-        try stream.text(2, p.title)
-      }
+      for p in diff.added { try program(labels.added, p, kind: "") }
       for p in diff.removed {
-        try stream.nextRow()
-        try stream.text(0, labels.removed)
-        try stream.text(1, p.id)
-        try stream.text(2, p.title)
+        try program(labels.removed, p, kind: labels.removal(ChangeKinds.removal(of: p, day: day)))
       }
       for c in diff.changed {
+        let kind = labels.change(ChangeKinds.kind(of: c))
         for field in c.fields {
-          try stream.nextRow()
-          try stream.text(0, labels.changed)
-          try stream.text(1, c.id)
-          try stream.text(2, c.new.title)
+          try program(labels.changed, c.new, kind: kind)
           try stream.text(3, labels.fieldName(field.field))
           try stream.text(4, field.old)
           try stream.text(5, field.new)
+          try stream.text(11, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
         }
       }
     } else {

@@ -62,8 +62,16 @@ struct ReportCommand: AsyncParsableCommand {
     help: "CSV header rows: en (default; scripts read them) or ko (Korean column titles).")
   var csvHeaders: CSVHeaders?
 
+  @Option(
+    name: .customLong("trend-weeks"),
+    help: ArgumentHelp("ISO weeks in the trend (the latest snapshot of each), 0–520; 0 = no trend. Default 8.", valueName: "n"))
+  var trendWeeks: Int?
+
   func validate() throws {
     if api && input != nil { throw ValidationError("give either --input or --api, not both") }
+    if let trendWeeks, !(0...520).contains(trendWeeks) {
+      throw ValidationError("--trend-weeks must be between 0 and 520 (ten years), not \(trendWeeks)")
+    }
   }
 
   func run() async throws {
@@ -81,6 +89,7 @@ struct ReportCommand: AsyncParsableCommand {
     request.week = week
     request.formats = try ReportFormat.parseList(format.map { [$0] } ?? config.formats ?? [])
     request.out = out
+    if let trendWeeks { request.trendWeeks = trendWeeks }
     request.outParent = config.out
     request.options = ExportOptions(
       language: try lang ?? config.lang.map(parseLanguage) ?? .ko,

@@ -1,0 +1,77 @@
+import RaonAnalytics
+import RaonCore
+
+/// The words of the week-centred report (issue "the report is about the week"): one
+/// definition per figure, the same in every format.
+extension ReportLabels {
+  fileprivate func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+
+  // MARK: - Figures (DESIGN.md, "The week")
+  public var currentPrograms: String { say("운영 중·예정", "Current (running or upcoming)") }
+  public var runningThisWeek: String { say("이번 주 운영", "Running this week") }
+  public var endingThisWeek: String { say("이번 주 종료", "Ending this week") }
+  public var registeredThisWeek: String { say("신규 등록(7일)", "Registered (7 days)") }
+  public var freeShareRunning: String { say("무료 비율(운영 중)", "Free share (running)") }
+  public var previousWeek: String { say("지난주", "Previous week") }
+  public var newlyAdded: String { say("새로 추가", "Newly added") }
+  public var newlyRegistered: String { say("신규 등록", "Newly registered") }
+
+  /// What each figure counts, in one line each (shown under the headline).
+  public var weekDefinitions: String {
+    say(
+      "운영 중·예정 = 종료일이 없거나 이번 주 월요일 이후 · 이번 주 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일 · 시작/종료 = 시작일/종료일이 이번 주 · 신규 등록 = 신청일이 스냅숏 날짜까지 7일 안",
+      "Current = no end day, or ending on or after this Monday · Running = starts by Sunday and ends on or after Monday · Starting/ending = start/end day within the week · Registered = registration day within the 7 days up to the snapshot")
+  }
+
+  /// `2024-W36 · #1`
+  public func weekAndSnapshot(_ week: ISOWeek, _ id: Int64) -> String { "\(week) · #\(id)" }
+
+  // MARK: - Sections
+  public var whatIsOn: String { say("운영 현황", "What is on") }
+  public var onNow: String { say("이번 주 운영", "Running this week") }
+  public var currentSection: String { say("운영 중·예정 프로그램", "Current programs (running or upcoming)") }
+  public var thisWeeksLists: String { say("이번 주 목록", "This week's lists") }
+  public var trend: String { say("추이", "Trend") }
+  public var wholeCatalog: String {
+    say("전체 카탈로그 (종료된 프로그램 포함)", "Whole catalog (ended programs included)")
+  }
+  public var wholeCatalogNote: String {
+    say(
+      "아래 표와 그림은 스냅숏의 모든 프로그램을 셉니다. 이미 종료된 프로그램도 포함되므로 ‘지금 운영 중’으로 읽지 마세요.",
+      "The tables and charts below count every program of the snapshot, ended ones included: do not read them as what is on now.")
+  }
+  public func countsSet(_ set: String) -> String { say("집계 대상: \(set)", "Counts: \(set)") }
+  public var runningSet: String { say("이번 주 운영 중인 프로그램", "programs running this week") }
+  public var currentSet: String { say("운영 중·예정 프로그램 (종료되지 않음)", "current programs (not ended)") }
+  public var wholeSet: String { say("스냅숏의 모든 프로그램 (종료 포함)", "every program of the snapshot (ended included)") }
+
+  // MARK: - Lists
+  public var place: String { say("장소", "Place") }
+  public var fee: String { say("이용요금", "Fee") }
+  public var noneThisWeek: String { say("없음", "None") }
+  public func firstOf(_ shown: Int, _ total: Int) -> String {
+    say("처음 \(shown)건 (전체 \(total.formatted())건) — 전체 목록은 report.xlsx", "First \(shown) of \(total.formatted()) — the full list is in report.xlsx")
+  }
+
+  // MARK: - Trend
+  public var isoWeek: String { say("ISO 주", "ISO week") }
+  public var snapshotId: String { say("스냅숏", "Snapshot") }
+
+  // MARK: - Changes
+  public var removedEnded: String { say("삭제(종료)", "Removed (ended)") }
+  public var removedWithdrawn: String { say("삭제(철회)", "Removed (withdrawn)") }
+  public var changedMaterial: String { say("변경(내용)", "Changed (material)") }
+  public var changedMinor: String { say("변경(경미)", "Changed (minor)") }
+  public var changeKindTitle: String { say("세부 구분", "Kind") }
+  public var ended: String { say("종료", "ended") }
+  public var withdrawn: String { say("철회", "withdrawn") }
+  public var material: String { say("내용", "material") }
+  public var minor: String { say("경미", "minor") }
+  public var minorNote: String {
+    say(
+      "경미한 변경(좌표 50m 미만 이동, 대표이미지, 공백만 다른 글자)은 개수만 적습니다. 모든 행은 csv/changes.csv와 report.xlsx에 있습니다.",
+      "Minor changes (coordinates moved under 50 m, image URL, text differing only in spaces) are only counted here; every row is in csv/changes.csv and report.xlsx.")
+  }
+  public func removal(_ kind: ChangeKinds.Removal) -> String { kind == .ended ? ended : withdrawn }
+  public func change(_ kind: ChangeKinds.Change) -> String { kind == .material ? material : minor }
+}

@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""A history of weekly snapshots built from the bundled sample, and the week's figures
+computed independently of Raon (plain Python over the CSV rows).
+
+    weekly_history.py make SAMPLE.csv OUTDIR   -> OUTDIR/w1.csv … w4.csv, OUTDIR/plan.json
+    weekly_history.py check SAMPLE.csv OUTDIR REPORTDIR -> prints mismatches as JSON ([] when equal)
+
+Week k (W34 … W37 of 2024, snapshots taken Mondays 09:00 KST) holds the sample's programs
+registered (신청일) by that Monday, minus programs withdrawn or taken down along the way,
+with a few edits: material ones (a fee, a title) and minor ones (coordinates moved about
+10 m, a new image URL). Edits and removals persist into the later weeks.
+
+The definitions are DESIGN.md's ("The week"), written again here from the text, not from
+Raon's code.
+"""
+import csv
+import datetime as dt
+import io
+import json
+import math
+import re
+import sys
+
+DAYS = [dt.date(2024, 8, 19), dt.date(2024, 8, 26), dt.date(2024, 9, 2), dt.date(2024, 9, 9)]
+
+
+def read_sample(path):
+    with open(path, "rb") as f:
+        text = f.read().decode("cp949", errors="replace")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    return rows[0], rows[1:]
+
+
+def day(text):
+    m = re.match(r"(\d{4})-(\d{2})-(\d{2})", text or "")
+    return dt.date(int(m[1]), int(m[2]), int(m[3])) if m else None
+
+
+def monday(d):
+    return d - dt.timedelta(days=d.weekday())
+
+
+def iso_week(d):
+    y, w, _ = d.isocalendar()
+    return f"{y:04d}-W{w:02d}"
+
+
+class Row:
+    def __init__(self, header, values):
+        self.h = header
+        self.v = list(values)
+
+    def get(self, name):
+        return self.v[self.h.index(name)]
+
+    def set(self, name, value):
+        self.v[self.h.index(name)] = value
+
+    @property
+    def id(self):
+        return "cult:" + re.search(r"cultcode=(\d+)", self.get("문화포털상세URL"))[1]
+
+    def dates(self):
+        start, end = day(self.get("시작일")), day(self.get("종료일"))
+        if start is None and end is None:  # the range text survives a re-save
+            parts = self.get("날짜/시간").split("~")
+            start, end = day(parts[0]), day(parts[-1])
+        return start, end
+
+
+def plan(header, rows):
+    """Which programs each week holds and how they are edited, decided from the sample."""
+    by_id = {Row(header, r).id: Row(header, r) for r in rows}
+    ids = sorted(by_id)
+    reg = {i: day(by_id[i].get("신청일")) for i in ids}
+    ends = {i: by_id[i].dates()[1] for i in ids}
+    d3, d4 = DAYS[2], DAYS[3]
+    present3 = [i for i in ids if reg[i] and reg[i] <= d3]
+    # Taken down before week 4: three that had ended by then, three still current.
+    ended = [i for i in present3 if ends[i] and ends[i] < d4][:3]
+    withdrawn = [i for i in present3 if ends[i] is None or ends[i] >= d4][5:8]
+    # Taken down before week 3 (so week 3 already lacks them).
+    early = [i for i in ids if reg[i] and reg[i] <= DAYS[1] and i not in ended + withdrawn][10:12]
+    kept4 = [i for i in present3 if i not in ended + withdrawn + early]
+    with_coords = [i for i in kept4 if coordinate_column(by_id[i]) is not None]
+    return {
+        "removed": {"2": [], "3": early, "4": ended + withdrawn},
+        # week -> ids edited from that week on
+        "materialFee": {"4": kept4[20:22]},
+        "materialTitle": {"3": kept4[30:31]},
+        "minorMove": {"4": with_coords[40:42]},
+        "minorImage": {"4": kept4[50:51]},
+    }
+
+
+def coordinate_column(row):
+    for name in row.h:
+        if "좌표" in name:
+            try:
+                value = float(row.get(name))
+            except ValueError:
+                continue
+            if 33 < value < 39:
+                return name
+    return None
+
+
+def week_rows(header, rows, p, k):
+    """The rows of week k (1-based), edits applied."""
+    gone = set()
+    for w in range(2, k + 1):
+        gone.update(p["removed"][str(w)])
+    out = []
+    for values in rows:
+        r = Row(header, values)
+        reg = day(r.get("신청일"))
+        if not reg or reg > DAYS[k - 1] or r.id in gone:
+            continue
+        for w in range(1, k + 1):
+            if r.id in p["materialFee"].get(str(w), []):
+                r.set("이용요금", "전석 12,345원")
+            if r.id in p["materialTitle"].get(str(w), []):
+                r.set("공연/행사명", r.get("공연/행사명") + " (변경)")
+            if r.id in p["minorMove"].get(str(w), []):
+                col = coordinate_column(r)
+                r.set(col, repr(float(r.get(col)) + 0.00009))  # about 10 m north
+            if r.id in p["minorImage"].get(str(w), []):
+                r.set("대표이미지", r.get("대표이미지") + "&v=2")
+        out.append(r)
+    return out
+
+
+def figures(rows, week_day, snapshot_day):
+    mon = monday(week_day)
+    sun = mon + dt.timedelta(days=6)
+    out = {k: 0 for k in ["current", "running", "starting", "ending", "registered", "runningFree"]}
+    ids = {"startingIds": [], "endingIds": [], "registeredIds": []}
+    for r in rows:
+        start, end = r.dates()
+        reg = day(r.get("신청일"))
+        if end is None or end >= mon:
+            out["current"] += 1
+        if start and end and start <= sun and end >= mon:
+            out["running"] += 1
+            if r.get("유무료") == "무료":
+                out["runningFree"] += 1
+        if start and mon <= start <= sun:
+            out["starting"] += 1
+            ids["startingIds"].append(r.id)
+        if end and mon <= end <= sun:
+            out["ending"] += 1
+            ids["endingIds"].append(r.id)
+        if reg and snapshot_day - dt.timedelta(days=6) <= reg <= snapshot_day:
+            out["registered"] += 1
+            ids["registeredIds"].append(r.id)
+    for k in ids:
+        out[k] = sorted(ids[k])
+    return out
+
+
+def make(sample, outdir):
+    header, rows = read_sample(sample)
+    p = plan(header, rows)
+    for k in range(1, 5):
+        with open(f"{outdir}/w{k}.csv", "w", encoding="utf-8-sig", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(header)
+            for r in week_rows(header, rows, p, k):
+                w.writerow(r.v)
+    json.dump(p, open(f"{outdir}/plan.json", "w"), ensure_ascii=False)
+
+
+def expected(sample, outdir):
+    header, rows = read_sample(sample)
+    p = json.load(open(f"{outdir}/plan.json"))
+    weeks = [week_rows(header, rows, p, k) for k in range(1, 5)]
+    last, prev = weeks[3], weeks[2]
+    this_week = figures(last, DAYS[3], DAYS[3])
+    previous = figures(prev, DAYS[2], DAYS[2])
+    previous = {k: v for k, v in previous.items() if not k.endswith("Ids")}
+    previous.update({"isoWeek": iso_week(DAYS[2]), "snapshotId": 3})
+    old = {r.id: r for r in prev}
+    new = {r.id: r for r in last}
+    removed = sorted(set(old) - set(new))
+    ended = sorted(i for i in removed if old[i].dates()[1] and old[i].dates()[1] < DAYS[3])
+    changes = {
+        "added": len(set(new) - set(old)),
+        "removedEndedIds": ended,
+        "removedWithdrawnIds": sorted(set(removed) - set(ended)),
+        "changedMaterialIds": sorted(p["materialFee"]["4"]),
+        "changedMinorIds": sorted(p["minorMove"]["4"] + p["minorImage"]["4"]),
+    }
+    trend = []
+    for k, rows_k in enumerate(weeks):
+        f = figures(rows_k, DAYS[k], DAYS[k])
+        point = {"isoWeek": iso_week(DAYS[k]), "snapshotId": k + 1, "programCount": len(rows_k)}
+        point.update({x: f[x] for x in ["current", "running", "starting", "registered"]})
+        if k == 0:
+            point.update({"added": None, "removed": None})
+        else:
+            a, b = {r.id for r in weeks[k - 1]}, {r.id for r in rows_k}
+            point.update({"added": len(b - a), "removed": len(a - b)})
+        trend.append(point)
+    return this_week, previous, changes, trend
+
+
+def check(sample, outdir, report):
+    this_week, previous, changes, trend = expected(sample, outdir)
+    got = json.load(open(f"{report}/report.json", encoding="utf-8"))
+    bad = []
+
+    def same(path, want, have):
+        if want != have:
+            bad.append({"at": path, "want": want, "got": have})
+
+    for k, v in this_week.items():
+        same(f"thisWeek.{k}", v, got["thisWeek"].get(k))
+    for k, v in previous.items():
+        same(f"previousWeek.{k}", v, (got.get("previousWeek") or {}).get(k))
+    for k, v in changes.items():
+        same(f"changes.{k}", v, (got.get("changes") or {}).get(k))
+    points = got.get("trend") or []
+    same("trend.length", len(trend), len(points))
+    for i, (want, have) in enumerate(zip(trend, points)):
+        for k, v in want.items():
+            same(f"trend[{i}].{k}", v, have.get(k))
+
+    # The same numbers in the Markdown headline and the workbook's summary.
+    md = open(f"{report}/report.md", encoding="utf-8").read()
+    rows = [("운영 중·예정", "current"), ("이번 주 운영", "running"), ("이번 주 시작", "starting"),
+            ("이번 주 종료", "ending"), ("신규 등록(7일)", "registered")]
+    for label, key in rows:
+        a, b = this_week[key], previous[key]
+        sign = "+" if a > b else ("−" if a < b else "")
+        line = f"| {label} | {a:,} | {b:,} | {sign}{abs(a - b):,} |"
+        if line not in md:
+            bad.append({"at": f"report.md {label}", "want": line})
+    import openpyxl
+    ws = openpyxl.load_workbook(f"{report}/report.xlsx", read_only=True)["요약"]
+    cells = {row[0]: row[1:4] for row in ws.iter_rows(values_only=True) if row and row[0]}
+    for label, key in rows:
+        have = cells.get(label)
+        want = (this_week[key], previous[key], this_week[key] - previous[key])
+        if not have or tuple(int(x) for x in have) != want:
+            bad.append({"at": f"report.xlsx 요약 {label}", "want": list(want), "got": str(have)})
+    starting = openpyxl.load_workbook(f"{report}/report.xlsx", read_only=True)["이번 주 시작"]
+    listed = sorted(r[7] for r in list(starting.iter_rows(values_only=True))[1:] if r and r[7])
+    same("report.xlsx 이번 주 시작 ids", this_week["startingIds"], listed)
+    print(json.dumps(bad, ensure_ascii=False, default=str))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "make":
+        make(sys.argv[2], sys.argv[3])
+    else:
+        check(sys.argv[2], sys.argv[3], sys.argv[4])

@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The weekly report on a real-shaped history: four weekly snapshots built from the bundled
+/// sample (each holds the programs registered by its Monday, minus programs taken down,
+/// with material and minor edits), recorded and reported by the built binary. Every figure
+/// of the week — this week, the previous week, removed ended/withdrawn, changed
+/// material/minor, the trend — is computed again by `weekly_history.py` from the CSV rows
+/// alone, and the same numbers are read back from report.md and report.xlsx.
+@Suite(.serialized) struct WeeklyReportEndToEndTests {
+  static let script = Fixtures.repositoryRoot
+    .appendingPathComponent("Tests/RaonCLITests/Scripts/weekly_history.py").path
+
+  @Test func everyFigureOfTheWeekMatchesAnIndependentComputation() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-weekly")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let made = try Python.run([Self.script, "make", Fixtures.sampleCSV.path, dir.path])
+    try #require(made.status == 0, "\(made.stderr)")
+    let mondays = ["2024-08-19", "2024-08-26", "2024-09-02", "2024-09-09"]
+    for (k, day) in mondays.enumerated() {
+      let run = try RaonProcess.run(
+        ["snapshot", "--db", "store.sqlite", "w\(k + 1).csv", "--taken-at", "\(day)T09:00:00+09:00"], in: dir)
+      try #require(run.status == 0, "\(run.stderr)")
+    }
+    let report = try RaonProcess.run(["report", "--db", "store.sqlite", "--out", "report"], in: dir)
+    try #require(report.status == 0, "\(report.stderr)")
+    #expect(report.stdout.contains("report for 2024-W37 on snapshot 4"))
+
+    let checked = try Python.run([
+      Self.script, "check", Fixtures.sampleCSV.path, dir.path, dir.appendingPathComponent("report").path,
+    ])
+    try #require(checked.status == 0, "\(checked.stderr)")
+    let mismatches = try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [Any]
+    #expect(mismatches?.isEmpty == true, "\(checked.stdout)")
+
+    // `--trend-weeks 2` keeps the last two weeks; the first of them has no added/removed.
+    let short = try RaonProcess.run(
+      ["report", "--db", "store.sqlite", "--out", "short", "--trend-weeks", "2", "--format", "json"], in: dir)
+    try #require(short.status == 0, "\(short.stderr)")
+    let json = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: dir.appendingPathComponent("short/report.json"))) as? [String: Any]
+    let trend = json?["trend"] as? [[String: Any]] ?? []
+    #expect(trend.map { $0["isoWeek"] as? String } == ["2024-W36", "2024-W37"])
+    #expect(trend.first?["added"] is NSNull)
+  }
+}
