@@ -90,6 +90,7 @@ struct XLSXPrintSetUpTests {
     #expect(changes.printTitles == "'변경 사항'!$A:$C,'변경 사항'!$1:$1")
     // The week's lists repeat their title column (the ID sits further right).
     #expect(sheets["이번 주 시작"]?.printTitles == "'이번 주 시작'!$A:$A,'이번 주 시작'!$1:$1")
+    #expect(sheets["이번 주 시작"]?.printArea == "'이번 주 시작'!$A:$H")
     let cross = try #require(sheets["분류×자치구"])
     #expect(cross.printTitles == "'분류×자치구'!$A:$A,'분류×자치구'!$1:$1")
   }

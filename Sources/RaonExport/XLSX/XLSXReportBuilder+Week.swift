@@ -21,7 +21,7 @@ extension XLSXReportBuilder {
       let stream = XLSXTableStream(
         workbook: workbook, baseName: name, headers: weekListHeaders, headerFormat: formats.header,
         rowLimit: rowLimit, constantMemory: false, printTitle: labels.reportTitle,
-        repeatColumns: 0...0)
+        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24])
       try stream.start()
       return stream
     }
@@ -52,6 +52,7 @@ extension XLSXReportBuilder {
   }
 
   /// One program per row, in report order; the title is the portal link when there is one.
+  /// On paper: title … ID (the link stays on screen), long text cut at the column's edge.
   private func fillList(_ stream: XLSXTableStream, _ programs: [Program]) throws {
     for p in programs {
       try stream.nextRow()
