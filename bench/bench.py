@@ -138,6 +138,40 @@ def bench_sample(work, peer, runs, skip_peer):
     return res
 
 
+def bench_weekly(work, peer, copies, runs, skip_peer):
+    """The weekly job at today's size: the sample's real rows repeated `copies` times (new
+    cultcodes) as last week's snapshot in the store, the modified sample repeated the same
+    way as this week's file; `raon report --input NEW` against the peer on the same pair."""
+    grow = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py")
+    modified = os.path.join(work, "sample-modified.csv")
+    if not os.path.exists(modified):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_modified_sample.py"), SAMPLE, modified],
+                       check=True, capture_output=True)
+    old = os.path.join(work, f"weekly-{copies}x-old.csv")
+    new = os.path.join(work, f"weekly-{copies}x-new.csv")
+    for src, dst in [(SAMPLE, old), (modified, new)]:
+        if not os.path.exists(dst):
+            subprocess.run([sys.executable, grow, src, dst, str(copies)], check=True)
+    raon_s, peer_s = [], []
+    for i in range(runs):
+        d = tempfile.mkdtemp(dir=work)
+        db = os.path.join(d, "store.sqlite")
+        run([RAON, "snapshot", old, "--taken-at", "2024-09-09T09:00:00+09:00", "--db", db], cwd=d)
+        r = run([RAON, "report", "--input", new, "--taken-at", "2024-09-16T09:00:00+09:00",
+                 "--compare-to", "previous", "--db", db, "--out", os.path.join(d, "raon")], cwd=d)
+        raon_s.append((r[0], r[1], run.last_cpu))
+        if not skip_peer:
+            p = run([sys.executable, peer, new, "--compare", old, "--out", os.path.join(d, "peer")], cwd=d)
+            peer_s.append((p[0], p[1], run.last_cpu))
+        shutil.rmtree(d)
+        print(f"  weekly {copies}x run {i + 1}/{runs}: raon {r[0]:.2f}s {r[1]:.0f} MiB"
+              + (f", peer {peer_s[-1][0]:.2f}s {peer_s[-1][1]:.0f} MiB" if peer_s else ""), flush=True)
+    res = {"programs": 4998 * copies, "raon": summarise(raon_s)}
+    if peer_s:
+        res["peer"] = summarise(peer_s)
+    return res
+
+
 def bench_size(work, peer, n, runs, skip_peer):
     csv = os.path.join(work, f"synthetic-{n}.csv")
     if not os.path.exists(csv):
@@ -214,6 +248,11 @@ def summary_lines(results):
                  f"with the older snapshot already in its store, {p['median_s'] / s['raon_total']['median_s']:.1f}× "
                  f"counting the recording of the older snapshot too (target 5×), with "
                  f"{p['max_rss_mib'] / s['raon_report']['max_rss_mib']:.1f}× less peak memory.")
+    w = results.get("weekly")
+    if w and "peer" in w:
+        L.append(f"- **Weekly job at {w['programs']:,} programs (real rows, last week in the store):** Raon is "
+                 f"{w['peer']['median_s'] / w['raon']['median_s']:.1f}× faster than the peer (target 8×), peak memory "
+                 f"{w['raon']['max_rss_mib']:.0f} MiB vs the peer's {w['peer']['max_rss_mib']:.0f} MiB.")
     for n, r in sorted(results.get("sizes", {}).items(), key=lambda kv: int(kv[0])):
         if "peer" not in r:
             continue
@@ -313,6 +352,8 @@ def main():
     ap.add_argument("--skip-store", action="store_true")
     ap.add_argument("--skip-xlsx", action="store_true")
     ap.add_argument("--skip-sample", action="store_true")
+    ap.add_argument("--weekly", default="4", help="the weekly job at N × the sample's real rows (default 4: ~20,000 programs; 0: skip)")
+    ap.add_argument("--weekly-runs", type=int, default=3)
     ap.add_argument("--work", default=os.path.join(ROOT, "bench", "work"), help="inputs and scratch (git-ignored)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     ap.add_argument("--from-json", help="only rewrite --out from an earlier run's results JSON")
@@ -337,6 +378,9 @@ def main():
     if not a.skip_sample:
         print("sample:", flush=True)
         results["sample"] = bench_sample(a.work, a.peer, runs, a.skip_peer)
+    if int(a.weekly) > 0:
+        print(f"weekly job at {a.weekly} × the sample:", flush=True)
+        results["weekly"] = bench_weekly(a.work, a.peer, int(a.weekly), a.weekly_runs, a.skip_peer)
     for n in sizes:
         print(f"synthetic {n}:", flush=True)
         results["sizes"][str(n)] = bench_size(a.work, a.peer, n, a.size_runs if n <= 100_000 else a.big_runs, a.skip_peer)

@@ -200,6 +200,8 @@ public struct ReportData: Sendable {
   public var changeKinds: ChangeKinds?
   /// One point per ISO week that has a snapshot, oldest first (empty when off).
   public var trend: [WeeklyTrendPoint]
+  /// Set when the report is one district's pack: everything above is restricted to it.
+  public var district: DistrictScope?
 
   /// Programs added since the compared snapshot, in report order (start, district, title).
   public var addedInReportOrder: [Program] { WeekLists.ordered(changes?.added ?? []) }
@@ -239,5 +241,6 @@ public struct ReportData: Sendable {
     self.lists = WeekLists(starting: [], ending: [], registered: [])
     self.changeKinds = changes.map { ChangeKinds.classify($0, day: snapshot.koreaDay) }
     self.trend = []
+    self.district = nil
   }
 }

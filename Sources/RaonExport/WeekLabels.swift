@@ -57,6 +57,16 @@ extension ReportLabels {
   public var isoWeek: String { say("ISO 주", "ISO week") }
   public var snapshotId: String { say("스냅숏", "Snapshot") }
 
+  // MARK: - District packs
+
+  /// `이번 주 운영 12건 — 25개 구 중 19위, 서울시의 1.9% · 운영 중·예정 …`
+  public func districtStanding(_ d: DistrictScope, _ v: WeekView) -> String {
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
+    return say(
+      "**\(d.name)** — 이번 주 운영 \(v.running.formatted())건: \(d.districtCount)개 구 중 \(d.runningRank)위, 서울시의 \(percent(d.runningShare)) · 운영 중·예정 \(v.current.formatted())건: \(d.currentRank)위, \(percent(d.currentShare))",
+      "**\(d.name)** — running this week: \(v.running.formatted()), #\(d.runningRank) of \(d.districtCount), \(percent(d.runningShare)) of the city · current: \(v.current.formatted()), #\(d.currentRank), \(percent(d.currentShare))")
+  }
+
   // MARK: - Changes
   public var removedEnded: String { say("삭제(종료)", "Removed (ended)") }
   public var removedWithdrawn: String { say("삭제(철회)", "Removed (withdrawn)") }

@@ -11,7 +11,7 @@ public enum OutputPublisher {
   /// replaced (so `--out ~` can never wipe a home directory).
   /// Derived from what each format's writer declares, so a new output file cannot be
   /// forgotten here.
-  static let reportEntries: Set<String> = ReportFormat.allCases.reduce(into: []) {
+  static let reportEntries: Set<String> = ReportFormat.allCases.reduce(into: [DistrictPacks.folder]) {
     $0.formUnion($1.writer.outputEntries)
   }
 

@@ -21,6 +21,10 @@ public struct ReportRequest: Sendable {
   public var formats: [ReportFormat] = ReportFormat.allCases
   /// `--trend-weeks N`: the trend's ISO weeks (the latest snapshot of each), 0 = no trend.
   public var trendWeeks = WeeklyTrend.defaultWeeks
+  /// `--district NAME` (repeatable) or `--districts all`: a pack per district, besides the
+  /// city report, in `districts/<자치구>/`. Checked against the 25 names before anything
+  /// is recorded.
+  public var districts: [String] = []
   /// `--out`; default `reports/<YYYY-Www>/` under the working directory (or under the
   /// config file's `out` folder).
   public var out: String?
@@ -71,14 +75,21 @@ public struct ReportJob: Sendable {
     let ingested = try await ingest(request)
     let selection = try select(request, week: week, recorded: ingested.recorded)
     let staging = try OutputPublisher.stage(outputFolder(request, week: selection.week))
-    let written: (report: ReportData, result: ExportResult)
+    var written: (report: ReportData, result: ExportResult)
     do {
       let programs = try reading.programs(of: selection.snapshot, in: store)
+      let trend = try self.trend(selection, districts: request.districts)
       environment.progress("analysing snapshot \(selection.snapshot.id) …")
       written = try ReportWriting.write(
         programs: programs, formats: request.formats, into: staging, options: request.options,
         progress: environment.progress
-      ) { try compute(selection, programs: programs) }
+      ) { try compute(selection, programs: programs, trend: trend.city) }
+      let packs = try DistrictPacks.write(
+        request.districts, city: written.report, programs: programs,
+        compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
+        trends: trend.byDistrict, formats: request.formats, into: staging, options: request.options,
+        progress: environment.progress)
+      written.result.append(packs)
     } catch {
       OutputPublisher.discard(staging)
       throw error
@@ -98,6 +109,9 @@ public struct ReportJob: Sendable {
   /// fail records nothing (a retry must not add another copy of the input): the snapshot
   /// and comparison references, the week, and the output folder.
   func checkBeforeRecording(_ request: ReportRequest, week: ISOWeek?) throws {
+    for name in request.districts where !District.all.contains(name) {
+      throw WorkflowError.unknownDistrict(name)
+    }
     let snapshots = try store.snapshots()
     let recordsFirst = !request.inputs.isEmpty || request.useAPI
     // The snapshot the report will be about, when it is already known.
@@ -161,7 +175,9 @@ public struct ReportJob: Sendable {
 
   /// The report's figures: the comparison's programs and its diff are read here, while
   /// the workbook is already writing the chosen snapshot's programs.
-  func compute(_ selection: ReportSelection, programs: ProgramChunks) throws -> ReportData {
+  func compute(_ selection: ReportSelection, programs: ProgramChunks, trend: [WeeklyTrendPoint])
+    throws -> ReportData
+  {
     let compared = try selection.compareTo.map { info in
       (info: info, programs: try reading.comparedPrograms(of: info, in: store),
        changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store))
@@ -169,20 +185,30 @@ public struct ReportJob: Sendable {
     return try ReportAssembler.assemble(
       snapshot: selection.snapshot, programs: programs,
       statistics: try reading.statistics(of: selection.snapshot, programs: programs, in: store),
-      compareTo: compared, week: selection.week, trend: try trend(selection))
+      compareTo: compared, week: selection.week, trend: trend)
   }
 
   /// The last weeks up to the reported snapshot, one point per ISO week that has a
-  /// snapshot (its latest), each read by columns from the store.
-  func trend(_ selection: ReportSelection) throws -> [WeeklyTrendPoint] {
-    guard selection.trendWeeks > 0 else { return [] }
+  /// snapshot (its latest), each read once, by columns, from the store — for the city and
+  /// for each district asked for.
+  func trend(_ selection: ReportSelection, districts: [String]) throws
+    -> (city: [WeeklyTrendPoint], byDistrict: [String: [WeeklyTrendPoint]])
+  {
+    guard selection.trendWeeks > 0 else { return ([], [:]) }
     let history = selection.snapshots.filter { $0.takenAt <= selection.snapshot.takenAt }
-    var builder = WeeklyTrend.Builder()
+    var city = WeeklyTrend.Builder()
+    var byDistrict = Dictionary(uniqueKeysWithValues: districts.map { ($0, WeeklyTrend.Builder()) })
     for point in WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks) {
-      builder.startPoint(point)
-      try store.programColumnChunks(inSnapshot: point.id).forEach { builder.add($0) }
+      city.startPoint(point)
+      for d in districts { byDistrict[d]?.startPoint(point) }
+      try store.programColumnChunks(inSnapshot: point.id).forEach { chunk in
+        city.add(chunk)
+        guard !districts.isEmpty else { return }
+        let grouped = Dictionary(grouping: chunk, by: \.district)
+        for d in districts { byDistrict[d]?.add(grouped[d] ?? []) }
+      }
     }
-    return builder.points
+    return (city.points, byDistrict.mapValues(\.points))
   }
 
   /// `--out`, else `reports/<YYYY-Www>/` under the working directory (or under the config

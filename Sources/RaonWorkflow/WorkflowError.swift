@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
@@ -20,6 +21,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case invalidAPIBase(String)
   case emptyCatalog(source: String)
   case weekBeforeSnapshot(week: String, snapshotWeek: String)
+  case unknownDistrict(String)
 
   public var description: String {
     switch self {
@@ -53,6 +55,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
+    case .unknownDistrict(let name):
+      return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):

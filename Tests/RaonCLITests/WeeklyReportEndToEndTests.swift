@@ -34,6 +34,32 @@ import Testing
     let mismatches = try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [Any]
     #expect(mismatches?.isEmpty == true, "\(checked.stdout)")
 
+    // Two district packs from the same run: each restricted to its district and ranked
+    // among the 25, recomputed from the CSV rows.
+    let packs = try RaonProcess.run(
+      ["report", "--db", "store.sqlite", "--out", "packs", "--district", "종로구", "--district", "강남구"],
+      in: dir)
+    try #require(packs.status == 0, "\(packs.stderr)")
+    let districts = try Python.run([
+      Self.script, "check-districts", Fixtures.sampleCSV.path, dir.path,
+      dir.appendingPathComponent("packs").path, "종로구", "강남구",
+    ])
+    try #require(districts.status == 0, "\(districts.stderr)")
+    #expect(
+      (try JSONSerialization.jsonObject(with: Data(districts.stdout.utf8)) as? [Any])?.isEmpty == true,
+      "\(districts.stdout)")
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("packs/districts").path)
+    #expect(folders.sorted() == ["강남구", "종로구"])
+
+    // A wrong name: one line listing the 25, and nothing recorded or written.
+    let wrong = try RaonProcess.run(
+      ["report", "--db", "store.sqlite", "--out", "wrong", "--district", "강남"], in: dir)
+    #expect(wrong.status != 0)
+    #expect(wrong.stderr.contains("'강남' is not one of Seoul's 25 districts") && wrong.stderr.contains("중랑구"))
+    #expect(wrong.stderr.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("wrong").path))
+
     // `--trend-weeks 2` keeps the last two weeks; the first of them has no added/removed.
     let short = try RaonProcess.run(
       ["report", "--db", "store.sqlite", "--out", "short", "--trend-weeks", "2", "--format", "json"], in: dir)

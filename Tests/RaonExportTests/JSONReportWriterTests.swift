@@ -34,7 +34,7 @@ import Testing
     ]
     let extensions: Set = [
       "week", "weekStart", "weekEnd", "totals", "thisWeek", "compareWeek", "categoryByDistrict",
-      "previousWeek", "trend",
+      "previousWeek", "trend", "district",
     ]
     #expect(Set(json.keys) == contract.union(extensions))
 

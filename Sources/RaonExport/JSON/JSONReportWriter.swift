@@ -95,6 +95,7 @@ public struct JSONReportWriter: ReportWriter {
       ),
       ("thisWeek", thisWeek(r)),
       ("previousWeek", previous),
+      ("district", r.district.map(district) ?? .null),
       ("trend", .array(r.trend.map(trendPoint))),
       ("compareWeek", r.compareWeek.map(weekFigures) ?? .null),
       ("byCategory", .array(t.byCategory.map(group))),
@@ -202,6 +203,18 @@ public struct JSONReportWriter: ReportWriter {
       ("registered", .int(p.registered)),
       ("added", .int(p.added)),
       ("removed", .int(p.removed)),
+    ])
+  }
+
+  /// A district pack's place among the 25 (`null` in the city report).
+  private static func district(_ d: DistrictScope) -> JSONValue {
+    .object([
+      ("name", .string(d.name)),
+      ("runningRank", .int(d.runningRank)),
+      ("currentRank", .int(d.currentRank)),
+      ("runningShare", .number(d.runningShare)),
+      ("currentShare", .number(d.currentShare)),
+      ("districtCount", .int(d.districtCount)),
     ])
   }
 

@@ -65,20 +65,24 @@ extension MarkdownReportWriter {
   func weekSections(_ r: ReportData, _ options: ExportOptions) -> [Section] {
     let L = options.labels
     let v = r.weekView
+    // A district's pack has one district: its sections by district would be one bar.
+    let byDistrict = r.district == nil
     return [
-      countSection(
-        "\(L.onNow) — \(L.byDistrict)", L.district, v.runningByDistrict, total: v.running,
-        set: L.runningSet, file: "running_by_district", options),
+      byDistrict
+        ? countSection(
+          "\(L.onNow) — \(L.byDistrict)", L.district, v.runningByDistrict, total: v.running,
+          set: L.runningSet, file: "running_by_district", options) : nil,
       countSection(
         "\(L.onNow) — \(L.byCategory)", L.category, v.runningByCategory, total: v.running,
         set: L.runningSet, file: "running_by_category", options),
-      countSection(
-        "\(L.currentSection) — \(L.byDistrict)", L.district, v.currentByDistrict, total: v.current,
-        set: L.currentSet, file: "current_by_district", options),
+      byDistrict
+        ? countSection(
+          "\(L.currentSection) — \(L.byDistrict)", L.district, v.currentByDistrict, total: v.current,
+          set: L.currentSet, file: "current_by_district", options) : nil,
       countSection(
         "\(L.currentSection) — \(L.byCategory)", L.category, v.currentByCategory, total: v.current,
         set: L.currentSet, file: "current_by_category", options),
-    ]
+    ].compactMap { $0 }
   }
 
   /// A ranked count with its chart (the one top-N rule) and its full table.

@@ -87,6 +87,7 @@ public struct MarkdownReportWriter: ReportWriter {
 
     let week = report.week
     md += "# \(L.reportTitle) — "
+    if let district = report.district { md += "\(MarkdownText.inline(district.name)) — " }
     md += L.weekRange(week.description, start: week.start.description, end: week.end.description)
     md += "\n\n"
     md += "- **\(L.snapshot)**: " + snapshotLine(report.snapshot, L, withSource: true) + "\n"
@@ -95,6 +96,7 @@ public struct MarkdownReportWriter: ReportWriter {
     md += "\n\n"
 
     md += weekHeadline(report, L)
+    if let district = report.district { md += L.districtStanding(district, report.weekView) + "\n\n" }
 
     md += "## \(L.whatIsOn)\n\n"
     for section in weekSections(report, options) {
@@ -115,16 +117,17 @@ public struct MarkdownReportWriter: ReportWriter {
     md += "# \(L.wholeCatalog)\n\n" + L.wholeCatalogNote + "\n\n"
     let sections = [
       groupSection(L.byCategory, L.category, t.byCategory, "by_category", t.total, options),
-      groupSection(L.byDistrict, L.district, t.byDistrict, "by_district", t.total, options),
+      report.district == nil
+        ? groupSection(L.byDistrict, L.district, t.byDistrict, "by_district", t.total, options) : nil,
       bandSection(L.byFee, L.feeBand, t.byFee, L.feeBand(_:), "by_fee", t.total, L),
       bandSection(
         L.byDuration, L.durationBand, t.byDuration, L.durationBand(_:), "by_duration", t.total, L),
-    ]
+    ].compactMap { $0 }
     for section in sections {
       md += section.markdown
       charts.append((path: section.chartPath, svg: section.svg))
     }
-    md += crossSection(t.categoryByDistrict, L)
+    if report.district == nil { md += crossSection(t.categoryByDistrict, L) }
     md += try qualitySection(report, L)
     md += footer(L)
     return Document(markdown: md, charts: charts)

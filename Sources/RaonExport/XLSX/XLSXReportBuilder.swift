@@ -168,7 +168,8 @@ final class XLSXReportBuilder {
     try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, onePage: true, title: printTitle))
 
     let week = report.week
-    try sheet.string(0, 0, "\(labels.reportTitle)", f.title)
+    try sheet.string(
+      0, 0, report.district.map { "\(labels.reportTitle) — \($0.name)" } ?? labels.reportTitle, f.title)
     try sheet.setRow(0, height: 24)
     try sheet.string(1, 0, "\(labels.week) \(week) (\(week.start) ~ \(week.end))", f.subtitle)
 

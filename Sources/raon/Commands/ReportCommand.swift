@@ -1,4 +1,5 @@
 import ArgumentParser
+import RaonCore
 import Foundation
 import RaonExport
 import RaonWorkflow
@@ -63,12 +64,25 @@ struct ReportCommand: AsyncParsableCommand {
   var csvHeaders: CSVHeaders?
 
   @Option(
+    name: .customLong("district"),
+    help: ArgumentHelp("Also write this district's pack in districts/<name>/ (repeatable), e.g. 강남구.", valueName: "자치구"))
+  var district: [String] = []
+
+  @Option(
+    name: .customLong("districts"),
+    help: ArgumentHelp("'all': a pack for each of the 25 districts.", valueName: "all"))
+  var districts: String?
+
+  @Option(
     name: .customLong("trend-weeks"),
     help: ArgumentHelp("ISO weeks in the trend (the latest snapshot of each), 0–520; 0 = no trend. Default 8.", valueName: "n"))
   var trendWeeks: Int?
 
   func validate() throws {
     if api && input != nil { throw ValidationError("give either --input or --api, not both") }
+    if let districts, districts.lowercased() != "all" {
+      throw ValidationError("--districts takes 'all'; name single districts with --district")
+    }
     if let trendWeeks, !(0...520).contains(trendWeeks) {
       throw ValidationError("--trend-weeks must be between 0 and 520 (ten years), not \(trendWeeks)")
     }
@@ -90,6 +104,7 @@ struct ReportCommand: AsyncParsableCommand {
     request.formats = try ReportFormat.parseList(format.map { [$0] } ?? config.formats ?? [])
     request.out = out
     if let trendWeeks { request.trendWeeks = trendWeeks }
+    request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces) })
     request.outParent = config.out
     request.options = ExportOptions(
       language: try lang ?? config.lang.map(parseLanguage) ?? .ko,
@@ -102,6 +117,11 @@ struct ReportCommand: AsyncParsableCommand {
     Console.endProgress()
     for warning in outcome.warnings { Console.warning(warning) }
     print(ReportSummary.lines(outcome).joined(separator: "\n"))
+  }
+
+  private func uniqued(_ names: [String]) -> [String] {
+    var seen = Set<String>()
+    return names.filter { seen.insert($0).inserted }
   }
 
   private func parseLanguage(_ text: String) throws -> ReportLanguage {

@@ -249,8 +249,49 @@ def check(sample, outdir, report):
     print(json.dumps(bad, ensure_ascii=False, default=str))
 
 
+DISTRICTS = ["강남구", "강동구", "강북구", "강서구", "관악구", "광진구", "구로구", "금천구", "노원구",
+             "도봉구", "동대문구", "동작구", "마포구", "서대문구", "서초구", "성동구", "성북구", "송파구",
+             "양천구", "영등포구", "용산구", "은평구", "종로구", "중구", "중랑구"]
+
+
+def check_districts(sample, outdir, report, names):
+    """Each pack's week restricted to its district, and its rank and share among the 25."""
+    header, rows = read_sample(sample)
+    p = json.load(open(f"{outdir}/plan.json"))
+    last = week_rows(header, rows, p, 4)
+    prev = week_rows(header, rows, p, 3)
+    city = figures(last, DAYS[3], DAYS[3])
+    running = {d: figures([r for r in last if r.get("자치구").strip() == d], DAYS[3], DAYS[3])["running"]
+               for d in DISTRICTS}
+    bad = []
+    for d in names:
+        mine = [r for r in last if r.get("자치구").strip() == d]
+        want = figures(mine, DAYS[3], DAYS[3])
+        got = json.load(open(f"{report}/districts/{d}/report.json", encoding="utf-8"))
+        for k, v in want.items():
+            if got["thisWeek"].get(k) != v:
+                bad.append({"at": f"{d} thisWeek.{k}", "want": v, "got": got["thisWeek"].get(k)})
+        theirs = figures([r for r in prev if r.get("자치구").strip() == d], DAYS[2], DAYS[2])
+        for k in ["current", "running", "starting", "ending", "registered", "runningFree"]:
+            if (got.get("previousWeek") or {}).get(k) != theirs[k]:
+                bad.append({"at": f"{d} previousWeek.{k}", "want": theirs[k], "got": (got.get("previousWeek") or {}).get(k)})
+        rank = 1 + sum(1 for x in DISTRICTS if running[x] > running[d])
+        share = running[d] / city["running"]
+        scope = got.get("district") or {}
+        if scope.get("runningRank") != rank or abs(scope.get("runningShare", -1) - share) > 1e-9:
+            bad.append({"at": f"{d} district", "want": [rank, share], "got": scope})
+        if got["snapshot"]["programCount"] != len(mine):
+            bad.append({"at": f"{d} programCount", "want": len(mine), "got": got["snapshot"]["programCount"]})
+        md = open(f"{report}/districts/{d}/report.md", encoding="utf-8").read()
+        if f"{len(DISTRICTS)}개 구 중 {rank}위" not in md:
+            bad.append({"at": f"{d} report.md rank", "want": rank})
+    print(json.dumps(bad, ensure_ascii=False, default=str))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "make":
         make(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "check-districts":
+        check_districts(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     else:
         check(sys.argv[2], sys.argv[3], sys.argv[4])

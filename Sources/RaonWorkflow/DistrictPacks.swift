@@ -1,0 +1,72 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import RaonExport
+
+/// A district office's pack: the city report's week, lists, changes and tables restricted
+/// to one 자치구, with where it stands among the 25, in `districts/<자치구>/` of the report
+/// folder, in the report's formats.
+///
+/// All packs come from the programs the city report already holds (and one read of the
+/// compared snapshot), grouped by district in one pass: 25 packs cost a fraction of 25 runs.
+enum DistrictPacks {
+  /// The folder inside a report that holds the packs.
+  static let folder = "districts"
+
+  /// Writes one pack per district into the staged report folder.
+  ///
+  /// - Parameters:
+  ///   - city: The city report (its week and figures rank the districts).
+  ///   - programs: The reported snapshot's programs.
+  ///   - compared: The compared snapshot's programs, if there is a comparison.
+  ///   - trends: Each district's trend points.
+  /// - Returns: The files written, relative to the report folder.
+  static func write(
+    _ districts: [String], city: ReportData, programs: ProgramChunks, compared: ProgramChunks?,
+    trends: [String: [WeeklyTrendPoint]], formats: [ReportFormat],
+    into staging: OutputPublisher.Staging, options: ExportOptions,
+    progress: @Sendable (String) -> Void
+  ) throws -> ExportResult {
+    guard !districts.isEmpty else { return ExportResult() }
+    let wanted = Set(districts)
+    let now = try grouped(programs, wanted)
+    let then = try compared.map { try grouped($0, wanted) }
+    var combined = ExportResult()
+    progress("writing \(districts.count) district packs …")
+    for district in districts {
+      let mine = now[district] ?? []
+      var snapshot = city.snapshot
+      snapshot.programCount = mine.count
+      let comparison = city.compareTo.map { info -> (info: SnapshotInfo, programs: [Program]) in
+        var restricted = info
+        let theirs = then?[district] ?? []
+        restricted.programCount = theirs.count
+        return (restricted, theirs)
+      }
+      var report = try ReportAssembler.assemble(
+        snapshot: snapshot, programs: mine, compareTo: comparison, week: city.week)
+      report.trend = trends[district] ?? []
+      report.district = DistrictScope.of(district, in: city.weekView, among: District.all)
+      let relative = "\(folder)/\(district)"
+      let pack = OutputPublisher.Staging(
+        target: staging.target.appendingPathComponent(relative),
+        folder: staging.folder.appendingPathComponent(relative))
+      try FileManager.default.createDirectory(at: pack.folder, withIntermediateDirectories: true)
+      let written = try ReportWriting.write(
+        programs: report.programs, formats: formats, into: pack, options: options
+      ) { report }
+      combined.files += written.result.files.map { "\(relative)/\($0)" }
+      combined.warnings += written.result.warnings
+    }
+    return combined
+  }
+
+  /// The programs of the wanted districts, by district, in one pass.
+  private static func grouped(_ programs: ProgramChunks, _ wanted: Set<String>) throws -> [String: [Program]] {
+    var out: [String: [Program]] = [:]
+    try programs.forEach { chunk in
+      for p in chunk where wanted.contains(p.district) { out[p.district, default: []].append(p) }
+    }
+    return out
+  }
+}
