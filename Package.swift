@@ -25,10 +25,14 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // Reading `.xlsx` input (a ZIP of XML parts).
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // Markdown → HTML for `report.html` (the HTML is built from the Markdown report).
+    .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
   ],
   targets: [
     // The C library libxlsxwriter (Debian: libxlsxwriter-dev). Only RaonExport imports it.
@@ -51,7 +55,14 @@ let package = Package(
 
     // Readers that turn source bytes into raw records (CSV with encoding detection, the
     // portal's JSON download, the Open API's pages) and the Open API client.
-    .target(name: "RaonIngest", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
+    // `.xlsx` input is read through ZIPFoundation and a small XML reader.
+    .target(
+      name: "RaonIngest",
+      dependencies: [
+        "RaonCore", "RaonConcurrency", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      swiftSettings: swiftSettings
+    ),
 
     // The SQLite snapshot store: snapshots, program versions (stored once per distinct
     // content, raw record kept), membership. Migrations run on open.
@@ -66,11 +77,14 @@ let package = Package(
     // snapshot comparison and trends. Values in, values out.
     .target(name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
 
-    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, JSON. They take
-    // analytics values and programs and return bytes or write files; never the store.
+    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, HTML (from the
+    // Markdown, through Ink), JSON. They take analytics values and programs and return
+    // bytes or write files; never the store, never another program.
     .target(
       name: "RaonExport",
-      dependencies: ["RaonCore", "RaonAnalytics", "CXlsxWriter"],
+      dependencies: [
+        "RaonCore", "RaonAnalytics", "CXlsxWriter", .product(name: "Ink", package: "Ink"),
+      ],
       swiftSettings: swiftSettings
     ),
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Raon needs on Debian when it is missing: the C library libxlsxwriter and
-# pkg-config (to build), and with --test the Python packages the tests read outputs with.
+# pkg-config (to build), and with --test Chromium, fonts-noto-cjk and poppler-utils (the
+# HTML/PDF tests) and the Python packages the tests read outputs with.
 # Uses sudo only when not root. Idempotent: does nothing when everything is there.
 set -euo pipefail
 
@@ -10,9 +11,17 @@ missing=()
 pkg-config --exists xlsxwriter 2>/dev/null || missing+=(libxlsxwriter-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
-# With --test: a Korean font, so the notebooks' charts render Hangul (not boxes).
+# With --test: a Korean font, so the notebooks' charts render Hangul (not boxes); and for
+# the HTML/PDF tests a real Chromium to render and print with, the Noto CJK fonts the
+# report's font stack names, and poppler-utils (pdfinfo, pdftoppm) to read the PDF.
 if [ "${1:-}" = "--test" ]; then
   fc-list :lang=ko 2>/dev/null | grep -q . || missing+=(fonts-nanum fontconfig)
+  if [ -z "${RAON_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 \
+    && ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
+    missing+=(chromium)
+  fi
+  fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing+=(fonts-noto-cjk fontconfig)
+  command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}" >&2

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The meaning of a source column, whatever the source calls it.
 ///
 /// The portal's CSV uses Korean headers (whose coordinate labels vary between downloads),
@@ -34,18 +36,41 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
     self = field
   }
 
-  /// Folds a header for lookup: no BOM, no white space, no `?` (the portal writes
-  /// `홈페이지?주소` for a character CP949 lacks), lower-case ASCII.
-  static func fold(_ name: String) -> String {
+  /// Folds a header for lookup, so labels rewritten by spreadsheets and scripts still
+  /// match: Unicode NFC, no BOM, no white space (U+00A0 and U+3000 included), none of
+  /// `_ ? / ( ) [ ] - .` (the portal writes `홈페이지?주소` for a character CP949 lacks, a
+  /// script writes `경도_X좌표_`), lower case, and without a trailing `X좌표`/`Y좌표` (the
+  /// coordinate columns are matched by their leading word, 위도/경도, since their axis
+  /// labels differ between downloads).
+  ///
+  /// ```swift
+  /// CanonicalField.fold("경도_X좌표_") == CanonicalField.fold("경도(Y좌표)")  // "경도"
+  /// ```
+  public static func fold(_ name: String) -> String {
     var out = ""
     out.reserveCapacity(name.utf8.count)
-    for scalar in name.unicodeScalars {
+    for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
       switch scalar {
-      case "\u{FEFF}", " ", "\t", "\n", "\r", "?", "_", "\u{00A0}", "\u{3000}": continue
-      default: out.unicodeScalars.append(scalar)
+      case "\u{FEFF}", "\u{200B}", " ", "\t", "\n", "\r", "?", "_", "/", "(", ")", "[", "]", "-", ".",
+        "\u{00A0}", "\u{3000}", "\u{FF08}", "\u{FF09}", "\u{FF0F}", "\u{FF3F}":
+        continue
+      default:
+        if scalar.properties.isWhitespace { continue }
+        out.unicodeScalars.append(scalar)
       }
     }
-    return out.lowercased()
+    out = out.lowercased()
+    for suffix in ["x좌표", "y좌표"] where out.hasSuffix(suffix) && out.count > suffix.count {
+      out.removeLast(suffix.count)
+      break
+    }
+    return out
+  }
+
+  /// Whether a column label is a leading row number (`번호`, `No.`, `#`, `순번`) that a
+  /// spreadsheet or script prepended: it is kept in the raw record and needs no warning.
+  public static func isRowNumberLabel(_ name: String) -> Bool {
+    ["번호", "no", "#", "순번", "연번", ""].contains(fold(name))
   }
 
   /// Folded source names → meaning. The coordinate columns are matched by their leading
@@ -57,8 +82,8 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
     }
     add(.category, "분류", "CODENAME", "codename")
     add(.district, "자치구", "GUNAME", "guname")
-    add(.title, "공연/행사명", "공연행사명", "TITLE")
-    add(.dateText, "날짜/시간", "날짜시간", "DATE")
+    add(.title, "공연/행사명", "TITLE")
+    add(.dateText, "날짜/시간", "DATE")
     add(.place, "장소", "PLACE")
     add(.organizer, "기관명", "ORG_NAME")
     add(.audience, "이용대상", "USE_TRGT")
@@ -66,17 +91,15 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
     add(.performers, "출연자정보", "PLAYER")
     add(.programDescription, "프로그램소개", "PROGRAM")
     add(.otherInfo, "기타내용", "ETC_DESC")
-    add(.orgLink, "홈페이지 주소", "홈페이지주소", "ORG_LINK")
+    add(.orgLink, "홈페이지 주소", "ORG_LINK")
     add(.imageURL, "대표이미지", "MAIN_IMG")
     add(.registeredOn, "신청일", "RGSTDATE")
     add(.ticket, "시민/기관", "TICKET")
     add(.startDate, "시작일", "STRTDATE")
     add(.endDate, "종료일", "END_DATE")
     add(.theme, "테마분류", "THEMECODE")
-    add(
-      .coordinateA, "위도", "위도(X좌표)", "위도(Y좌표)", "위도(x좌표)", "위도(y좌표)", "LAT", "위도 (X좌표)")
-    add(
-      .coordinateB, "경도", "경도(Y좌표)", "경도(X좌표)", "경도(y좌표)", "경도(x좌표)", "LOT", "경도 (Y좌표)")
+    add(.coordinateA, "위도", "LAT")
+    add(.coordinateB, "경도", "LOT")
     add(.isFree, "유무료", "IS_FREE")
     add(.portalURL, "문화포털상세URL", "HMPG_ADDR")
     add(.programTime, "PRO_TIME", "공연시간")

@@ -4,7 +4,13 @@ import RaonCore
 
 /// The formats `raon report` can write.
 public enum ReportFormat: String, CaseIterable, Sendable {
-  case md, xlsx, csv, json
+  case md, xlsx, csv, json, html
+  /// `report.html` printed by a headless Chromium: needs a program Raon does not ship.
+  case pdf
+
+  /// What `raon report` writes when no format is asked for (and what `all` means): every
+  /// format that needs nothing outside Raon — not `pdf`, which needs Chromium.
+  public static let defaults: [ReportFormat] = allCases.filter { $0 != .pdf }
 }
 
 /// How CSV files are encoded.

@@ -12,6 +12,9 @@ public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
   /// A record has more than ``CSVCatalogReader/maxFieldsPerRecord`` fields (a line of
   /// commas would otherwise cost some 30 bytes of memory per byte of input).
   case tooManyFields(source: String, line: Int, limit: Int)
+  /// The last record is shorter than the header and not ended by a line break: the
+  /// download was cut short.
+  case truncated(source: String, line: Int, fields: Int, expected: Int)
 
   public var description: String {
     switch self {
@@ -30,6 +33,10 @@ public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
     case .tooManyFields(let source, let line, let limit):
       return "\(source):\(line): the record has more than \(limit) fields; this is not the "
         + "catalog (or its line ends were lost) — repair or re-download the file"
+    case .truncated(let source, let line, let fields, let expected):
+      return "\(source):\(line): the last record has \(fields) of the header's \(expected) "
+        + "fields and no line break after it: the download was cut short — nothing was "
+        + "recorded; download the catalog again"
     }
   }
 }
@@ -117,6 +124,12 @@ public enum CSVCatalogReader {
       var values = fields
       var recordNames = names
       let width = names.names.count
+      // A record cut off by the end of the file (no line break after it, fields missing)
+      // is a download cut short, not a short row: refuse it rather than pad it.
+      if end == bytes.count, values.count < width {
+        throw CSVCatalogError.truncated(
+          source: source, line: line, fields: values.count, expected: width)
+      }
       if values.count < width {
         values.append(contentsOf: repeatElement("", count: width - values.count))
       } else if values.count > width {

@@ -7,10 +7,20 @@ public struct CatalogBatch: Sendable {
   /// The source's own count (`list_total_count`, or the number of data rows in a file).
   public var sourceTotal: Int?
   public var records: [RawRecord]
+  /// SHA-256 (lower-case hex) of the file's bytes as read; `nil` for the Open API.
+  public var inputSHA256: String?
+  /// One-line warnings about the source that do not stop the reading (e.g. a known column
+  /// no header label matched).
+  public var warnings: [String]
 
-  public init(source: String, sourceTotal: Int?, records: [RawRecord]) {
+  public init(
+    source: String, sourceTotal: Int?, records: [RawRecord], inputSHA256: String? = nil,
+    warnings: [String] = []
+  ) {
     self.source = source
     self.sourceTotal = sourceTotal
     self.records = records
+    self.inputSHA256 = inputSHA256
+    self.warnings = warnings
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import RaonCore
 
 #if canImport(Glibc)
@@ -23,12 +24,16 @@ public enum CatalogFileError: Error, CustomStringConvertible, Equatable {
 
 /// Reads a catalog file of any supported kind, choosing the reader by content.
 ///
-/// The first byte that is not a UTF-8 BOM or white space decides: `{` or `[` → JSON
-/// (``JSONCatalogReader``), anything else → CSV (``CSVCatalogReader``). Content decides
-/// rather than the extension because downloads get renamed.
+/// A ZIP file is an Excel workbook (``XLSXCatalogReader``); an OLE2 compound file is a
+/// binary `.xls`, refused with advice. Otherwise the first byte that is not a UTF-8 BOM or
+/// white space decides: `{` or `[` → JSON (``JSONCatalogReader``), `<` → an HTML table
+/// (``HTMLTableReader``), anything else → CSV (``CSVCatalogReader``). Content decides
+/// rather than the extension because downloads get renamed. Every batch carries the
+/// SHA-256 of the file's bytes and a warning when a known column matched no label
+/// (``HeaderCheck``).
 public enum CatalogFileReader {
   /// The kind of content a file holds.
-  public enum Format: String, Sendable { case csv, json }
+  public enum Format: String, Sendable { case csv, json, xlsx, html, binaryExcel }
 
   /// Reads the catalog file at `url`.
   ///
@@ -47,6 +52,20 @@ public enum CatalogFileReader {
     return try read(data, name: url.lastPathComponent)
   }
 
+  /// What ``forEachChunk(_:chunkSize:_:)`` read.
+  public struct Summary: Sendable {
+    /// The file's name.
+    public var source: String
+    /// The source's own count (for a table, the number of records).
+    public var sourceTotal: Int?
+    /// The number of records delivered.
+    public var count: Int
+    /// SHA-256 (lower-case hex) of the file's bytes.
+    public var inputSHA256: String
+    /// Warnings about the file (see ``CatalogBatch/warnings``).
+    public var warnings: [String]
+  }
+
   /// Reads the catalog file at `url` in chunks of at most `chunkSize` records, in order:
   /// the same records as ``read(_:)``, without holding them all at once.
   ///
@@ -60,7 +79,7 @@ public enum CatalogFileReader {
   ///   `body` throws.
   public static func forEachChunk(
     _ url: URL, chunkSize: Int, _ body: ([RawRecord]) throws -> Void
-  ) throws -> (source: String, sourceTotal: Int?, count: Int) {
+  ) throws -> Summary {
     let name = url.lastPathComponent
     let file: MappedFile
     do {
@@ -73,37 +92,48 @@ public enum CatalogFileReader {
       throw CatalogFileError.unreadable(path: url.path, reason: String(describing: error))
     }
     let bytes = file.bytes
+    // The file's hash is computed beside the reading, on another thread.
+    let digest = PendingDigest(file)
+    let format = sniff(UnsafeRawBufferPointer(bytes))
+    guard format == .csv else {
+      var batch = try read(Data(bytes), name: name, format: format, hashed: false)
+      batch.inputSHA256 = digest.value()
+      if !batch.records.isEmpty { try body(batch.records) }
+      return Summary(
+        source: name, sourceTotal: batch.sourceTotal, count: batch.records.count,
+        inputSHA256: digest.value(), warnings: batch.warnings)
+    }
     var start = 0
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-    var index = start
-    var isJSON = false
-    scan: while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      case UInt8(ascii: "{"), UInt8(ascii: "["): isJSON = true; break scan
-      default: break scan
+    var warnings: [String] = []
+    var checkedHeader = false
+    func checking(_ records: [RawRecord]) throws {
+      if !checkedHeader, let first = records.first {
+        checkedHeader = true
+        if let warning = HeaderCheck.warning(for: first.names.names, source: name) {
+          warnings.append(warning)
+        }
       }
-    }
-    if isJSON {
-      let batch = try JSONCatalogReader.read(Data(bytes), source: name)
-      if !batch.records.isEmpty { try body(batch.records) }
-      return (name, batch.sourceTotal, batch.records.count)
+      try body(records)
     }
     let text = UnsafeBufferPointer(rebasing: bytes[start...])
+    let count: Int
     if file.isValidUTF8(from: start) {
-      let count = try CSVCatalogReader.forEachChunk(
+      count = try CSVCatalogReader.forEachChunk(
         text, source: name, chunkSize: chunkSize,
-        consumed: { file.release(upTo: start + $0) }, body)
-      return (name, count, count)
+        consumed: { file.release(upTo: start + $0) }, checking)
+    } else {
+      let decoded = try CatalogTextDecoder.decode(buffer: UnsafeRawBufferPointer(bytes), source: name)
+      file.release(upTo: bytes.count)
+      count = try decoded.utf8.withUnsafeBufferPointer {
+        try CSVCatalogReader.forEachChunk(
+          $0, replacementOffsets: decoded.replacementOffsets, source: name,
+          chunkSize: chunkSize, checking)
+      }
     }
-    let decoded = try CatalogTextDecoder.decode(buffer: UnsafeRawBufferPointer(bytes), source: name)
-    file.release(upTo: bytes.count)
-    let count = try decoded.utf8.withUnsafeBufferPointer {
-      try CSVCatalogReader.forEachChunk(
-        $0, replacementOffsets: decoded.replacementOffsets, source: name,
-        chunkSize: chunkSize, body)
-    }
-    return (name, count, count)
+    return Summary(
+      source: name, sourceTotal: count, count: count, inputSHA256: digest.value(),
+      warnings: warnings)
   }
 
   /// Reads catalog bytes that came from somewhere other than a file (e.g. standard input).
@@ -112,22 +142,58 @@ public enum CatalogFileReader {
   ///   - data: The bytes.
   ///   - name: The source name for locations and messages.
   public static func read(_ data: Data, name: String) throws -> CatalogBatch {
-    switch sniff(data) {
-    case .json: return try JSONCatalogReader.read(data, source: name)
-    case .csv: return try CSVCatalogReader.read(data, source: name)
-    }
+    let format = data.withUnsafeBytes { sniff($0) }
+    return try read(data, name: name, format: format, hashed: true)
   }
 
-  /// The format `data` holds, judged by its first significant byte.
+  private static func read(_ data: Data, name: String, format: Format, hashed: Bool) throws
+    -> CatalogBatch
+  {
+    var batch: CatalogBatch
+    switch format {
+    case .json: batch = try JSONCatalogReader.read(data, source: name)
+    case .csv: batch = try CSVCatalogReader.read(data, source: name)
+    case .xlsx: batch = try XLSXCatalogReader.read(data, source: name)
+    case .html:
+      let text = try CatalogTextDecoder.decode(data, source: name)
+      batch = try HTMLTableReader.read(String(decoding: text.utf8, as: UTF8.self), source: name)
+    case .binaryExcel: throw SpreadsheetError.binaryExcel(source: name)
+    }
+    if format != .json, let first = batch.records.first,
+      let warning = HeaderCheck.warning(for: first.names.names, source: name)
+    {
+      batch.warnings.append(warning)
+    }
+    if hashed {
+      var hasher = SHA256()
+      data.withUnsafeBytes { hasher.update($0) }
+      batch.inputSHA256 = SHA256.hexString(hasher.finalize())
+    }
+    return batch
+  }
+
+  /// The format `data` holds, judged by its first bytes.
   public static func sniff(_ data: Data) -> Format {
-    var index = data.startIndex
-    if data.count >= 3, data.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
-    while index < data.endIndex {
-      switch data[index] {
+    data.withUnsafeBytes { sniff($0) }
+  }
+
+  /// The format of `bytes`: a ZIP is a workbook, an OLE2 file a binary `.xls`; else the
+  /// first significant byte decides.
+  static func sniff(_ bytes: UnsafeRawBufferPointer) -> Format {
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+      return .xlsx
+    }
+    if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return .binaryExcel }
+    var index = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    while index < bytes.count {
+      switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D:
         index += 1
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         return .json
+      case UInt8(ascii: "<"):
+        return .html
       default:
         return .csv
       }
@@ -146,8 +212,30 @@ public enum CatalogFileReader {
   }
 }
 
+/// The SHA-256 of a mapped file, computed on a thread of its own while the file is read.
+private struct PendingDigest {
+  private let pending: PendingResult<String>
+
+  init(_ file: MappedFile) {
+    // The closure holds the mapping until the hash is done.
+    pending = PendingResult.start {
+      var hasher = SHA256()
+      hasher.update(UnsafeRawBufferPointer(file.bytes))
+      return SHA256.hexString(hasher.finalize())
+    }
+  }
+
+  /// Waits for the hash.
+  func value() -> String {
+    (try? pending.wait().get()) ?? ""
+  }
+}
+
 /// A file mapped read-only into memory, whose pages can be given back once read.
-final class MappedFile {
+///
+/// Sendable for the digest thread, which only reads `bytes`; releasing pages changes no
+/// byte a reader sees (they are read again from the file).
+final class MappedFile: @unchecked Sendable {
   let bytes: UnsafeBufferPointer<UInt8>
   private let base: UnsafeMutableRawPointer?
   private let length: Int

@@ -158,17 +158,22 @@ public enum JSONCatalogReader {
     -> OpenAPIPage?
   {
     let page: JSONNode
+    var flat = false
     if let wrapped = root["culturalEventInfo"] {
       page = wrapped
-    } else if root["RESULT"] != nil {
+    } else if member(root, "RESULT") != nil {
       page = root
+    } else if case .object = root, member(root, "CODE") != nil {
+      // The flat error shape: {"CODE": "INFO-100", "MESSAGE": "…"}.
+      page = root
+      flat = true
     } else {
       return nil
     }
     guard case .object = page else {
       throw JSONCatalogError.unrecognizedShape(source: source, found: shape(of: page))
     }
-    let result = member(page, "RESULT")
+    let result = flat ? page : member(page, "RESULT")
     let code = result.flatMap { member($0, "CODE")?.fieldText }
     let message = result.flatMap { member($0, "MESSAGE")?.fieldText }
     let total = member(page, "list_total_count")?.fieldText.flatMap { Int($0) }

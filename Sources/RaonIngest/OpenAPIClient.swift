@@ -257,16 +257,22 @@ public struct OpenAPIClient: Sendable {
       throw AttemptFailure.fatal(
         .httpStatus(page: page, status: response.status, snippet: snippet(response.body)))
     }
-    guard firstByte == UInt8(ascii: "{") else {
-      throw AttemptFailure.fatal(
-        .notJSON(page: page, status: response.status, snippet: snippet(response.body)))
-    }
     let parsed: OpenAPIPage
-    do {
-      parsed = try JSONCatalogReader.readAPIPage(
-        response.body, source: sourceName, firstRow: pageRange.start)
-    } catch let error as JSONCatalogError {
-      throw AttemptFailure.fatal(.malformedJSON(page: page, detail: redactor.redact(error.detail)))
+    if firstByte == UInt8(ascii: "<"), let result = APIResultXML.read(response.body) {
+      // The service answers errors in XML even on /json/ requests.
+      parsed = OpenAPIPage(
+        totalCount: nil, resultCode: result.code, resultMessage: result.message, records: [])
+    } else {
+      guard firstByte == UInt8(ascii: "{") else {
+        throw AttemptFailure.fatal(
+          .notJSON(page: page, status: response.status, snippet: snippet(response.body)))
+      }
+      do {
+        parsed = try JSONCatalogReader.readAPIPage(
+          response.body, source: sourceName, firstRow: pageRange.start)
+      } catch let error as JSONCatalogError {
+        throw AttemptFailure.fatal(.malformedJSON(page: page, detail: redactor.redact(error.detail)))
+      }
     }
     let code = parsed.resultCode ?? "INFO-000"
     let message = redactor.redact(parsed.resultMessage ?? "")

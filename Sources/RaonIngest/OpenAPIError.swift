@@ -34,8 +34,8 @@ public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
       return "cannot build a request URL from the base \(base) and the key; check "
         + "--api-base and SEOUL_API_KEY"
     case .badKey(let page, let message):
-      return "the Open API rejected the key (INFO-100 \(message)) at \(page): set "
-        + "SEOUL_API_KEY to a valid key"
+      return "the API key was refused (INFO-100\(message.isEmpty ? "" : ": " + message)) at "
+        + "\(page) — set SEOUL_API_KEY to a valid key from data.seoul.go.kr"
     case .noData(let page, let message):
       return "the Open API has no data (INFO-200 \(message)) at \(page); nothing was "
         + "recorded — try again later"

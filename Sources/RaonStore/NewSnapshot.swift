@@ -29,11 +29,16 @@ public struct NewSnapshot: Sendable {
   public var sourceTotal: Int?
   /// Every record of the source, duplicates included.
   public var entries: [Entry]
+  /// SHA-256 (lower-case hex) of the input file, when it came from one.
+  public var inputSHA256: String?
 
-  public init(takenAt: Date, source: String, sourceTotal: Int?, entries: [Entry]) {
+  public init(
+    takenAt: Date, source: String, sourceTotal: Int?, entries: [Entry], inputSHA256: String? = nil
+  ) {
     self.takenAt = takenAt
     self.source = source
     self.sourceTotal = sourceTotal
     self.entries = entries
+    self.inputSHA256 = inputSHA256
   }
 }

@@ -10,6 +10,8 @@ struct SnapshotRow: Equatable {
   var source: String
   var sourceTotal: Int?
   var programCount: Int
+  /// SHA-256 (lower-case hex) of the input file (since schema v3).
+  var inputSHA256: String? = nil
 }
 
 extension SnapshotRow {
@@ -42,6 +44,7 @@ extension SnapshotRow: FetchableRecord, MutablePersistableRecord {
     static let source = Column("source")
     static let sourceTotal = Column("source_total")
     static let programCount = Column("program_count")
+    static let inputSHA256 = Column("input_sha256")
   }
 
   init(row: Row) throws {
@@ -50,6 +53,7 @@ extension SnapshotRow: FetchableRecord, MutablePersistableRecord {
     source = row[Columns.source]
     sourceTotal = row[Columns.sourceTotal]
     programCount = row[Columns.programCount]
+    inputSHA256 = row[Columns.inputSHA256]
   }
 
   func encode(to container: inout PersistenceContainer) throws {
@@ -58,6 +62,8 @@ extension SnapshotRow: FetchableRecord, MutablePersistableRecord {
     container[Columns.source] = source
     container[Columns.sourceTotal] = sourceTotal
     container[Columns.programCount] = programCount
+    // Only when known, so a store still at schema v1–v2 (tests make one) takes the row.
+    if let inputSHA256 { container[Columns.inputSHA256] = inputSHA256 }
   }
 
   mutating func didInsert(_ inserted: InsertionSuccess) {

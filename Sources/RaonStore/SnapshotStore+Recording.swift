@@ -22,6 +22,7 @@ extension SnapshotStore {
   @discardableResult
   public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
     try record(takenAt: snapshot.takenAt, source: snapshot.source) { sink in
+      sink.inputSHA256 = snapshot.inputSHA256
       try sink.append(snapshot.entries)
       return snapshot.sourceTotal
     }
@@ -34,47 +35,60 @@ extension SnapshotStore {
   /// the source's own count (`sourceTotal`). Each chunk is encoded, hashed and inserted
   /// when it arrives, so a large catalog is never held whole. The result is the same as
   /// ``record(_:)`` with all the entries at once. An error thrown by `produce` (e.g. a
-  /// malformed file) rolls everything back and is rethrown unchanged.
+  /// malformed file) rolls everything back and is rethrown unchanged. The producer may set
+  /// ``SnapshotSink/inputSHA256``.
   ///
   /// The write lock is held while `produce` runs, so other raon processes wait for the
   /// whole ingestion.
+  ///
+  /// - Throws: What `produce` throws, ``ShrinkRefused`` (with ``shrinkGuard`` set), or
+  ///   ``Error``.
   @discardableResult
   public func record(
     takenAt date: Date, source: String,
     _ produce: (_ sink: SnapshotSink) throws -> Int?
   ) throws -> SnapshotInfo {
-    guard let takenAt = ISOTimestamp.format(date) else {
-      throw Error.recordFailed(
-        path: path,
-        reason: "the snapshot time \(date.timeIntervalSince1970) s since 1970 is outside the years 1-9999; give a real --taken-at")
+    try recordingTogether { recorder in
+      try recorder.record(takenAt: date, source: source, produce)
     }
-    var producerError: Swift.Error?
+  }
+
+  /// Records several snapshots in one transaction: all of them or none.
+  ///
+  /// ```swift
+  /// let infos = try store.recordingTogether { recorder in
+  ///   try files.map { file in try recorder.record(takenAt: file.time, source: file.name) { … } }
+  /// }
+  /// ```
+  ///
+  /// Each ``SnapshotRecorder/record(takenAt:source:_:)`` sees the ones recorded before it in
+  /// the same call as the latest snapshots. Anything thrown — by a producer, by `body`, by
+  /// the store, or ``ShrinkRefused`` — rolls every one of them back and is rethrown (store
+  /// failures as ``Error``). A process killed meanwhile leaves the store as it was.
+  public func recordingTogether<T>(_ body: (_ recorder: SnapshotRecorder) throws -> T) throws -> T {
+    var passThrough: Swift.Error?
     do {
       return try translatingErrors(Error.recordFailed) {
         try writer.writeWithoutTransaction { db in
-          var info: SnapshotInfo?
+          var result: T?
           try db.inTransaction(.immediate) {
-            let sink = try SnapshotSink(db)
-            let sourceTotal: Int?
+            let recorder = SnapshotRecorder(db: db, path: path, shrinkGuard: shrinkGuard)
             do {
-              sourceTotal = try produce(sink)
+              result = try body(recorder)
             } catch {
-              // The sink's own (database) failures are the store's, translated below.
-              if !sink.failed { producerError = error }
+              // The store's own (database) failures are translated below; anything else
+              // (a producer's, a refusal) goes out unchanged.
+              if !recorder.storeFailed { passThrough = error }
               throw error
             }
-            info = try sink.finish(
-              SnapshotRow(
-                id: nil, takenAt: takenAt, source: source, sourceTotal: sourceTotal,
-                programCount: sink.entryCount))
             return .commit
           }
-          guard let info else { throw DecodingFailure("the new snapshot was not read back") }
-          return info
+          guard let result else { throw DecodingFailure("the recording returned nothing") }
+          return result
         }
       }
     } catch {
-      if let producerError { throw producerError }
+      if let passThrough { throw passThrough }
       throw error
     }
   }
@@ -130,7 +144,10 @@ extension SnapshotStore {
 /// ``SnapshotStore/record(takenAt:source:_:)``). Valid only inside that call.
 public final class SnapshotSink {
   private let db: Database
-  private let previousID: Int64?
+  /// The latest snapshot before this one, if any.
+  let previousID: Int64?
+  /// SHA-256 (lower-case hex) of the input file, stored with the snapshot.
+  public var inputSHA256: String?
   private let storeIsEmpty: Bool
   private let find: Statement
   private let add: Statement
@@ -219,6 +236,9 @@ public final class SnapshotSink {
   /// Whether an ``append(_:)`` failed (the error is then the store's, not the producer's).
   private(set) var failed = false
 
+  /// The sink's database, for the recorder's checks after ``finish(_:)``.
+  var database: Database { db }
+
   private func insert(_ chunk: EncodedChunk) throws {
     guard chunk.entryCount > 0 else { return }
     entryCount += chunk.entryCount
@@ -249,8 +269,9 @@ public final class SnapshotSink {
   }
 
   /// Inserts the snapshot row and its presence intervals.
-  fileprivate func finish(_ snapshot: SnapshotRow) throws -> SnapshotInfo {
+  func finish(_ snapshot: SnapshotRow) throws -> SnapshotInfo {
     var row = snapshot
+    row.inputSHA256 = inputSHA256
     try row.insert(db)
     guard let snapshotID = row.id, snapshotID == self.snapshotID else {
       throw DecodingFailure("the new snapshot got id \(row.id ?? 0), not the \(self.snapshotID) announced")

@@ -17,6 +17,7 @@ extension SnapshotStore {
   static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
     ("v1-snapshots-versions-presence", migrateV1),
     ("v2-snapshot-program-view", migrateV2),
+    ("v3-snapshot-input-sha256", migrateV3),
   ]
 
   /// The schema version this Raon writes.
@@ -102,6 +103,15 @@ extension SnapshotStore {
           FROM snapshot s
           JOIN presence p ON p.first_snapshot_id <= s.id AND p.last_snapshot_id >= s.id
           JOIN program_version v ON v.id = p.version_id;
+        """)
+  }
+
+  private static func migrateV3(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        -- SHA-256 (lower-case hex) of the input file's bytes; NULL for the Open API and for
+        -- snapshots recorded before v3.
+        ALTER TABLE snapshot ADD COLUMN input_sha256 TEXT;
         """)
   }
 }

@@ -27,6 +27,9 @@ public struct SnapshotStore: Sendable {
   let path: String
   /// The database file, `nil` in memory.
   let fileURL: URL?
+  /// When set, a recording that loses too many current programs is refused (see
+  /// ``ShrinkGuard``); `raon snapshot` and `raon report` set it unless `--allow-shrink`.
+  public var shrinkGuard: ShrinkGuard?
 
   /// Opens the store at a path, creating it (and its folder) when missing and upgrading
   /// its tables when an older Raon made it.

@@ -18,7 +18,7 @@ public struct ReportRequest: Sendable {
   public var compareTo: String?
   /// `--week YYYY-Www`.
   public var week: String?
-  public var formats: [ReportFormat] = ReportFormat.allCases
+  public var formats: [ReportFormat] = ReportFormat.defaults
   /// `--trend-weeks N`: the trend's ISO weeks (the latest snapshot of each), 0 = no trend.
   public var trendWeeks = WeeklyTrend.defaultWeeks
   /// `--district NAME` (repeatable) or `--districts all`: a pack per district, besides the
@@ -137,6 +137,8 @@ public struct ReportJob: Sendable {
       reportWeek = week ?? newWeek
     }
     if let reportWeek { try OutputPublisher.checkReplaceable(outputFolder(request, week: reportWeek)) }
+    // A PDF needs Chromium: say so before anything is recorded.
+    if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
   }
 
   /// Records the request's files or the Open API's catalog, each as a snapshot; on an
@@ -239,10 +241,13 @@ extension ReportFormat {
     case .xlsx: return XLSXReportWriter()
     case .csv: return CSVReportWriter()
     case .json: return JSONReportWriter()
+    case .html: return HTMLReportWriter()
+    case .pdf: return PDFReportWriter()
     }
   }
 
-  /// Parses `md,xlsx,csv,json` (any order, any case, `markdown`/`excel` accepted).
+  /// Parses `md,xlsx,csv,json,html,pdf` (any order, any case, `markdown`/`excel` accepted;
+  /// `all` is ``ReportFormat/defaults``, every format but `pdf`).
   public static func parseList(_ texts: [String]) throws -> [ReportFormat] {
     var formats: [ReportFormat] = []
     for text in texts.flatMap({ $0.split(separator: ",") }) {
@@ -251,13 +256,15 @@ extension ReportFormat {
       switch t {
       case "markdown": format = .md
       case "excel": format = .xlsx
-      case "all": formats = ReportFormat.allCases; continue
+      case "all":
+        for format in ReportFormat.defaults where !formats.contains(format) { formats.append(format) }
+        continue
       default: format = ReportFormat(rawValue: t)
       }
       guard let format else { throw WorkflowError.unknownFormat(String(text)) }
       if !formats.contains(format) { formats.append(format) }
     }
-    return formats.isEmpty ? ReportFormat.allCases : formats
+    return formats.isEmpty ? ReportFormat.defaults : formats
   }
 }
 

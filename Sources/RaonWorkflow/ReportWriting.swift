@@ -54,6 +54,10 @@ enum ReportWriting {
       result.append(combined)
       result.files.sort()
       return (report, result)
+    } catch let error as ChromiumPrinter.Error {
+      // Chromium's failure is its own, not the output folder's.
+      _ = workbook?.wait()
+      throw error
     } catch let error as SnapshotStore.Error {
       // A large catalog is read from the store while it is written: a store's error is
       // the store's, not the output folder's.

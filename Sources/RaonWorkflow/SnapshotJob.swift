@@ -14,35 +14,66 @@ public struct SnapshotJob: Sendable {
     self.environment = environment
   }
 
-  /// Records each file as its own snapshot, in the order given.
+  /// Records each file as its own snapshot, in the order given, all at one time.
   ///
-  /// Every file is read and normalised before anything is stored, so a bad file records
-  /// nothing at all — not even the good files before it.
+  /// Kept for `raon report --input`, which records one file: several files at one instant
+  /// are refused (``WorkflowError/sharedTakenAt(count:)``).
   public func recordFiles(_ paths: [String], takenAt: Date?) throws -> [SnapshotInfo] {
-    // One file is streamed into its snapshot chunk by chunk: a large file is never held
-    // whole, and its one transaction still records all of it or nothing.
-    if paths.count == 1 { return [try recordFile(paths[0], takenAt: takenAt)] }
-    var batches: [CatalogBatch] = []
-    for path in paths {
-      let url = environment.url(forPath: path)
-      guard FileManager.default.fileExists(atPath: url.path) else {
-        throw WorkflowError.inputNotFound(path: path)
+    if paths.count > 1 { throw WorkflowError.sharedTakenAt(count: paths.count) }
+    return try record(paths.map { ($0, takenAt) }).map(\.info)
+  }
+
+  /// A snapshot this job recorded.
+  public struct Recorded: Sendable, Equatable {
+    public var info: SnapshotInfo
+    /// The snapshot before it, when its content is exactly the same (it is recorded all
+    /// the same: presence over time is the point).
+    public var unchangedSince: Int64?
+
+    public init(info: SnapshotInfo, unchangedSince: Int64?) {
+      self.info = info
+      self.unchangedSince = unchangedSince
+    }
+  }
+
+  /// Records each file as its own snapshot, in the order given, each at its own time
+  /// (`nil`: now), all in one transaction: every file or none — a bad file, a refusal, a
+  /// full disk or a kill anywhere records nothing, not even the files before it.
+  ///
+  /// Each file is streamed into its snapshot chunk by chunk, so a large file is never held
+  /// whole.
+  ///
+  /// - Throws: ``WorkflowError/duplicateTakenAt(first:second:time:)`` when two files get
+  ///   one instant; a reader's, the store's or ``ShrinkRefused``, wrapped in
+  ///   ``WorkflowError/noneRecorded(count:reason:)`` when there are several files.
+  public func record(_ files: [(path: String, takenAt: Date?)]) throws -> [Recorded] {
+    let now = environment.now()
+    let stamped = files.map { (path: $0.path, time: $0.takenAt ?? now) }
+    for (i, a) in stamped.enumerated() {
+      for b in stamped[(i + 1)...] where SnapshotStore.storedTime(a.time) == SnapshotStore.storedTime(b.time) {
+        throw WorkflowError.duplicateTakenAt(first: a.path, second: b.path, time: a.time.koreaDisplay)
       }
-      environment.progress("reading \(url.lastPathComponent) …")
-      let batch = try CatalogFileReader.read(url)
-      // An empty snapshot would make every program look removed: refuse it.
-      guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
-      batches.append(batch)
     }
-    let time = takenAt ?? environment.now()
-    var recorded: [SnapshotInfo] = []
-    for batch in batches {
-      environment.progress("normalising \(batch.records.count) programs from \(batch.source) …")
-      let prepared = Self.prepare(batch)
-      environment.progress("recording \(batch.source) …")
-      recorded.append(try store.record(prepared.stamped(takenAt: time)))
+    var urls: [URL] = []
+    for file in stamped {
+      let url = environment.url(forPath: file.path)
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw WorkflowError.inputNotFound(path: file.path)
+      }
+      urls.append(url)
     }
-    return recorded
+    let infos: [SnapshotInfo]
+    do {
+      infos = try store.recordingTogether { recorder in
+        try zip(stamped, urls).map { file, url in
+          try recordFile(url, path: file.path, takenAt: file.time, with: recorder)
+        }
+      }
+    } catch {
+      guard files.count > 1 else { throw error }
+      throw WorkflowError.noneRecorded(count: files.count, reason: String(describing: error))
+    }
+    return try infos.map { Recorded(info: $0, unchangedSince: try store.unchangedSince(snapshot: $0.id)) }
   }
 
   /// Records are read, normalised and stored this many at a time. Three chunks are in
@@ -51,15 +82,12 @@ public struct SnapshotJob: Sendable {
   static let chunkSize = 10_000
 
   /// Records one file as a snapshot, reading, normalising and storing it chunk by chunk
-  /// inside the snapshot's transaction; a bad file (or an empty one) records nothing.
-  func recordFile(_ path: String, takenAt: Date?) throws -> SnapshotInfo {
-    let url = environment.url(forPath: path)
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw WorkflowError.inputNotFound(path: path)
-    }
-    let time = takenAt ?? environment.now()
+  /// inside the recorder's transaction; a bad file (or an empty one) records nothing.
+  private func recordFile(
+    _ url: URL, path: String, takenAt time: Date, with recorder: SnapshotRecorder
+  ) throws -> SnapshotInfo {
     environment.progress("reading and recording \(url.lastPathComponent) …")
-    return try store.record(takenAt: time, source: url.lastPathComponent) { sink in
+    return try recorder.record(takenAt: time, source: url.lastPathComponent) { sink in
       // Reading, normalising and encoding run on another thread, a chunk ahead of the
       // inserts into the store.
       let read = ReadOutcome()
@@ -82,10 +110,12 @@ public struct SnapshotJob: Sendable {
           return true
         })
       // An empty snapshot would make every program look removed: refuse it.
-      guard let total = read.value, total.count > 0 else {
+      guard let summary = read.value, summary.count > 0 else {
         throw WorkflowError.emptyCatalog(source: path)
       }
-      return total.sourceTotal
+      for warning in summary.warnings { environment.warn(warning) }
+      sink.inputSHA256 = summary.inputSHA256
+      return summary.sourceTotal
     }
   }
 
@@ -112,6 +142,7 @@ public struct SnapshotJob: Sendable {
     let batch = try CatalogFileReader.read(url)
     // An empty snapshot would make every program look removed: refuse it.
     guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
+    for warning in batch.warnings { environment.warn(warning) }
     return Self.prepare(batch)
   }
 
@@ -146,7 +177,9 @@ public struct SnapshotJob: Sendable {
   /// Normalises a batch into the store's input (pure).
   static func prepare(_ batch: CatalogBatch) -> PreparedSnapshot {
     let entries = ProgramNormalizer.normalizeAll(batch.records)
-    return PreparedSnapshot(source: batch.source, sourceTotal: batch.sourceTotal, entries: entries)
+    return PreparedSnapshot(
+      source: batch.source, sourceTotal: batch.sourceTotal, entries: entries,
+      inputSHA256: batch.inputSHA256)
   }
 }
 
@@ -155,9 +188,12 @@ struct PreparedSnapshot {
   var source: String
   var sourceTotal: Int?
   var entries: [NewSnapshot.Entry]
+  var inputSHA256: String?
 
   func stamped(takenAt: Date) -> NewSnapshot {
-    NewSnapshot(takenAt: takenAt, source: source, sourceTotal: sourceTotal, entries: entries)
+    NewSnapshot(
+      takenAt: takenAt, source: source, sourceTotal: sourceTotal, entries: entries,
+      inputSHA256: inputSHA256)
   }
 }
 
@@ -186,12 +222,12 @@ extension ProgramNormalizer {
   }
 }
 
-/// What the reading thread of ``SnapshotJob/recordFile(_:takenAt:)`` found, read once it
+/// What the reading thread of ``SnapshotJob/recordFile(_:path:takenAt:with:)`` found, read once it
 /// has finished.
 private final class ReadOutcome: @unchecked Sendable {
   private let lock = NSLock()
-  private var stored: (source: String, sourceTotal: Int?, count: Int)?
-  var value: (source: String, sourceTotal: Int?, count: Int)? {
+  private var stored: CatalogFileReader.Summary?
+  var value: CatalogFileReader.Summary? {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import RaonCore
 import RaonExport
+import RaonStore
 
 /// How `raon snapshots` prints the store's snapshots (pure).
 public enum SnapshotListing {
@@ -39,6 +40,73 @@ public enum SnapshotListing {
         ])
       }
     ).pretty()
+  }
+}
+
+extension SnapshotListing {
+  /// `raon snapshots show N`: one fact a line, then the field lists.
+  public static func details(_ d: SnapshotDetails) -> String {
+    let s = d.snapshot
+    var lines = [
+      "snapshot \(s.id)",
+      "  source          \(visible(s.source))",
+      "  taken at        \(s.takenAt.koreaDisplay) (\(s.takenAt.iso8601UTC))",
+      "  programs        \(s.programCount) (\(d.distinctPrograms) distinct ids; source total \(s.sourceTotal.map(String.init) ?? "not given"))",
+      "  versions        \(d.versionCount) (\(d.versionsFirstSeen) first seen here)",
+      "  input SHA-256   \(d.inputSHA256 ?? "not recorded (Open API, or recorded before Raon stored it)")",
+    ]
+    if let previous = d.unchangedSince { lines.append("  content         unchanged since snapshot \(previous)") }
+    for (index, set) in d.fieldSets.enumerated() {
+      let label = d.fieldSets.count == 1 ? "  fields          " : "  fields (\(index + 1))      "
+      lines.append("\(label)\(set.names.count): \(set.names.map(visible).joined(separator: ", ")) — \(set.programs) programs")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Text from a source as a terminal may show it: control and format characters (ESC,
+  /// line breaks, BOM, bidi controls) become `?`.
+  static func visible(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator: return "?"
+          default: return scalar
+          }
+        }))
+  }
+
+  /// `raon snapshots show N --json`.
+  public static func detailsJSON(_ d: SnapshotDetails) -> String {
+    let s = d.snapshot
+    return JSONValue.object([
+      ("id", .int(Int(s.id))), ("takenAt", .string(s.takenAt.iso8601UTC)),
+      ("source", .string(s.source)), ("programCount", .int(s.programCount)),
+      ("sourceTotal", .int(s.sourceTotal)), ("distinctPrograms", .int(d.distinctPrograms)),
+      ("versionCount", .int(d.versionCount)), ("versionsFirstSeen", .int(d.versionsFirstSeen)),
+      ("inputSha256", d.inputSHA256.map { .string($0) } ?? .null),
+      ("unchangedSince", d.unchangedSince.map { .int(Int($0)) } ?? .null),
+      (
+        "fieldSets",
+        .array(
+          d.fieldSets.map { set in
+            .object([("names", .array(set.names.map { .string($0) })), ("programs", .int(set.programs))])
+          })
+      ),
+    ]).pretty()
+  }
+
+  /// What `raon snapshots delete N` did or would do, on one line.
+  public static func deletion(_ d: SnapshotDeletion, done: Bool) -> String {
+    let s = d.snapshot
+    let what =
+      "snapshot \(s.id) (\(s.programCount) programs from \(visible(s.source)), taken \(s.takenAt.koreaDisplay)), "
+      + "\(d.versionsRemoved) program versions no other snapshot holds, \(d.intervalsRemoved) presence rows "
+      + "and \(d.fieldSetsRemoved) field lists; \(d.intervalsShortened) presence rows shortened, "
+      + "\(d.intervalsJoined) joined across the gap"
+    return done
+      ? "deleted " + what
+      : "would delete " + what + " — nothing was changed; run again with --yes to delete"
   }
 }
 

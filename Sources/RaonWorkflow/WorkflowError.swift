@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonExport
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
@@ -20,6 +21,13 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case unknownFormat(String)
   case invalidAPIBase(String)
   case emptyCatalog(source: String)
+  // Repairing the history (`raon snapshot`, `raon snapshots delete|show`).
+  case sharedTakenAt(count: Int)
+  case takenAtCountMismatch(files: Int, times: Int)
+  case duplicateTakenAt(first: String, second: String, time: String)
+  case noneRecorded(count: Int, reason: String)
+  case takenAtInFuture(text: String, now: String)
+  case noDateInFileName(path: String)
   case weekBeforeSnapshot(week: String, snapshotWeek: String)
   case unknownDistrict(String)
 
@@ -55,12 +63,24 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
+    case .sharedTakenAt(let count):
+      return "\(count) files would all be stamped with one time, and the next report would find nothing to compare — give --taken-at once per file, in the same order, or --taken-at-from-name"
+    case .takenAtCountMismatch(let files, let times):
+      return "\(files) files but \(times) --taken-at values — give --taken-at once per file, in the same order, or --taken-at-from-name"
+    case .duplicateTakenAt(let first, let second, let time):
+      return "\(first) and \(second) would both be taken at \(time) — give each file its own --taken-at"
+    case .noneRecorded(let count, let reason):
+      return "\(reason) — none of the \(count) files was recorded"
+    case .takenAtInFuture(let text, let now):
+      return "--taken-at '\(text)' is more than a day in the future (now is \(now)) — give the time the catalog was downloaded"
+    case .noDateInFileName(let path):
+      return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
     case .unknownDistrict(let name):
       return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .unknownFormat(let text):
-      return "'\(text)' is not a report format — use any of md, xlsx, csv, json (comma-separated)"
+      return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
     }
   }
 }

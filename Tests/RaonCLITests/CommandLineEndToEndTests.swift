@@ -41,7 +41,7 @@ import Testing
       (["report", "--snapshot", "99"], "99"),
       (["report", "--week", "2024-W99"], "2024-W99"),
       (["report", "--week", "2020-W01"], "2020-W01"),
-      (["report", "--format", "pdf"], "pdf"),
+      (["report", "--format", "docx"], "docx"),
       (["diff", "1", "42"], "42"),
       (["snapshot", "--api"], "SEOUL_API_KEY"),
     ]
@@ -72,14 +72,17 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let env = ["RAON_DB": "store.sqlite"]
     let rec = try RaonProcess.run(
-      ["snapshot", Fixtures.sampleCSV.path, Fixtures.sampleCSV.path, "--taken-at", "2024-09-09T10:00:00+09:00"],
+      [
+        "snapshot", Fixtures.sampleCSV.path, Fixtures.sampleCSV.path, "--taken-at", "2024-09-09T10:00:00+09:00",
+        "--taken-at", "2024-09-09T11:00:00+09:00",
+      ],
       in: dir, environment: env)
     #expect(rec.status == 0, "\(rec.stderr)")
     let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
     let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
     #expect(items.map { ($0["id"] as? NSNumber)?.intValue } == [1, 2])
     #expect(items.allSatisfy { ($0["programCount"] as? NSNumber)?.intValue == 4998 })
-    #expect(items.allSatisfy { $0["takenAt"] as? String == "2024-09-09T01:00:00Z" })
+    #expect(items.map { $0["takenAt"] as? String } == ["2024-09-09T01:00:00Z", "2024-09-09T02:00:00Z"])
     #expect(items.allSatisfy { Set($0.keys).isSuperset(of: ["id", "takenAt", "source", "programCount"]) })
     let table = try RaonProcess.run(["snapshots"], in: dir, environment: env)
     #expect(table.stdout.contains("2024-09-09 10:00 KST"))
@@ -96,7 +99,10 @@ import Testing
     ])
     #expect(make.status == 0)
     let rec = try RaonProcess.run(
-      ["snapshot", Fixtures.sampleCSV.path, Fixtures.sampleCSV.path, modified.path], in: dir, environment: env)
+      [
+        "snapshot", Fixtures.sampleCSV.path, Fixtures.sampleCSV.path, modified.path,
+        "--taken-at", "2024-09-02", "--taken-at", "2024-09-09", "--taken-at", "2024-09-16",
+      ], in: dir, environment: env)
     #expect(rec.status == 0, "\(rec.stderr)")
 
     let same = try RaonProcess.run(["diff", "1", "2", "--format", "none", "--fail-if-changed"], in: dir, environment: env)

@@ -18,6 +18,9 @@ public final class LoopbackAPIServer: Sendable {
     case httpStatus(Int)
     /// Answer 200 with `{"RESULT": {"CODE": code, "MESSAGE": message}}`.
     case resultCode(String, message: String)
+    /// Answer 200 with this body as it is (the flat `{"CODE","MESSAGE"}` error shape, the
+    /// XML `<RESULT>` one), under this content type.
+    case body(String, contentType: String)
     /// Answer 200 with an HTML error page (which echoes the request path, key and all,
     /// as careless proxies do).
     case htmlBody
@@ -135,6 +138,9 @@ public final class LoopbackAPIServer: Sendable {
             body: Data("<html><body>\(status) Error</body></html>".utf8))
         case .resultCode(let code, let message):
           return Self.json(result(code, message))
+        case .body(let text, let contentType):
+          return HTTPResponse(
+            statusCode: .ok, headers: [.contentType: contentType], body: Data(text.utf8))
         case .htmlBody:
           return HTTPResponse(
             statusCode: .ok, headers: [.contentType: "text/html"],

@@ -26,7 +26,7 @@ struct DiffCommand: AsyncParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json, or 'none'.", valueName: "list"))
+    help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json,html,pdf, or 'none'.", valueName: "list"))
   var format: String = "md,xlsx,csv,json"
 
   @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko

@@ -9,13 +9,14 @@ struct ReportCommand: AsyncParsableCommand {
     commandName: "report",
     abstract: "Write the weekly report: Markdown with charts, XLSX, CSV and JSON.",
     discussion: """
-      Optionally records a new snapshot first (--input FILE or --api), then reports on the chosen snapshot, compared with the previous one (taken at least a day earlier), with the headline figures of its ISO week (Korea time). On an empty store with no input it first records the bundled sample (taken 2024-09-09), so it works offline. Output goes to reports/<YYYY-Www>/ (report.md + charts/, report.xlsx, csv/*.csv, report.json); a failed run leaves earlier reports untouched.
+      Optionally records a new snapshot first (--input FILE or --api), then reports on the chosen snapshot, compared with the previous one (taken at least a day earlier), with the headline figures of its ISO week (Korea time). On an empty store with no input it first records the bundled sample (taken 2024-09-09), so it works offline. Output goes to reports/<YYYY-Www>/ (report.md + charts/, report.xlsx, csv/*.csv, report.json, report.html; report.pdf with --format pdf, which needs Chromium); a failed run leaves earlier reports untouched.
 
       Examples:
         raon report
         raon report --input catalog.csv --taken-at 2024-09-16
         SEOUL_API_KEY=... raon report --api --lang en
         raon report --snapshot 3 --compare-to 1 --format md,json --out /tmp/r
+        raon report --format html,pdf      # one page to mail, and its A4 PDF
       """)
 
   @OptionGroup var store: StoreOptions
@@ -34,6 +35,11 @@ struct ReportCommand: AsyncParsableCommand {
     help: ArgumentHelp("Time of the recorded input (ISO 8601). Default: now.", valueName: "time"))
   var takenAt: String?
 
+  @Flag(
+    name: .customLong("allow-shrink"),
+    help: "Record the input even when it holds more than 30% fewer current programs than the latest snapshot.")
+  var allowShrink = false
+
   @Option(name: .long, help: ArgumentHelp("The snapshot to report on: an id or 'latest'.", valueName: "id"))
   var snapshot: String?
 
@@ -47,7 +53,9 @@ struct ReportCommand: AsyncParsableCommand {
     help: ArgumentHelp("ISO week (YYYY-Www). Default: the week of the snapshot's time, Korea time.", valueName: "week"))
   var week: String?
 
-  @Option(name: .long, help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json.", valueName: "list"))
+  @Option(name: .long, help: ArgumentHelp(
+      "Formats, comma-separated: md,xlsx,csv,json,html (the default, also 'all') and pdf (printed by Chromium, asked by name).",
+      valueName: "list"))
   var format: String?
 
   @Option(name: .long, help: ArgumentHelp("Output folder. Default: reports/<YYYY-Www>/.", valueName: "dir"))
@@ -91,7 +99,9 @@ struct ReportCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, path) = try store.openStore(environment, config: config)
+    var (snapshotStore, path) = try store.openStore(environment, config: config)
+    // Checked inside every recording's transaction (SnapshotRecorder), whichever path records.
+    snapshotStore.shrinkGuard = allowShrink ? nil : .standard
 
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []

@@ -6,27 +6,92 @@ import RaonWorkflow
 struct SnapshotsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "snapshots",
-    abstract: "List the snapshots in the store.",
+    abstract: "List, show or delete the snapshots in the store.",
     discussion: """
       Examples:
         raon snapshots
         raon snapshots --json | python3 -m json.tool
-      """)
+        raon snapshots show 3
+        raon snapshots delete 3          # says what would be removed
+        raon snapshots delete 3 --yes
+      """,
+    subcommands: [List.self, Show.self, Delete.self],
+    defaultSubcommand: List.self)
 
-  @OptionGroup var store: StoreOptions
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the snapshots (the default).")
 
-  @Flag(name: .long, help: "Print a JSON list of {id, takenAt, source, programCount}.")
-  var json = false
+    @OptionGroup var store: StoreOptions
 
-  func run() async throws {
-    let environment = Console.environment()
-    let config = try store.loadConfig(environment)
-    let (snapshotStore, _) = try store.openStore(environment, config: config)
-    let snapshots = try snapshotStore.snapshots()
-    if json {
-      print(SnapshotListing.json(snapshots))
-    } else {
-      print(SnapshotListing.table(snapshots), terminator: "")
+    @Flag(name: .long, help: "Print a JSON list of {id, takenAt, source, programCount}.")
+    var json = false
+
+    func run() async throws {
+      let environment = Console.environment()
+      let config = try store.loadConfig(environment)
+      let (snapshotStore, _) = try store.openStore(environment, config: config)
+      let snapshots = try snapshotStore.snapshots()
+      if json {
+        print(SnapshotListing.json(snapshots))
+      } else {
+        print(SnapshotListing.table(snapshots), terminator: "")
+      }
+    }
+  }
+
+  struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "show",
+      abstract: "Show one snapshot: source, time, counts, the input's SHA-256 and its fields.")
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: ArgumentHelp("The snapshot's id.", valueName: "id"))
+    var id: Int64
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+      if id < 1 { throw ValidationError("a snapshot id is a positive integer, not \(id)") }
+    }
+
+    func run() async throws {
+      let environment = Console.environment()
+      let config = try store.loadConfig(environment)
+      let (snapshotStore, _) = try store.openStore(environment, config: config)
+      let details = try snapshotStore.details(snapshot: id)
+      print(json ? SnapshotListing.detailsJSON(details) : SnapshotListing.details(details), terminator: json ? "\n" : "")
+    }
+  }
+
+  struct Delete: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "delete",
+      abstract: "Delete one snapshot and whatever only it referenced (without --yes: say what would go).",
+      discussion: """
+        In one transaction: the snapshot, the program versions no other snapshot holds, and field lists no version uses any more. Later reports compare across the gap. Ids are never reused.
+        """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: ArgumentHelp("The snapshot's id.", valueName: "id"))
+    var id: Int64
+
+    @Flag(name: .long, help: "Really delete (otherwise only say what would be removed).")
+    var yes = false
+
+    func validate() throws {
+      if id < 1 { throw ValidationError("a snapshot id is a positive integer, not \(id)") }
+    }
+
+    func run() async throws {
+      let environment = Console.environment()
+      let config = try store.loadConfig(environment)
+      let (snapshotStore, _) = try store.openStore(environment, config: config)
+      let deletion = try snapshotStore.deleteSnapshot(id: id, dryRun: !yes)
+      print(SnapshotListing.deletion(deletion, done: yes))
     }
   }
 }
@@ -34,7 +99,8 @@ struct SnapshotsCommand: AsyncParsableCommand {
 /// One printed line about a recorded snapshot.
 struct SnapshotInfoLine {
   let text: String
-  init(_ info: SnapshotInfo) {
+  init(_ info: SnapshotInfo, unchangedSince: Int64? = nil) {
     text = "recorded snapshot \(info.id): \(info.programCount) programs from \(info.source), taken \(info.takenAt.koreaDisplay)"
+      + (unchangedSince.map { " — unchanged since snapshot \($0)" } ?? "")
   }
 }

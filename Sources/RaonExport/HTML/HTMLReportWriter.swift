@@ -1,0 +1,251 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes `report.html`, and for `raon diff` `changes.html`: the Markdown report as one
+/// self-contained page.
+///
+/// The page is built from ``MarkdownReportWriter/render(_:options:)``, so it has every
+/// section the Markdown has and no content of its own: the Markdown goes through Ink
+/// (``MarkdownHTML``), each `<img src="charts/….svg">` is replaced by that chart's SVG
+/// (``InlineSVG``: no prolog, ids prefixed per chart), tables are wrapped so a phone can
+/// scroll them, and the style sheet (``HTMLStyle``) is inlined. The only links out are the
+/// Markdown's own (the portal's program pages); there is no script and no file or network
+/// reference, so the file can be mailed, opened offline or printed (A4). Each `##` section
+/// is a `<section>`, linked from a row of contents under the title.
+///
+/// ```swift
+/// let html = try HTMLReportWriter().render(report, options: ExportOptions(language: .en))
+/// ```
+public struct HTMLReportWriter: ReportWriter {
+  public var outputEntries: Set<String> { ["report.html", "changes.html"] }
+  /// The Markdown the page is made from (its list limits apply here too).
+  public var markdown: MarkdownReportWriter
+
+  public init(markdown: MarkdownReportWriter = MarkdownReportWriter()) {
+    self.markdown = markdown
+  }
+
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    let html = try render(report, options: options)
+    try TextOutput.makeDirectory(directory)
+    try TextOutput.writeText(html, to: directory.appendingPathComponent("report.html"))
+    return ExportResult(files: ["report.html"])
+  }
+
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let html = renderComparison(diff, from: from, to: to, options: options)
+    try TextOutput.makeDirectory(directory)
+    try TextOutput.writeText(html, to: directory.appendingPathComponent("changes.html"))
+    return ExportResult(files: ["changes.html"])
+  }
+
+  // MARK: - Documents (pure)
+
+  /// `report.html`, without touching the file system.
+  ///
+  /// - Throws: What rendering the Markdown throws (reading a large catalog's programs).
+  public func render(_ report: ReportData, options: ExportOptions) throws -> String {
+    let document = try markdown.render(report, options: options)
+    return Self.page(markdown: document.markdown, charts: document.charts, language: options.language)
+  }
+
+  /// `changes.html`, without touching the file system.
+  public func renderComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: ExportOptions
+  ) -> String {
+    let md = markdown.renderComparison(diff, from: from, to: to, options: options)
+    return Self.page(markdown: md, charts: [], language: options.language)
+  }
+
+  /// A whole page from Markdown and the charts it links to (paths as the Markdown has
+  /// them). An image that is none of the charts is replaced by its alt text, so the page
+  /// never refers to a file.
+  static func page(markdown: String, charts: [(path: String, svg: String)], language: ReportLanguage)
+    -> String
+  {
+    var body = MarkdownHTML.fragment(markdown)
+    body = inlineCharts(body, charts: charts)
+    body = wrapTables(body)
+    let (withAnchors, sections) = anchorSections(groupParts(body))
+    let title = firstHeading(withAnchors) ?? ReportLabels(language).reportTitle
+    var html = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n"
+    html += "<meta charset=\"utf-8\">\n"
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
+    html += "<title>\(title)</title>\n"
+    html += "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
+    html += insertContents(sections, into: withAnchors)
+    html += "\n</main>\n</body>\n</html>\n"
+    return html
+  }
+
+  // MARK: - Steps
+
+  /// Replaces each `<img src="PATH" alt="…"/>` whose path is a chart by a `<figure>`
+  /// holding the chart's SVG; other images by their alt text.
+  static func inlineCharts(_ html: String, charts: [(path: String, svg: String)]) -> String {
+    var out = ""
+    out.reserveCapacity(html.utf8.count + charts.reduce(0) { $0 + $1.svg.utf8.count })
+    var rest = Substring(html)
+    var number = 0
+    while let start = rest.range(of: "<img ") {
+      out += rest[..<start.lowerBound]
+      guard let end = rest[start.upperBound...].range(of: ">") else {
+        rest = rest[start.lowerBound...]
+        break
+      }
+      let tag = rest[start.lowerBound..<end.upperBound]
+      let src = attribute("src", in: tag) ?? ""
+      let alt = attribute("alt", in: tag) ?? ""
+      if let chart = charts.first(where: { $0.path == src }) {
+        number += 1
+        out += "<figure class=\"chart\">"
+        out += InlineSVG.embed(chart.svg, idPrefix: "chart\(number)-")
+        out += "</figure>"
+      } else {
+        out += alt
+      }
+      rest = rest[end.upperBound...]
+    }
+    out += rest
+    return out
+  }
+
+  /// The value of `name="…"` in one tag, as written (entities kept).
+  static func attribute(_ name: String, in tag: Substring) -> String? {
+    guard let start = tag.range(of: " \(name)=\"") else { return nil }
+    let after = tag[start.upperBound...]
+    guard let end = after.firstIndex(of: "\"") else { return nil }
+    return String(after[..<end])
+  }
+
+  /// Each table in a scrolling box, so a wide table scrolls on a phone instead of
+  /// widening the page; a list of programs (three or more text columns) is marked
+  /// `stack`, its cells labelled with their column's header, so a phone shows each row as
+  /// a card.
+  static func wrapTables(_ html: String) -> String {
+    var out = ""
+    var rest = Substring(html)
+    while let start = rest.range(of: "<table>"), let end = rest[start.upperBound...].range(of: "</table>") {
+      out += rest[..<start.lowerBound]
+      let table = rest[start.lowerBound..<end.upperBound]
+      out += "<div class=\"table-wrap\">" + stackable(table) + "</div>"
+      rest = rest[end.upperBound...]
+    }
+    out += rest
+    return out
+  }
+
+  /// `table` as it is, or with class `stack` and `data-label`s when it is a list.
+  static func stackable(_ table: Substring) -> String {
+    guard let head = table.range(of: "<thead>"), let headEnd = table.range(of: "</thead>") else {
+      return String(table)
+    }
+    let header = table[head.upperBound..<headEnd.lowerBound]
+    let cells = header.components(separatedBy: "<th").dropFirst()
+    let labels = cells.map { cell -> String in
+      // `<th align="right">Label</th>` without `<th`: the text after the tag's `>`.
+      let inner = cell.firstIndex(of: ">").map { cell[cell.index(after: $0)...] } ?? ""
+      return stripTags(inner.components(separatedBy: "</th").first ?? "")
+    }
+    let textColumns = cells.filter { !$0.hasPrefix(" align=\"right\"") }.count
+    guard labels.count >= 5, textColumns >= 3 else { return String(table) }
+    var out = "<table class=\"stack\">" + table[table.index(table.startIndex, offsetBy: 7)..<headEnd.upperBound]
+    for row in table[headEnd.upperBound...].components(separatedBy: "<tr>").enumerated() {
+      if row.offset > 0 { out += "<tr>" }
+      var column = 0
+      var text = Substring(row.element)
+      while let td = text.range(of: "<td") {
+        out += text[..<td.upperBound]
+        if column < labels.count { out += " data-label=\"\(labels[column])\"" }
+        column += 1
+        text = text[td.upperBound...]
+      }
+      out += text
+    }
+    return out
+  }
+
+  /// Puts every `<h2>` and what follows it, up to the next, in a `<section id="sN">`
+  /// (`s1`, `s2`, …: what the contents row links to, and what print keeps on one page
+  /// when it fits), and returns the sections' titles (HTML).
+  static func anchorSections(_ html: String) -> (String, [(id: String, title: String)]) {
+    var out = ""
+    var sections: [(id: String, title: String)] = []
+    var rest = Substring(html)
+    while let start = rest.range(of: "<h2>") {
+      out += rest[..<start.lowerBound]
+      guard let end = rest[start.upperBound...].range(of: "</h2>") else {
+        rest = rest[start.lowerBound...]
+        break
+      }
+      if !sections.isEmpty { out += "</section>\n" }
+      let id = "s\(sections.count + 1)"
+      let title = String(rest[start.upperBound..<end.lowerBound])
+      sections.append((id, title))
+      out += "<section id=\"\(id)\"><h2>\(title)</h2>"
+      rest = rest[end.upperBound...]
+    }
+    // The attribution after the last section's rule stays outside it.
+    if !sections.isEmpty, let rule = rest.range(of: "<hr>", options: .backwards) {
+      out += rest[..<rule.lowerBound] + "</section>\n" + rest[rule.lowerBound...]
+    } else {
+      out += rest
+      if !sections.isEmpty { out += "</section>" }
+    }
+    return (out, sections)
+  }
+
+  /// Puts every `<h3>` and what follows it, up to the next `<h3>`, `<h2>` or `<hr>`, in a
+  /// `<div class="part">`, which print keeps on one page when it fits (a chart with its
+  /// table, a list with its heading).
+  static func groupParts(_ html: String) -> String {
+    var out = ""
+    var rest = Substring(html)
+    var open = false
+    while let next = ["<h3>", "<h2>", "<hr>"].compactMap({ rest.range(of: $0) })
+      .min(by: { $0.lowerBound < $1.lowerBound })
+    {
+      out += rest[..<next.lowerBound]
+      if open { out += "</div>" }
+      open = rest[next] == "<h3>"
+      if open { out += "<div class=\"part\">" }
+      out += rest[next]
+      rest = rest[next.upperBound...]
+    }
+    out += rest
+    if open { out += "</div>" }
+    return out
+  }
+
+  /// A row of links to the sections after the first heading (hidden in print).
+  static func insertContents(_ sections: [(id: String, title: String)], into html: String) -> String {
+    guard sections.count > 2, let h1 = html.range(of: "</h1>") else { return html }
+    var nav = "<nav class=\"toc\"><ol>"
+    for s in sections { nav += "<li><a href=\"#\(s.id)\">\(stripTags(s.title))</a></li>" }
+    nav += "</ol></nav>"
+    return String(html[..<h1.upperBound]) + nav + String(html[h1.upperBound...])
+  }
+
+  /// The text of the first `<h1>`, tags removed (entities kept: it is HTML already).
+  static func firstHeading(_ html: String) -> String? {
+    guard let start = html.range(of: "<h1>"), let end = html[start.upperBound...].range(of: "</h1>")
+    else { return nil }
+    return stripTags(String(html[start.upperBound..<end.lowerBound]))
+  }
+
+  static func stripTags(_ html: String) -> String {
+    var out = ""
+    var inTag = false
+    for c in html {
+      if c == "<" { inTag = true } else if c == ">" && inTag { inTag = false } else if !inTag { out.append(c) }
+    }
+    return out
+  }
+}

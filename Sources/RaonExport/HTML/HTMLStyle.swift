@@ -1,0 +1,124 @@
+/// The style sheet inlined into `report.html`: one column that reads on a phone and a
+/// desktop, light and dark (`prefers-color-scheme`), and A4 print.
+///
+/// Print: `@page` A4; a section (`h2` and what follows) never starts at the foot of a page
+/// and runs on: it is kept on one page, and goes to the next page — a page break before
+/// the section — when it does not fit in what is left, so short sections share a page
+/// (a forced break before every `h2` printed the pre-week sample's five-line sections on
+/// pages of their own: 8 pages, where this gave 5). A section made of parts (`h3`: a
+/// chart with its table, a list) keeps each part whole instead, and its heading with the
+/// first part. Table headers repeat on each page (`thead` as
+/// `table-header-group`), rows and charts are never split, tables are at most the page's
+/// width with cells that wrap, and long words and URLs break rather than being cut at the
+/// right edge. Printing is always light.
+///
+/// The font stack names the Korean faces Debian's `fonts-noto-cjk` provides first.
+enum HTMLStyle {
+  static let fontStack =
+    "\"Noto Sans CJK KR\", \"Noto Sans KR\", \"Apple SD Gothic Neo\", \"Malgun Gothic\", sans-serif"
+
+  static let css = """
+    :root {
+      color-scheme: light dark;
+      --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --line: #d0d7de;
+      --head: #f6f8fa; --zebra: #f6f8fa; --link: #0969da; --code: #eff2f5;
+    }
+    @media screen and (prefers-color-scheme: dark) {
+      :root {
+        --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --line: #3d444d;
+        --head: #161b22; --zebra: #131820; --link: #4493f8; --code: #1f2630;
+      }
+      /* The charts' card and text follow the page (CSS wins over SVG attributes). */
+      .chart svg > rect:first-of-type { fill: #161b22; stroke: #3d444d; }
+      .chart svg > g { fill: #e6edf3; }
+    }
+    * { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+    body {
+      margin: 0; background: var(--bg); color: var(--fg);
+      font-family: \(fontStack);
+      font-size: 16px; line-height: 1.55;
+      word-break: keep-all; overflow-wrap: break-word;
+    }
+    main { max-width: 62rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
+    h1 { font-size: 1.55rem; line-height: 1.3; margin: .5rem 0 1rem; }
+    h2 {
+      font-size: 1.25rem; line-height: 1.3; margin: 2.25rem 0 .75rem;
+      padding-bottom: .3rem; border-bottom: 1px solid var(--line);
+    }
+    h3 { font-size: 1.05rem; margin: 1.5rem 0 .5rem; }
+    p, ul { margin: .5rem 0 1rem; }
+    ul { padding-left: 1.25rem; }
+    li { margin: .15rem 0; }
+    a { color: var(--link); overflow-wrap: anywhere; }
+    /* Table cells break between words only, so every column keeps its longest word and
+       the title column (links, which may break anywhere) takes what is left. */
+    code {
+      font-family: "Noto Sans Mono CJK KR", ui-monospace, "DejaVu Sans Mono", monospace;
+      font-size: .85em; background: var(--code); padding: .05em .3em; border-radius: 4px;
+      overflow-wrap: anywhere; word-break: break-all;
+    }
+    hr { border: 0; border-top: 1px solid var(--line); margin: 2rem 0 1rem; }
+    nav.toc { font-size: .9rem; margin: 0 0 1.25rem; }
+    nav.toc ol { display: flex; flex-wrap: wrap; gap: .25rem .5rem; list-style: none; margin: 0; padding: 0; }
+    nav.toc a {
+      display: inline-block; padding: .1rem .55rem; border: 1px solid var(--line);
+      border-radius: 999px; text-decoration: none; word-break: keep-all;
+    }
+    .table-wrap { max-width: 100%; overflow-x: auto; margin: .5rem 0 1.25rem; }
+    table {
+      border-collapse: collapse; font-size: .875rem; line-height: 1.4;
+      font-variant-numeric: tabular-nums;
+    }
+    th, td { border: 1px solid var(--line); padding: .3rem .55rem; vertical-align: top; text-align: left; }
+    th { background: var(--head); font-weight: 600; }
+    th[align="right"], td[align="right"] { text-align: right; }
+    td[align="right"] { white-space: nowrap; }
+    tbody tr:nth-child(even) td { background: var(--zebra); }
+    .chart { margin: .75rem 0 1rem; }
+    .chart svg { display: block; max-width: 100%; height: auto; }
+    @media (max-width: 40rem) {
+      /* A table wider than a phone scrolls in its own box; the page never does. */
+      body { font-size: 15px; }
+      main { padding: .75rem .75rem 1.5rem; }
+      h1 { font-size: 1.3rem; }
+      table { font-size: .72rem; }
+      th, td { padding: .2rem .3rem; }
+      /* A list of programs: one card per row, each value after its column's name. */
+      table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; }
+      table.stack { font-size: .85rem; }
+      table.stack thead { display: none; }
+      table.stack tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .3rem 0; }
+      table.stack td, table.stack tr:nth-child(even) td { border: 0; padding: .05rem .6rem; background: none; }
+      table.stack td:empty { display: none; }
+      table.stack td:first-child { font-weight: 600; }
+      table.stack td + td::before { content: attr(data-label) " · "; color: var(--muted); }
+    }
+    @page { size: A4; margin: 14mm 12mm 15mm; }
+    @media print {
+      :root {
+        color-scheme: light;
+        --fg: #000000; --muted: #444c56; --bg: #ffffff; --line: #b8c0c8;
+        --head: #eef1f4; --zebra: #f7f8fa; --link: #0550ae; --code: #eef1f4;
+      }
+      body { font-size: 10pt; line-height: 1.45; }
+      main { max-width: none; padding: 0; }
+      nav.toc { display: none; }
+      h1 { font-size: 16pt; margin-top: 0; }
+      h2 { font-size: 13pt; margin-top: 0; }
+      /* A section of parts (h3) may start under the previous one; each part stays whole. */
+      section:not(:has(.part)), .part { break-inside: avoid; }
+      section + section h2 { margin-top: 4mm; }
+      h2, h3 { break-after: avoid; }
+      .table-wrap { overflow: visible; }
+      table { max-width: 100%; font-size: 8.5pt; }
+      th, td { padding: 1.2pt 4pt; }
+      thead { display: table-header-group; }
+      tr, .chart, svg, li { break-inside: avoid; }
+      /* Charts under their natural 162 mm, so a chart and its table share a page. */
+      .chart svg { width: 120mm; max-width: 100%; height: auto; }
+      a { text-decoration: none; }
+      hr { margin: 1rem 0 .5rem; }
+    }
+    """
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import RaonExport
+
+/// Writes `report.pdf` (and for `raon diff` `changes.pdf`): `report.html`, printed by a
+/// headless Chromium (``ChromiumPrinter``) on A4.
+///
+/// The HTML is rendered again here and printed from a temporary folder, so only the PDF
+/// lands in the report folder when html was not asked for. It lives in RaonWorkflow, not
+/// RaonExport, because it runs a program.
+public struct PDFReportWriter: ReportWriter {
+  public var outputEntries: Set<String> { ["report.pdf", "changes.pdf"] }
+  /// Where Chromium is looked for (`RAON_CHROMIUM`, `PATH`).
+  public var variables: [String: String]
+  /// The printer to use; when `nil`, one is located in ``variables`` at write time.
+  public var printer: ChromiumPrinter?
+  public var html: HTMLReportWriter
+
+  public init(
+    variables: [String: String] = ProcessInfo.processInfo.environment, printer: ChromiumPrinter? = nil,
+    html: HTMLReportWriter = HTMLReportWriter()
+  ) {
+    self.variables = variables
+    self.printer = printer
+    self.html = html
+  }
+
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    let printer = try self.printer ?? ChromiumPrinter.locate(in: variables)
+    try print(try html.render(report, options: options), as: "report.pdf", into: directory, with: printer)
+    return ExportResult(files: ["report.pdf"])
+  }
+
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let printer = try self.printer ?? ChromiumPrinter.locate(in: variables)
+    let page = html.renderComparison(diff, from: from, to: to, options: options)
+    try print(page, as: "changes.pdf", into: directory, with: printer)
+    return ExportResult(files: ["changes.pdf"])
+  }
+
+  private func print(_ page: String, as name: String, into directory: URL, with printer: ChromiumPrinter)
+    throws
+  {
+    let fm = FileManager.default
+    let scratch = fm.temporaryDirectory.appendingPathComponent("raon-pdf-\(UUID().uuidString)")
+    try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? fm.removeItem(at: scratch) }
+    let source = scratch.appendingPathComponent(name.replacingOccurrences(of: ".pdf", with: ".html"))
+    try Data(page.utf8).write(to: source)
+    try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+    try printer.print(html: source, to: directory.appendingPathComponent(name), name: name)
+  }
+}
