@@ -138,7 +138,7 @@ let package = Package(
       name: "RaonIngestTests", dependencies: ["RaonIngest", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonStoreTests", dependencies: ["RaonStore", "RaonIngest", "TestSupport"],
+      name: "RaonStoreTests", dependencies: ["RaonStore", "RaonIngest", "RaonAnalytics", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "TestSupport"],

@@ -2,7 +2,7 @@
 """Raon against the pandas peer, side by side in one run; results to bench/RESULTS.md.
 
   python3 bench/bench.py [--quick] [--sizes 100000,1000000] [--runs N] [--size-runs N] [--big-runs N]
-                         [--skip-peer] [--skip-store] [--skip-xlsx] [--out bench/RESULTS.md]
+                         [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
 
 Run from the repository after `swift build -c release --product raon --product raon-bench`
 (`make bench` does both). Every command runs as a child process; its wall time is taken
@@ -22,6 +22,8 @@ Workloads
            `raon-bench analytics --write-csv`), UTF-8 CSV. Raon: `raon report --input` into
            a fresh store (no earlier snapshot, so no comparison); peer: `peer_pandas.py`.
   store    `raon-bench store`: 365 daily snapshots of 5,000 programs, ~1% churn a day.
+  trend    `raon-bench trend`: 365 daily snapshots of 20,000 programs, ~1% churn a day, then
+           `raon trend` over the whole history (every format), end to end (target < 2 s).
   xlsx     `raon-bench xlsx floor|constant N`: libxlsxwriter's bare loop vs Raon's writer.
 
 Each workload writes every format (md+svg, xlsx, csv, json) on both sides.
@@ -215,6 +217,29 @@ def bench_store(days, count):
     return res
 
 
+def bench_trend(work, days, count, runs=3):
+    """`raon-bench trend` records the year into a kept store and times the store read;
+    then `raon trend` over it, end to end, `runs` times."""
+    d = os.path.join(work, "trend")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    db = os.path.join(d, "store.sqlite")
+    _, _, out = run([BENCH, "trend", "--count", str(count), "--days", str(days), "--db", db, "--repeat", "3"])
+    print("\n".join("    " + l for l in out.splitlines() if not l.startswith("result:")), flush=True)
+    res = {"count": count, "days": days}
+    for line in out.splitlines():
+        if line.startswith("result: "):
+            k, v = line[len("result: "):].split(" ", 1)
+            res[k] = float(v) if re.fullmatch(r"-?[\d.]+", v) else v
+    samples = []
+    for _ in range(runs):
+        seconds, rss, _ = run([RAON, "trend", "--db", db, "--out", os.path.join(d, "out")], cwd=d)
+        samples.append((seconds, rss, run.last_cpu))
+    res["raon_trend"] = summarise(samples)
+    print(f"    raon trend (all formats): median {res['raon_trend']['median_s']:.2f} s", flush=True)
+    return res
+
+
 def bench_xlsx(n, runs):
     res = {}
     for mode in ("floor", "constant"):
@@ -269,6 +294,16 @@ def summary_lines(results):
                  f"{st['store_over_csv']:.1f}× one snapshot's CSV (target < 10×); an unchanged catalog adds "
                  f"{int(st['unchanged_added_bytes']):,} bytes on disk (target < 100 KB); the trend query over all "
                  f"{int(st['days'])} snapshots takes {st['trend_median_ms'] / 1000:.2f} s (target < 1 s).")
+    tr = results.get("trend")
+    if tr:
+        L += ["## The weekly trend over a year (`raon-bench trend`, `raon trend`)", "",
+              f"{int(tr['count']):,} programs, {int(tr['days'])} daily snapshots, ~1% churn a day; "
+              f"{int(tr['trend_points'])} weekly points.", "",
+              "| measure | value | target |", "|---|---|---|",
+              f"| store read (`trendSteps`) | {tr['trend_read_median_ms']:.0f} ms median | |",
+              f"| points chosen + read + counted (in process) | {tr['trend_total_median_ms']:.0f} ms median | |",
+              f"| `raon trend` end to end (md+svg, xlsx, csv, json) | **{tr['raon_trend']['median_s']:.2f} s** median, "
+              f"{tr['raon_trend']['max_rss_mib']:.0f} MiB peak | < 2 s |", ""]
     xs = results.get("xlsx", {})
     if xs:
         ratios = ", ".join(f"{x['ratio']:.2f}× at {int(n):,} rows" for n, x in sorted(xs.items(), key=lambda kv: int(kv[0])))
@@ -324,6 +359,16 @@ def write_markdown(path, results):
               f"| bytes added by recording an unchanged catalog | **{int(st['unchanged_added_bytes']):,} B** on disk "
               f"({int(st['unchanged_added_used_bytes']):,} B of used pages), {st['unchanged_record_ms']:.0f} ms | < 100 KB |",
               ""]
+    tr = results.get("trend")
+    if tr:
+        L += ["## The weekly trend over a year (`raon-bench trend`, `raon trend`)", "",
+              f"{int(tr['count']):,} programs, {int(tr['days'])} daily snapshots, ~1% churn a day; "
+              f"{int(tr['trend_points'])} weekly points.", "",
+              "| measure | value | target |", "|---|---|---|",
+              f"| store read (`trendSteps`) | {tr['trend_read_median_ms']:.0f} ms median | |",
+              f"| points chosen + read + counted (in process) | {tr['trend_total_median_ms']:.0f} ms median | |",
+              f"| `raon trend` end to end (md+svg, xlsx, csv, json) | **{tr['raon_trend']['median_s']:.2f} s** median, "
+              f"{tr['raon_trend']['max_rss_mib']:.0f} MiB peak | < 2 s |", ""]
     xs = results.get("xlsx", {})
     if xs:
         L += ["## XLSX programs sheet vs libxlsxwriter's own loop (`raon-bench xlsx`)", "",
@@ -350,6 +395,7 @@ def main():
     ap.add_argument("--peer", default=os.environ.get("PEER", PEER_DEFAULT))
     ap.add_argument("--skip-peer", action="store_true")
     ap.add_argument("--skip-store", action="store_true")
+    ap.add_argument("--skip-trend", action="store_true")
     ap.add_argument("--skip-xlsx", action="store_true")
     ap.add_argument("--skip-sample", action="store_true")
     ap.add_argument("--weekly", default="4", help="the weekly job at N × the sample's real rows (default 4: ~20,000 programs; 0: skip)")
@@ -387,6 +433,9 @@ def main():
     if not a.skip_store:
         print("store (365 daily snapshots):", flush=True)
         results["store"] = bench_store(365, 5000)
+    if not a.skip_trend:
+        print("trend (365 daily snapshots of 20,000):", flush=True)
+        results["trend"] = bench_trend(a.work, 365, 20_000)
     if not a.skip_xlsx:
         for n in sizes:
             print(f"xlsx {n}:", flush=True)

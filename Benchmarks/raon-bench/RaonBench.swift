@@ -7,7 +7,7 @@ struct RaonBench {
   static func main() async throws {
     let args = CommandLine.arguments.dropFirst()
     guard let suite = args.first else {
-      print("usage: raon-bench analytics|xlsx|store|sha [options]")
+      print("usage: raon-bench analytics|xlsx|store|trend|sha [options]")
       return
     }
     switch suite {
@@ -15,7 +15,8 @@ struct RaonBench {
     case "xlsx": try XLSXBenchmark.run(Array(args.dropFirst()))
     case "store": try StoreBenchmark.run(Array(args.dropFirst()))
     case "sha": try SHABenchmark.run(Array(args.dropFirst()))
-    default: print("unknown suite: \(suite) (known: analytics, xlsx, store, sha)")
+    case "trend": try TrendBenchmark.run(Array(args.dropFirst()))
+    default: print("unknown suite: \(suite) (known: analytics, xlsx, store, trend, sha)")
     }
   }
 }

@@ -36,7 +36,10 @@ public enum OutputPublisher {
   }
 
   /// Checks that `target` may be replaced and makes the hidden folder to write into.
-  static func stage(_ target: URL) throws -> Staging {
+  ///
+  /// - Parameter entries: The names an earlier folder at `target` may hold to be replaced
+  ///   (a report's by default; `raon trend` gives its own).
+  static func stage(_ target: URL, entries: Set<String> = reportEntries) throws -> Staging {
     let fm = FileManager.default
     let parent = target.deletingLastPathComponent()
     let name = target.lastPathComponent
@@ -45,7 +48,7 @@ public enum OutputPublisher {
     } catch {
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
-    try checkReplaceable(target)
+    try checkReplaceable(target, entries: entries)
     removeStaleSiblings(of: name, in: parent)
 
     let pid = ProcessInfo.processInfo.processIdentifier
@@ -87,15 +90,15 @@ public enum OutputPublisher {
     if hadTarget { try? fm.removeItem(at: old) }
   }
 
-  static func checkReplaceable(_ target: URL) throws {
+  static func checkReplaceable(_ target: URL, entries: Set<String> = reportEntries) throws {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
     guard isDirectory.boolValue else {
       throw WorkflowError.outputNotWritable(path: target.path, reason: "a file of that name exists")
     }
-    let entries = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
-    let foreign = entries.filter { !reportEntries.contains($0) }
+    let present = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
+    let foreign = present.filter { !entries.contains($0) }
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,

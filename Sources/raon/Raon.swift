@@ -16,6 +16,6 @@ struct Raon: AsyncParsableCommand {
         SEOUL_API_KEY=... raon report --api
       """,
     version: "0.1.0",
-    subcommands: [ReportCommand.self, SnapshotCommand.self, SnapshotsCommand.self, DiffCommand.self]
+    subcommands: [ReportCommand.self, SnapshotCommand.self, SnapshotsCommand.self, DiffCommand.self, TrendCommand.self]
   )
 }

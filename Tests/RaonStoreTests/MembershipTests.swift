@@ -95,13 +95,14 @@ struct MembershipTests {
       #expect(sizes.dropLast().allSatisfy { $0 >= 7 }, "chunks of at least 7 programs but the last")
       #expect(try chunks.collect() == whole[id], "snapshot \(id)")
       #expect(try chunks.collect() == whole[id], "snapshot \(id), second pass")
-      // By columns: the same programs, only the fields stored in columns.
+      // By columns: the same programs, only the fields stored in columns (and the
+      // registration day, which the week's figures read).
       let columnsOnly = (whole[id] ?? []).map { p in
         Program(
           id: p.id, title: p.title, category: p.category, district: p.district,
           isFree: p.isFree, feeMinKRW: p.feeMinKRW, feeMaxKRW: p.feeMaxKRW,
           startDate: p.startDate, endDate: p.endDate, latitude: p.latitude,
-          longitude: p.longitude, qualityFlags: p.qualityFlags)
+          longitude: p.longitude, registeredOn: p.registeredOn, qualityFlags: p.qualityFlags)
       }
       let byColumns = try store.programColumnChunks(inSnapshot: id, chunkSize: 5)
       #expect(byColumns.count == columnsOnly.count)

@@ -22,8 +22,16 @@ public struct HTMLReportWriter: ReportWriter {
   /// The Markdown the page is made from (its list limits apply here too).
   public var markdown: MarkdownReportWriter
 
-  public init(markdown: MarkdownReportWriter = MarkdownReportWriter()) {
+  public init(markdown: MarkdownReportWriter = HTMLReportWriter.printedMarkdown) {
     self.markdown = markdown
+  }
+
+  /// The page is what an official prints or sends: the week's lists show their first 10
+  /// programs (the workbook has every one), so the city report fits about 8 A4 pages.
+  public static var printedMarkdown: MarkdownReportWriter {
+    var markdown = MarkdownReportWriter()
+    markdown.weekListLimit = 10
+    return markdown
   }
 
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws

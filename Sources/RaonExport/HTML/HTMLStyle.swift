@@ -111,12 +111,16 @@ enum HTMLStyle {
       section + section h2 { margin-top: 4mm; }
       h2, h3 { break-after: avoid; }
       .table-wrap { overflow: visible; }
-      table { max-width: 100%; font-size: 8.5pt; }
-      th, td { padding: 1.2pt 4pt; }
+      table { max-width: 100%; font-size: 8pt; line-height: 1.2; }
+      th, td { padding: 0.6pt 4pt; }
       thead { display: table-header-group; }
       tr, .chart, svg, li { break-inside: avoid; }
-      /* Charts under their natural 162 mm, so a chart and its table share a page. */
-      .chart svg { width: 120mm; max-width: 100%; height: auto; }
+      /* A chart beside its table (the table goes under it when too wide): a dimension
+         takes half a page, and the city report about 8 pages. */
+      .chart { float: left; width: 88mm; margin: 0 5mm 2mm 0; }
+      .chart svg { width: 88mm; max-width: 100%; height: auto; }
+      h2, h3, hr, section::after, .part::after { clear: both; }
+      section::after, .part::after { content: ""; display: block; }
       a { text-decoration: none; }
       hr { margin: 1rem 0 .5rem; }
     }

@@ -60,53 +60,63 @@ extension MarkdownReportWriter {
 
   // MARK: - Running and current
 
-  /// Running this week and current, by district and by category: a table and a chart
-  /// each, every one saying which set it counts.
+  /// What is on, by district and by category: one table each with the programs running
+  /// this week and the current ones (running or upcoming), and a chart of the running.
+  /// A district's pack has one district, so only its categories.
   func weekSections(_ r: ReportData, _ options: ExportOptions) -> [Section] {
     let L = options.labels
     let v = r.weekView
-    // A district's pack has one district: its sections by district would be one bar.
-    let byDistrict = r.district == nil
-    return [
-      byDistrict
-        ? countSection(
-          "\(L.onNow) — \(L.byDistrict)", L.district, v.runningByDistrict, total: v.running,
-          set: L.runningSet, file: "running_by_district", options) : nil,
-      countSection(
-        "\(L.onNow) — \(L.byCategory)", L.category, v.runningByCategory, total: v.running,
-        set: L.runningSet, file: "running_by_category", options),
-      byDistrict
-        ? countSection(
-          "\(L.currentSection) — \(L.byDistrict)", L.district, v.currentByDistrict, total: v.current,
-          set: L.currentSet, file: "current_by_district", options) : nil,
-      countSection(
-        "\(L.currentSection) — \(L.byCategory)", L.category, v.currentByCategory, total: v.current,
-        set: L.currentSet, file: "current_by_category", options),
-    ].compactMap { $0 }
+    var sections: [Section] = []
+    if r.district == nil {
+      sections.append(
+        onNowSection(L.byDistrict, L.district, v.runningByDistrict, v.currentByDistrict, v, file: "running_by_district", options))
+    }
+    sections.append(
+      onNowSection(L.byCategory, L.category, v.runningByCategory, v.currentByCategory, v, file: "running_by_category", options))
+    return sections
   }
 
-  /// A ranked count with its chart (the one top-N rule) and its full table.
-  func countSection(
-    _ title: String, _ keyHeader: String, _ counts: [BandCount], total: Int, set: String,
-    file: String, _ options: ExportOptions
+  /// A dimension's running and current counts side by side, ranked by running; the chart
+  /// follows the one top-N rule.
+  func onNowSection(
+    _ dimension: String, _ keyHeader: String, _ running: [BandCount], _ current: [BandCount],
+    _ v: WeekView, file: String, _ options: ExportOptions
   ) -> Section {
     let L = options.labels
+    let title = "\(L.whatIsOn) — \(dimension)"
     let chartPath = "charts/\(file).svg"
-    var md = "### \(title)\n\n" + L.countsSet(set) + "\n\n"
+    var md = "### \(title)\n\n" + L.countsSet("\(L.runningSet) · \(L.currentSet)") + "\n\n"
     md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
-    let chart = TopN.forChart(counts, keep: options.chartTopN, otherKey: L.other)
+    let chart = TopN.forChart(running, keep: options.chartTopN, otherKey: L.other)
     let bars = chart.rows.enumerated().map { i, row in
       SVGBarChart.Bar(
-        label: row.key, value: row.count, valueText: Self.countShare(row.count, total),
+        label: row.key, value: row.count, valueText: Self.countShare(row.count, v.running),
         isOther: chart.folded && i == chart.rows.count - 1)
     }
-    if chart.folded { md += L.chartTopNote(chart.rows.count - 1, of: counts.count) + "\n\n" }
-    let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
-    var table = MarkdownTable([(keyHeader, .left), (L.count, .right), (L.share, .right)])
-    for row in counts {
-      table.add([row.key, row.count.formatted(), MarkdownText.percent(Self.fraction(row.count, total))])
+    if chart.folded { md += L.chartTopNote(chart.rows.count - 1, of: running.count) + "\n\n" }
+    let svg = SVGBarChart(
+      title: "\(L.onNow) — \(dimension) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
+    // Every key that is current, ranked by running, then current, then key.
+    let runningCount = Dictionary(running.map { ($0.key, $0.count) }, uniquingKeysWith: +)
+    let rows = current.sorted {
+      let (a, b) = (runningCount[$0.key] ?? 0, runningCount[$1.key] ?? 0)
+      return a != b ? a > b : $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key
     }
-    md += counts.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
+    var table = MarkdownTable([
+      (keyHeader, .left), (L.runningThisWeek, .right), (L.share, .right), (L.currentPrograms, .right),
+      (L.share, .right),
+    ])
+    for row in rows {
+      let n = runningCount[row.key] ?? 0
+      table.add([
+        row.key, n.formatted(), MarkdownText.percent(Self.fraction(n, v.running)), row.count.formatted(),
+        MarkdownText.percent(Self.fraction(row.count, v.current)),
+      ])
+    }
+    table.addMarkdown([
+      "**\(MarkdownText.inline(L.total))**", "**\(v.running.formatted())**", "", "**\(v.current.formatted())**", "",
+    ])
+    md += rows.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
     return Section(markdown: md, chartPath: chartPath, svg: svg.render())
   }
 

@@ -1,0 +1,155 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes the weekly trend (`raon trend`): `trend.md` with `charts/trend.svg`,
+/// `trend.xlsx` (sheet 추이), `trend.csv` and `trend.json`. Values in, files out.
+///
+/// - `trend.csv`: `iso_week, snapshot_id, taken_at, program_count, current, running,
+///   starting, registered, added, removed`; `taken_at` ISO 8601 UTC with `Z`; `added` and
+///   `removed` empty for the first point; encoded as the report's CSVs (UTF-8 with a BOM
+///   by default), rows ending in CRLF.
+/// - `trend.json`: the array of ``TrendJSON/value(points:)``, the shape of `report.json`'s
+///   `trend`.
+public enum TrendWriters {
+  public static let markdownFileName = "trend.md"
+  public static let workbookFileName = "trend.xlsx"
+  public static let csvFileName = "trend.csv"
+  public static let jsonFileName = "trend.json"
+
+  /// The names the trend may create in its output folder (the publisher replaces an
+  /// earlier trend folder only when it holds nothing else).
+  public static let outputEntries: Set<String> = [
+    markdownFileName, "charts", workbookFileName, csvFileName, jsonFileName,
+  ]
+
+  /// The formats the trend is written in (no HTML or PDF of its own: the weekly report's
+  /// HTML carries its trend section).
+  public static let formats: [ReportFormat] = [.md, .xlsx, .csv, .json]
+
+  /// The CSV's header, in order.
+  public static let csvColumns = [
+    "iso_week", "snapshot_id", "taken_at", "program_count", "current", "running", "starting",
+    "registered", "added", "removed",
+  ]
+
+  /// Writes the chosen formats into `directory` (created when missing).
+  ///
+  /// - Parameters:
+  ///   - points: The trend, oldest first.
+  ///   - formats: Which files, written in ``ReportFormat`` order; formats not in
+  ///     ``formats`` are skipped.
+  ///   - directory: The output folder.
+  ///   - options: Language and CSV encoding.
+  /// - Returns: The files written (relative paths) and warnings.
+  /// - Throws: ``TextExportError`` or ``XLSXExportError``.
+  public static func write(
+    _ points: [WeeklyTrendPoint], formats: [ReportFormat], into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    try TextOutput.makeDirectory(directory)
+    var result = ExportResult()
+    for format in ReportFormat.allCases where formats.contains(format) {
+      switch format {
+      case .md:
+        let document = TrendMarkdown.document(points: points, labels: options.labels)
+        try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
+        try TextOutput.writeText(
+          document.markdown, to: directory.appendingPathComponent(markdownFileName))
+        try TextOutput.writeText(
+          document.svg, to: directory.appendingPathComponent(document.chartPath))
+        result.files += [markdownFileName, document.chartPath]
+      case .xlsx:
+        try writeWorkbook(
+          points, to: directory.appendingPathComponent(workbookFileName), labels: options.labels)
+        result.files.append(workbookFileName)
+      case .csv:
+        let replaced = try writeCSV(
+          points, to: directory.appendingPathComponent(csvFileName), encoding: options.csvEncoding)
+        result.files.append(csvFileName)
+        if replaced > 0 {
+          result.warnings.append(
+            "\(csvFileName): \(replaced) characters CP949 cannot hold were written as '?'")
+        }
+      case .json:
+        try TextOutput.writeText(
+          TrendJSON.value(points: points).pretty(),
+          to: directory.appendingPathComponent(jsonFileName))
+        result.files.append(jsonFileName)
+      case .html, .pdf:
+        continue  // not a trend format (see `formats`)
+      }
+    }
+    return result
+  }
+
+  /// `trend.csv`.
+  ///
+  /// - Returns: How many characters were written as `?` (CP949 only).
+  static func writeCSV(_ points: [WeeklyTrendPoint], to url: URL, encoding: CSVEncoding) throws
+    -> Int
+  {
+    var csv = try CSVFileWriter(url: url, encoding: encoding)
+    try csv.textRow(csvColumns)
+    for point in points {
+      csv.raw(point.isoWeek.description)
+      csv.int(Int(point.snapshotId))
+      csv.raw(ReportTime.iso8601UTC(point.takenAt))
+      csv.int(point.programCount)
+      csv.int(point.current)
+      csv.int(point.running)
+      csv.int(point.starting)
+      csv.int(point.registered)
+      csv.int(point.added)
+      csv.int(point.removed)
+      try csv.endRow()
+    }
+    return try csv.finish()
+  }
+
+  /// `trend.xlsx`: the 추이 sheet alone, document properties from the last point's time
+  /// (the same trend gives the same workbook).
+  static func writeWorkbook(_ points: [WeeklyTrendPoint], to url: URL, labels L: ReportLabels)
+    throws
+  {
+    let workbook = try XLSXWorkbook(url: url, zip64: false)
+    let formats = try XLSXFormats(workbook, language: L.language)
+    try XLSXTrendSheet.add(to: workbook, points: points, labels: L, formats: formats)
+    let range =
+      points.isEmpty
+      ? "" : " \(points[0].isoWeek) … \(points[points.count - 1].isoWeek)"
+    try workbook.setProperties(
+      title: L.trendDocumentTitle, subject: L.trendTitle + range, author: "Raon",
+      keywords: L.language == .ko
+        ? "서울시, 문화행사, 서울 열린데이터광장, Raon" : "Seoul, cultural events, open data, Raon",
+      comments: L.attribution,
+      created: points.last?.takenAt ?? Date(timeIntervalSince1970: 1))
+    try workbook.close()
+  }
+}
+
+/// The trend in JSON: `raon trend`'s `trend.json` and `report.json`'s `trend`.
+public enum TrendJSON {
+  /// `[{isoWeek, snapshotId, takenAt, programCount, current, running, starting,
+  /// registered, added, removed}]`, oldest first; `takenAt` ISO 8601 UTC with `Z`;
+  /// `added`/`removed` `null` for the first point.
+  public static func value(points: [WeeklyTrendPoint]) -> JSONValue {
+    .array(points.map(value(point:)))
+  }
+
+  /// One point's object, keys in the order above.
+  public static func value(point p: WeeklyTrendPoint) -> JSONValue {
+    .object([
+      ("isoWeek", .string(p.isoWeek.description)),
+      ("snapshotId", .int(Int(p.snapshotId))),
+      ("takenAt", .string(ReportTime.iso8601UTC(p.takenAt))),
+      ("programCount", .int(p.programCount)),
+      ("current", .int(p.current)),
+      ("running", .int(p.running)),
+      ("starting", .int(p.starting)),
+      ("registered", .int(p.registered)),
+      ("added", .int(p.added)),
+      ("removed", .int(p.removed)),
+    ])
+  }
+}

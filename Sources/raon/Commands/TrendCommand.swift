@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import RaonCore
+import RaonExport
+import RaonWorkflow
+
+struct TrendCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trend",
+    abstract:
+      "The weekly trend: one point per ISO week with a snapshot, over the whole history or a range.",
+    discussion: """
+      Each point is the latest snapshot taken within its ISO week (Korea time), counted for its own week: programs, current, running, starting, registered, and ids added and removed against the point before. Writes trend.md (+ charts/trend.svg), trend.xlsx, trend.csv and trend.json (default: reports/trend/).
+
+      Examples:
+        raon trend
+        raon trend --weeks 12 --format csv,json
+        raon trend --from 2024-W30 --to 2024-W52 --lang en --out /tmp/trend
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Option(name: .long, help: ArgumentHelp("The first week, inclusive.", valueName: "YYYY-Www"))
+  var from: String?
+
+  @Option(name: .long, help: ArgumentHelp("The last week, inclusive.", valueName: "YYYY-Www"))
+  var to: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Only the last N weeks with a snapshot (of the range).", valueName: "n"))
+  var weeks: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Folder for the trend files (default: reports/trend).", valueName: "dir"))
+  var out: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json, or 'none'.", valueName: "list"))
+  var format: String = "md,xlsx,csv,json"
+
+  @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko
+
+  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
+  var csvEncoding: CSVEncoding = .utf8BOM
+
+  func validate() throws {
+    if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more (got \(weeks))") }
+    let first = try Self.week(from, option: "--from")
+    let last = try Self.week(to, option: "--to")
+    if let first, let last, first > last {
+      throw ValidationError("--from \(first) is after --to \(last) — swap them")
+    }
+  }
+
+  func run() async throws {
+    let environment = Console.environment()
+    let config = try store.loadConfig(environment)
+    let (snapshotStore, path) = try store.openStore(environment, config: config)
+    let formats = try Self.formats(format)
+    let range = TrendJob.Range(
+      from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
+      weeks: weeks)
+    let outcome = try TrendJob(store: snapshotStore, storePath: path, environment: environment)
+      .run(
+        range, formats: formats, out: out,
+        options: ExportOptions(language: lang, csvEncoding: csvEncoding))
+    for warning in outcome.warnings { Console.warning(warning) }
+    print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
+  }
+
+  /// `md,xlsx,csv,json` (or `all`, or `none`); html and pdf are not trend formats.
+  private static func formats(_ text: String) throws -> [ReportFormat] {
+    if text.lowercased() == "none" { return [] }
+    let parsed = try ReportFormat.parseList([text])
+    let others = parsed.filter { !TrendWriters.formats.contains($0) }
+    if !others.isEmpty && !text.lowercased().contains("all") {
+      throw ValidationError(
+        "raon trend writes md, xlsx, csv and json, not \(others.map(\.rawValue).joined(separator: ", ")) — the weekly report's HTML has the trend"
+      )
+    }
+    return parsed.filter { TrendWriters.formats.contains($0) }
+  }
+
+  private static func week(_ text: String?, option: String) throws -> ISOWeek? {
+    guard let text else { return nil }
+    guard let week = ISOWeek(text) else {
+      throw ValidationError(
+        "\(option) '\(text)' is not an ISO week — write it as YYYY-Www, e.g. 2024-W37")
+    }
+    return week
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import TestSupport
+import Testing
+
+@testable import RaonExport
+
+@Suite("Trend writers: trend.md + SVG, trend.xlsx, trend.csv, trend.json")
+struct TrendWritersTests {
+  /// Four weekly points, the first without added/removed.
+  static let points: [WeeklyTrendPoint] = (0..<4).map { i in
+    let day =
+      CalendarDay(year: 2024, month: 9, day: 9)?.adding(days: 7 * i) ?? CalendarDay(dayNumber: 0)
+    return WeeklyTrendPoint(
+      isoWeek: ISOWeek(containing: day), snapshotId: Int64(10 + i),
+      takenAt: day.koreaMidnight.addingTimeInterval(9 * 3_600), programCount: 4_998 + 12 * i,
+      current: 1_200 - 30 * i, running: 640 + i, starting: 80 + 5 * i, registered: 40 - i,
+      added: i == 0 ? nil : 20 + i, removed: i == 0 ? nil : 8 - i)
+  }
+
+  static func written(_ formats: [ReportFormat], _ options: ExportOptions = ExportOptions()) throws
+    -> (URL, ExportResult)
+  {
+    let dir = try Fixtures.temporaryDirectory("raon-trend")
+    return (dir, try TrendWriters.write(points, formats: formats, into: dir, options: options))
+  }
+
+  @Test func jsonHasTheReportTrendShapeWithNullsFirst() throws {
+    let (dir, result) = try Self.written([.json])
+    #expect(result.files == ["trend.json"])
+    let data = try Data(contentsOf: dir.appendingPathComponent("trend.json"))
+    let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    #expect(array.count == 4)
+    #expect(array[0]["added"] is NSNull && array[0]["removed"] is NSNull)
+    #expect(array[0]["isoWeek"] as? String == "2024-W37")
+    #expect(array[0]["takenAt"] as? String == "2024-09-09T00:00:00Z")
+    #expect(array[1]["added"] as? Int == 21 && array[3]["removed"] as? Int == 5)
+    let text = String(decoding: data, as: UTF8.self)
+    let keys = [
+      "isoWeek", "snapshotId", "takenAt", "programCount", "current", "running", "starting",
+      "registered", "added", "removed",
+    ]
+    let positions = keys.compactMap { text.range(of: "\"\($0)\"")?.lowerBound }
+    #expect(positions.count == keys.count && positions == positions.sorted())
+  }
+
+  @Test func csvHasBOMHeaderAndEmptyFirstChanges() throws {
+    let (dir, _) = try Self.written([.csv])
+    let data = try Data(contentsOf: dir.appendingPathComponent("trend.csv"))
+    #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
+    let lines = String(decoding: data.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n")
+    #expect(
+      lines[0]
+        == "iso_week,snapshot_id,taken_at,program_count,current,running,starting,registered,added,removed"
+    )
+    #expect(lines[1] == "2024-W37,10,2024-09-09T00:00:00Z,4998,1200,640,80,40,,")
+    #expect(lines[4] == "2024-W40,13,2024-09-30T00:00:00Z,5034,1110,643,95,37,23,5")
+    #expect(lines[5] == "" && lines.count == 6)
+  }
+
+  @Test func markdownLinksTheChartAndTablesEveryPoint() throws {
+    let (dir, result) = try Self.written([.md])
+    #expect(result.files == ["trend.md", "charts/trend.svg"])
+    let md = try String(contentsOf: dir.appendingPathComponent("trend.md"), encoding: .utf8)
+    #expect(md.hasPrefix("# 서울시 문화행사 주간 추이\n\n## 추이\n"))
+    #expect(md.contains("](charts/trend.svg)"))
+    #expect(md.contains("| 2024-W37 | #10 · 2024-09-09 | 4,998 | 1,200 | 640 | 80 | 40 | — | — |"))
+    #expect(md.contains("| 2024-W40 | #13 · 2024-09-30 | 5,034 | 1,110 | 643 | 95 | 37 | 23 | 5 |"))
+    let svg = try String(
+      contentsOf: dir.appendingPathComponent("charts/trend.svg"), encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.components(separatedBy: "<polyline").count - 1 == 7)
+    #expect(svg.contains("전체 프로그램") && svg.contains("신규 등록"))
+    // Deterministic, and the reusable section is what the document holds.
+    let section = TrendMarkdown.section(points: Self.points, labels: ReportLabels(.ko))
+    #expect(section.svg == svg && section.chartPath == "charts/trend.svg")
+    #expect(md.contains(section.markdown))
+  }
+
+  @Test func englishLabels() throws {
+    let (dir, _) = try Self.written([.md], ExportOptions(language: .en))
+    let md = try String(contentsOf: dir.appendingPathComponent("trend.md"), encoding: .utf8)
+    #expect(md.contains("## Trend") && md.contains("| ISO week | Snapshot | Programs | Current |"))
+  }
+
+  @Test func anEmptyTrendSaysSo() throws {
+    let section = TrendMarkdown.section(points: [], labels: ReportLabels(.ko))
+    #expect(section.markdown.contains("추이를 그릴 스냅숏이 없습니다."))
+    #expect(section.svg.contains("</svg>"))
+    let dir = try Fixtures.temporaryDirectory("raon-trend-empty")
+    _ = try TrendWriters.write(
+      [], formats: ReportFormat.allCases, into: dir, options: ExportOptions())
+    #expect(try XLSXCheck(dir.appendingPathComponent("trend.xlsx")).sheets == ["추이"])
+  }
+
+  @Test func workbookHasTheTableAndTwoLineChartsWithCachedValues() throws {
+    let (dir, _) = try Self.written([.xlsx])
+    let check = try XLSXCheck(dir.appendingPathComponent("trend.xlsx"))
+    let s = "추이"
+    #expect(check.sheets == [s])
+    #expect(check.text(s, 0, 0) == "주(ISO)" && check.text(s, 0, 3) == "전체 프로그램")
+    #expect(check.text(s, 1, 0) == "2024-W37")
+    #expect(check.number(s, 1, 1) == 10)
+    #expect(check.cell(s, 1, 2)["py"] as? String == "datetime")
+    #expect(check.text(s, 1, 2) == "2024-09-09T09:00:00")
+    #expect(check.number(s, 4, 3) == 5_034 && check.number(s, 4, 9) == 5)
+    #expect(check.cell(s, 1, 8)["py"] as? String == "none")  // added: none for the first point
+    #expect(check.map("freeze", s) as? String == "B2")
+    let charts = check.charts
+    #expect(charts.count == 2)
+    let formulas = charts.flatMap { $0["formulas"] as? [String] ?? [] }
+    #expect(
+      formulas.contains { $0.hasSuffix("!$D$2:$D$5") }
+        && formulas.contains { $0.hasSuffix("!$J$2:$J$5") })
+    #expect(formulas.contains { $0.hasSuffix("!$A$2:$A$5") })
+    // 3 + 4 series of 4 points (the first added/removed empty still counts as a point).
+    #expect((charts[0]["numCachePoints"] as? Int ?? 0) == 12)
+    #expect((charts[1]["numCachePoints"] as? Int ?? 0) >= 14)
+    #expect(check.properties["title"] as? String == "서울시 문화행사 주간 추이")
+  }
+
+  @Test func reusableSheetGoesIntoAnotherWorkbook() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-trend-sheet")
+    let url = dir.appendingPathComponent("other.xlsx")
+    let workbook = try XLSXWorkbook(url: url, zip64: false)
+    let formats = try XLSXFormats(workbook, language: .ko)
+    _ = try workbook.addSheet("요약")
+    let sheet = try XLSXTrendSheet.add(
+      to: workbook, points: Self.points, labels: ReportLabels(.ko), formats: formats)
+    #expect(sheet.name == "추이")
+    try workbook.close()
+    let check = try XLSXCheck(url)
+    #expect(check.sheets == ["요약", "추이"])
+    #expect(check.charts.count == 2)
+  }
+
+  @Test func svgTicksAreRound() {
+    #expect(SVGLineChart.ticks(max: 0) == [0, 1])
+    #expect(SVGLineChart.ticks(max: 7) == [0, 2, 4, 6, 8])
+    #expect(SVGLineChart.ticks(max: 4_998) == [0, 1_000, 2_000, 3_000, 4_000, 5_000])
+    #expect(SVGLineChart.ticks(max: 20_001) == [0, 5_000, 10_000, 15_000, 20_000, 25_000])
+  }
+}
