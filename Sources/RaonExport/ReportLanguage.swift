@@ -165,40 +165,112 @@ extension ReportLabels {
     return pick(c.koreanTitle, c.englishTitle)
   }
 
-  /// What a quality flag means, in a sentence for the data-quality section.
-  public func qualityExplanation(_ flag: String) -> String {
-    switch flag {
-    case "end_before_start":
-      return pick("종료일이 시작일보다 앞섬 (기간은 비워 둠)", "End date before start date (no duration)")
-    case "district_missing":
-      return pick(
-        "자치구가 비었거나 서울 25개 자치구가 아님 ('미상'으로 집계)",
-        "District empty or not one of Seoul's 25 (counted as 미상)")
-    case "coords_missing":
-      return pick("좌표(위도·경도)가 없거나 읽을 수 없음", "Coordinates missing or unreadable")
-    case "coords_outside_seoul":
-      return pick("좌표가 서울 밖을 가리킴", "Coordinates outside Seoul")
-    case "free_but_priced":
-      return pick("무료로 표시됐으나 이용요금에 금액이 있음", "Marked free, yet the fee text quotes an amount")
-    case "dates_from_range_text":
-      return pick(
-        "시작일·종료일이 없거나 손상돼 '날짜/시간' 항목에서 읽음",
-        "Start/end dates missing or damaged; read from the date-range text")
-    case "invalid_bytes_replaced":
-      return pick(
-        "원본의 잘못된 문자 바이트를 대체 문자(�)로 바꿈", "Invalid bytes in the source replaced with �")
-    case "dates_missing":
-      return pick("시작일·종료일을 읽을 수 없음", "No start or end date could be read")
-    case "id_from_hash":
-      return pick(
-        "문화포털 주소에 cultcode가 없어 제목·장소·시작일로 ID를 만듦",
-        "No cultcode in the portal URL; id made from title, place and start date")
-    case "free_flag_missing":
-      return pick(
-        "유무료 값이 비었거나 알 수 없음 (요금 문구로 판단, 아니면 유료로 집계)",
-        "Free/paid value empty or unknown (decided from the fee text, else counted as paid)")
-    default:
-      return flag
-    }
+  /// A quality flag's name for people (`district_missing` → `자치구 없음`), from the one
+  /// flag table (``QualityFlagText``); the code itself stays in CSV and JSON.
+  public func flagName(_ code: String) -> String {
+    guard let text = QualityFlagText.byCode[code] else { return code }
+    return pick(text.koreanName, text.englishName)
+  }
+
+  /// What a quality flag means, in a sentence (data-quality section and sheet).
+  public func flagExplanation(_ code: String) -> String {
+    guard let text = QualityFlagText.byCode[code] else { return code }
+    return pick(text.koreanExplanation, text.englishExplanation)
+  }
+
+  /// The names of a program's flags, in output order, for one cell or line: `자치구 없음, 좌표 없음`.
+  public func flagNames(_ flags: QualityFlags) -> String {
+    flags.names.map(flagName).joined(separator: ", ")
+  }
+}
+
+// MARK: - Quality flags
+
+/// The one table of quality flags for people: each contract code (``QualityFlags/named``)
+/// with a short name and an explanation in Korean and English. The workbook, the Markdown
+/// (and later HTML) take both from here; CSV and JSON keep the codes.
+public struct QualityFlagText: Sendable {
+  public let code: String
+  public let koreanName: String
+  public let englishName: String
+  public let koreanExplanation: String
+  public let englishExplanation: String
+
+  /// Every flag, in ``QualityFlags/named`` order.
+  public static let all: [QualityFlagText] = [
+    QualityFlagText(
+      code: "end_before_start", koreanName: "종료일이 시작일보다 앞섬", englishName: "End before start",
+      koreanExplanation: "종료일이 시작일보다 앞섬 (기간은 비워 둠)",
+      englishExplanation: "End date before start date (no duration)"),
+    QualityFlagText(
+      code: "district_missing", koreanName: "자치구 없음", englishName: "District missing",
+      koreanExplanation: "자치구가 비었거나 서울 25개 자치구가 아님 ('미상'으로 집계)",
+      englishExplanation: "District empty or not one of Seoul's 25 (counted as 미상)"),
+    QualityFlagText(
+      code: "coords_missing", koreanName: "좌표 없음", englishName: "Coordinates missing",
+      koreanExplanation: "좌표(위도·경도)가 없거나 읽을 수 없음",
+      englishExplanation: "Coordinates missing or unreadable"),
+    QualityFlagText(
+      code: "coords_outside_seoul", koreanName: "좌표가 서울 밖", englishName: "Coordinates outside Seoul",
+      koreanExplanation: "좌표가 서울 밖을 가리킴", englishExplanation: "Coordinates outside Seoul"),
+    QualityFlagText(
+      code: "free_but_priced", koreanName: "무료인데 요금 기재", englishName: "Free, yet priced",
+      koreanExplanation: "무료로 표시됐으나 이용요금에 금액이 있음",
+      englishExplanation: "Marked free, yet the fee text quotes an amount"),
+    QualityFlagText(
+      code: "dates_from_range_text", koreanName: "날짜/시간 문구에서 날짜 복원",
+      englishName: "Dates from the range text",
+      koreanExplanation: "시작일·종료일이 없거나 손상돼 '날짜/시간' 항목에서 읽음",
+      englishExplanation: "Start/end dates missing or damaged; read from the date-range text"),
+    QualityFlagText(
+      code: "invalid_bytes_replaced", koreanName: "깨진 문자 대체", englishName: "Invalid bytes replaced",
+      koreanExplanation: "원본의 잘못된 문자 바이트를 대체 문자(�)로 바꿈",
+      englishExplanation: "Invalid bytes in the source replaced with �"),
+    QualityFlagText(
+      code: "dates_missing", koreanName: "날짜 없음", englishName: "Dates missing",
+      koreanExplanation: "시작일·종료일을 읽을 수 없음",
+      englishExplanation: "No start or end date could be read"),
+    QualityFlagText(
+      code: "id_from_hash", koreanName: "포털 코드 없음(해시 ID)", englishName: "No portal code (hashed id)",
+      koreanExplanation: "문화포털 주소에 cultcode가 없어 제목·장소·시작일로 ID를 만듦",
+      englishExplanation: "No cultcode in the portal URL; id made from title, place and start date"),
+    QualityFlagText(
+      code: "free_flag_missing", koreanName: "유무료 표시 없음", englishName: "Free/paid flag missing",
+      koreanExplanation: "유무료 값이 비었거나 알 수 없음 (요금 문구로 판단, 아니면 유료로 집계)",
+      englishExplanation: "Free/paid value empty or unknown (decided from the fee text, else counted as paid)"),
+  ]
+
+  /// ``all`` by code.
+  public static let byCode: [String: QualityFlagText] = Dictionary(
+    all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+}
+
+// MARK: - Korean CSV headers
+
+/// The CSV files' header rows in Korean (`--csv-headers ko`), column for column with the
+/// English ones of ``CSVReportWriter``. The words are the Korean report's labels;
+/// `programs.csv` takes its titles from the one column table (``ProgramColumn/koreanTitle``).
+public enum KoreanCSVHeaders {
+  private static let ko = ReportLabels(.ko)
+
+  public static var programs: [String] { ProgramColumn.allCases.map(\.koreanTitle) }
+  public static var byCategory: [String] { groups(key: ko.category) }
+  public static var byDistrict: [String] { groups(key: ko.district) }
+  public static var byFee: [String] { ["요금대 코드", ko.count, ko.feeBand] }
+  public static var byDuration: [String] { ["기간 코드", ko.count, ko.durationBand] }
+  public static var changes: [String] {
+    [
+      "구분", ko.id, ko.title, ko.field, ko.oldValue, ko.newValue, ko.category, ko.district,
+      ProgramColumn.startDate.koreanTitle, ProgramColumn.endDate.koreanTitle, ko.changeKindTitle, ko.minor,
+    ]
+  }
+
+  /// `분류, <자치구>…, 합계`.
+  public static func categoryByDistrict(districts: [String]) -> [String] {
+    [ko.category] + districts + [ko.total]
+  }
+
+  private static func groups(key: String) -> [String] {
+    [key, ko.count, ko.free, ko.paid, ko.medianDurationDays, ko.medianFeeMinKrw, ko.share]
   }
 }

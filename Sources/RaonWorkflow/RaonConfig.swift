@@ -13,6 +13,7 @@ import TOMLKit
 /// lang = "ko"
 /// api_base = "http://openapi.seoul.go.kr:8088"
 /// csv_encoding = "utf8-bom"
+/// csv_headers = "en"         # or "ko": Korean CSV header rows
 /// chart_top_n = 10
 /// ```
 public struct RaonConfig: Sendable, Equatable {
@@ -23,6 +24,7 @@ public struct RaonConfig: Sendable, Equatable {
   public var lang: String?
   public var apiBase: String?
   public var csvEncoding: String?
+  public var csvHeaders: String?
   public var chartTopN: Int?
   /// Where it was read from, for messages.
   public var path: String?
@@ -56,7 +58,9 @@ public struct RaonConfig: Sendable, Equatable {
   public static let chartTopNRange = 1...100
 
   /// The keys a config may hold.
-  public static let knownKeys = ["db", "formats", "out", "lang", "api_base", "csv_encoding", "chart_top_n"]
+  public static let knownKeys = [
+    "db", "formats", "out", "lang", "api_base", "csv_encoding", "csv_headers", "chart_top_n",
+  ]
 
   /// Parses the config text (TOML 1.0 through TOMLKit). Keys may stand at the top or inside
   /// `[sections]`, which are read as if they were not there. Every mistake names the file
@@ -118,6 +122,10 @@ public struct RaonConfig: Sendable, Equatable {
           throw fail("csv_encoding must be \"utf8-bom\", \"utf8\" or \"cp949\", not '\(s)'")
         }
         config.csvEncoding = s
+      case "csv_headers":
+        let s = try string()
+        guard CSVHeaders(rawValue: s) != nil else { throw fail("csv_headers must be \"en\" or \"ko\", not '\(s)'") }
+        config.csvHeaders = s
       case "chart_top_n":
         guard let n = value.int, chartTopNRange.contains(n) else {
           throw fail(

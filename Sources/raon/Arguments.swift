@@ -3,3 +3,4 @@ import RaonExport
 
 extension ReportLanguage: ExpressibleByArgument {}
 extension CSVEncoding: ExpressibleByArgument {}
+extension CSVHeaders: ExpressibleByArgument {}

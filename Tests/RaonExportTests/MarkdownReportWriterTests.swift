@@ -195,9 +195,11 @@ import Testing
 
   @Test func qualityHasExplanationsAndExamples() throws {
     let (_, _, text) = try written()
-    #expect(text.contains("| `coords_missing` | 좌표(위도·경도)가 없거나 읽을 수 없음 | 2 | 16.7% |"))
-    #expect(text.contains("- `end_before_start`: [거꾸로 된 날짜 전시]("))
-    #expect(text.contains("- `id_from_hash`: 동네 책 축제 (`h:0123456789abcdef`)"))
+    // Korean names in the Korean report; the codes stay in CSV and JSON.
+    #expect(text.contains("| 좌표 없음 | 좌표(위도·경도)가 없거나 읽을 수 없음 | 2 | 16.7% |"))
+    #expect(text.contains("- 종료일이 시작일보다 앞섬: [거꾸로 된 날짜 전시]("))
+    #expect(text.contains("- 포털 코드 없음(해시 ID): 동네 책 축제 (`h:0123456789abcdef`)"))
+    #expect(!text.contains("coords_missing"))
   }
 
   @Test func endsWithTheAttribution() throws {

@@ -78,6 +78,7 @@ import Testing
       lang = "en"
       api_base = "http://127.0.0.1:8088"
       csv_encoding = "cp949"
+      csv_headers = "ko"
       chart_top_n = 8
       """
     let config = try RaonConfig.parse(text, path: "raon.toml")
@@ -87,11 +88,12 @@ import Testing
     #expect(config.lang == "en")
     #expect(config.apiBase == "http://127.0.0.1:8088")
     #expect(config.csvEncoding == "cp949")
+    #expect(config.csvHeaders == "ko")
     #expect(config.chartTopN == 8)
   }
 
   @Test func mistakesNameTheFileAndLine() {
-    #expect(throws: WorkflowError.config(path: "c.toml", line: 2, message: "unknown key 'dbb' (known: db, formats, out, lang, api_base, csv_encoding, chart_top_n)")) {
+    #expect(throws: WorkflowError.config(path: "c.toml", line: 2, message: "unknown key 'dbb' (known: db, formats, out, lang, api_base, csv_encoding, csv_headers, chart_top_n)")) {
       try RaonConfig.parse("db = \"x\"\ndbb = \"y\"", path: "c.toml")
     }
     #expect(throws: WorkflowError.self) { try RaonConfig.parse("lang = en", path: "c.toml") }

@@ -22,6 +22,9 @@ import RaonCore
 /// - `changes.csv` has one row per added and per removed program (`field` and the
 ///   values empty) and one row per changed field of a changed program (`title` is the
 ///   new title); only the header when the report has no comparison.
+/// - With ``ExportOptions/csvHeaders`` `.ko` the header rows are Korean
+///   (``KoreanCSVHeaders``: `ID,공연/행사명,…`, `분류,건수,무료,…`), column for column; the
+///   values stay as they are (keys, flag codes, `true`/`false`, `added`).
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
@@ -50,29 +53,35 @@ public struct CSVReportWriter: ReportWriter {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     let labels = options.labels
+    let ko = options.csvHeaders == .ko
     var result = ExportResult()
     let t = report.tables
 
     try writeFile("programs.csv", in: csvDirectory, options, &result) { w in
-      try Self.writePrograms(report.programs, to: &w)
+      try Self.writePrograms(report.programs, to: &w, header: ko ? KoreanCSVHeaders.programs : Program.csvColumns)
     }
     try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeGroups(t.byCategory, to: &w)
+      try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
     }
     try writeFile("by_district.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeGroups(t.byDistrict, to: &w)
+      try Self.writeGroups(t.byDistrict, to: &w, header: ko ? KoreanCSVHeaders.byDistrict : Self.groupColumns)
     }
     try writeFile("by_fee.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeBands(t.byFee, label: labels.feeBand(_:), to: &w)
+      try Self.writeBands(
+        t.byFee, label: labels.feeBand(_:), to: &w, header: ko ? KoreanCSVHeaders.byFee : Self.bandColumns)
     }
     try writeFile("by_duration.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeBands(t.byDuration, label: labels.durationBand(_:), to: &w)
+      try Self.writeBands(
+        t.byDuration, label: labels.durationBand(_:), to: &w,
+        header: ko ? KoreanCSVHeaders.byDuration : Self.bandColumns)
     }
     try writeFile("category_by_district.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeCross(t.categoryByDistrict, to: &w)
+      try Self.writeCross(t.categoryByDistrict, to: &w, koreanHeader: ko)
     }
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(report.changes, day: report.snapshot.koreaDay, to: &w)
+      try Self.writeChanges(
+        report.changes, day: report.snapshot.koreaDay, to: &w,
+        header: ko ? KoreanCSVHeaders.changes : Self.changeColumns)
     }
     return result
   }
@@ -86,7 +95,9 @@ public struct CSVReportWriter: ReportWriter {
     try TextOutput.makeDirectory(csvDirectory)
     var result = ExportResult()
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(diff, day: to.koreaDay, to: &w)
+      try Self.writeChanges(
+        diff, day: to.koreaDay, to: &w,
+        header: options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns)
     }
     return result
   }
@@ -111,8 +122,10 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writePrograms(_ programs: ProgramChunks, to w: inout CSVFileWriter) throws {
-    try w.textRow(Program.csvColumns)
+  static func writePrograms(
+    _ programs: ProgramChunks, to w: inout CSVFileWriter, header: [String] = Program.csvColumns
+  ) throws {
+    try w.textRow(header)
     try programs.forEach { chunk in
       for p in chunk {
         for column in ProgramColumn.allCases { write(column.cell(of: p), to: &w) }
@@ -135,8 +148,10 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeGroups(_ groups: [GroupStats], to w: inout CSVFileWriter) throws {
-    try w.textRow(groupColumns)
+  static func writeGroups(
+    _ groups: [GroupStats], to w: inout CSVFileWriter, header: [String] = groupColumns
+  ) throws {
+    try w.textRow(header)
     for g in groups {
       w.text(g.key)
       w.int(g.count)
@@ -150,9 +165,10 @@ public struct CSVReportWriter: ReportWriter {
   }
 
   static func writeBands(
-    _ bands: [BandCount], label: (String) -> String, to w: inout CSVFileWriter
+    _ bands: [BandCount], label: (String) -> String, to w: inout CSVFileWriter,
+    header: [String] = bandColumns
   ) throws {
-    try w.textRow(bandColumns)
+    try w.textRow(header)
     for b in bands {
       w.text(b.key)
       w.int(b.count)
@@ -161,8 +177,11 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter) throws {
-    try w.textRow(["category"] + table.columnKeys + ["total"])
+  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter, koreanHeader: Bool = false) throws {
+    try w.textRow(
+      koreanHeader
+        ? KoreanCSVHeaders.categoryByDistrict(districts: table.columnKeys)
+        : ["category"] + table.columnKeys + ["total"])
     for (r, key) in table.rowKeys.enumerated() {
       w.text(key)
       let row = r < table.counts.count ? table.counts[r] : []
@@ -180,8 +199,11 @@ public struct CSVReportWriter: ReportWriter {
   }
 
   /// - Parameter day: The newer snapshot's day (Korea), which tells ended from withdrawn.
-  static func writeChanges(_ diff: SnapshotDiff?, day: CalendarDay, to w: inout CSVFileWriter) throws {
-    try w.textRow(changeColumns)
+  static func writeChanges(
+    _ diff: SnapshotDiff?, day: CalendarDay, to w: inout CSVFileWriter,
+    header: [String] = changeColumns
+  ) throws {
+    try w.textRow(header)
     guard let diff else { return }
     func row(_ change: String, _ p: Program, field: String = "", old: String = "", new: String = "", kind: String, minor: String = "") throws {
       for text in [change, p.id, p.title, field, old, new, p.category, p.district] { w.text(text) }

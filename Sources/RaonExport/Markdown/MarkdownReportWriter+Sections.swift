@@ -155,38 +155,28 @@ extension MarkdownReportWriter {
       (L.flag, .left), (L.explanation, .left), (L.count, .right), (L.share, .right),
     ])
     for q in flags {
-      table.addMarkdown([
-        "`\(q.flag)`", MarkdownText.inline(L.qualityExplanation(q.flag)), q.count.formatted(),
+      table.add([
+        L.flagName(q.flag), L.flagExplanation(q.flag), q.count.formatted(),
         MarkdownText.percent(Self.fraction(q.count, r.tables.total)),
       ])
     }
     md += table.render() + "\n"
 
-    // One pass over the programs collects the first few examples of every flag.
-    let wanted = max(0, qualityExamples)
-    guard wanted > 0 else { return md }
-    var examples: [String: [Program]] = [:]
-    let named = QualityFlags.named.filter { pair in flags.contains { $0.flag == pair.name } }
-    var missing = named.count
-    // A large catalog is read from the store: stop as soon as every flag has its examples.
+    // One pass over the programs collects the first few examples of every flag; a large
+    // catalog is read from the store, so it stops as soon as every flag has its examples.
+    var examples = QualityExamples(perFlag: qualityExamples, flags: Set(flags.map(\.flag)))
+    guard !examples.isComplete else { return md }
     try r.programs.scan { chunk in
-      for p in chunk where !p.qualityFlags.isEmpty {
-        for (flag, name) in named where p.qualityFlags.contains(flag) {
-          let list = examples[name, default: []]
-          guard list.count < wanted else { continue }
-          examples[name] = list + [p]
-          if list.count + 1 == wanted { missing -= 1 }
-        }
-        if missing == 0 { return false }
-      }
-      return true
+      for p in chunk { examples.add(p) }
+      return !examples.isComplete
     }
-    guard !examples.isEmpty else { return md }
+    guard !examples.byFlag.isEmpty else { return md }
     md += "### \(L.examples)\n\n"
     for q in flags {
-      guard let list = examples[q.flag], !list.isEmpty else { continue }
+      let list = examples[q.flag]
+      guard !list.isEmpty else { continue }
       let items = list.map { MarkdownText.link($0.title, url: $0.portalURL) + " (`\($0.id)`)" }
-      md += "- `\(q.flag)`: " + items.joined(separator: ", ") + "\n"
+      md += "- \(MarkdownText.inline(L.flagName(q.flag))): " + items.joined(separator: ", ") + "\n"
     }
     return md + "\n"
   }

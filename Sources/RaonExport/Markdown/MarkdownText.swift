@@ -72,18 +72,13 @@ enum MarkdownText {
     n > 0 ? "+" + n.formatted() : n < 0 ? "−" + (-n).formatted() : "0"
   }
 
-  /// A share (0…1) as a percentage with one decimal: `24.7%`.
-  static func percent(_ fraction: Double) -> String {
-    (DecimalText.grouped(fraction * 100, fractionDigits: 1) ?? "—") + "%"
-  }
+  /// A share (0…1) as a percentage with one decimal, always shown: `24.7%`, `7.0%`
+  /// (``Percentage``, the rule the workbook follows too).
+  static func percent(_ fraction: Double) -> String { Percentage.text(fraction) }
 
-  /// A change of shares in percentage points: `+1.2%p`, `−0.5%p`, `0%p`.
+  /// A change of shares in percentage points: `+1.2%p`, `−0.5%p`, `0.0%p`.
   static func signedPoints(_ fractionDelta: Double, suffix: String) -> String {
-    let points = (fractionDelta * 1000).rounded() / 10
-    guard points != 0, let text = DecimalText.grouped(abs(points), fractionDigits: 1) else {
-      return "0" + suffix
-    }
-    return (points > 0 ? "+" : "−") + text + suffix
+    Percentage.pointsText(fractionDelta, suffix: suffix)
   }
 }
 

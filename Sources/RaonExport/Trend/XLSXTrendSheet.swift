@@ -80,8 +80,9 @@ enum XLSXTrendSheet {
     sheet.freezePanes(row: 1, col: 1)
     try sheet.autofilter(
       firstRow: 0, firstCol: 0, lastRow: max(points.count, 1), lastCol: headers.count - 1)
-    try sheet.repeatRowsWhenPrinted(0, 0)
-    sheet.setPrintLandscapeFitWidth()
+    // Landscape, one page wide, its header row on every page (the charts sit beside it).
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(landscape: true, repeatRows: 0...0, title: L.reportTitle))
     if points.isEmpty {
       try sheet.string(2, 0, L.trendEmpty, f.note)
       return sheet

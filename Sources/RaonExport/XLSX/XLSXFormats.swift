@@ -9,6 +9,10 @@ struct XLSXFormats {
   let subtitle: Format
   let section: Format
   let header: Format
+  /// A header whose letters run top to bottom, stacked (district names are Korean in
+  /// both languages, and stacked Korean reads naturally), for the narrow count columns of
+  /// the cross table.
+  let verticalHeader: Format
   let label: Format
   let integer: Format
   let percent: Format
@@ -22,6 +26,8 @@ struct XLSXFormats {
   let totalInteger: Format
   let totalPercent: Format
   let note: Format
+  /// A quality flag's code beside its name: quiet, set off from the share before it.
+  let code: Format
 
   init(_ workbook: XLSXWorkbook, language: ReportLanguage) throws {
     title = try workbook.addFormat {
@@ -40,6 +46,14 @@ struct XLSXFormats {
       format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
       format_set_text_wrap($0)
       format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_CENTER.rawValue))
+    }
+    verticalHeader = try workbook.addFormat {
+      format_set_bold($0)
+      format_set_bg_color($0, 0xDDEBF7)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue))
+      format_set_rotation($0, 270)
     }
     label = try workbook.addFormat { format_set_bold($0) }
     integer = try workbook.addFormat { format_set_num_format($0, "#,##0") }
@@ -77,12 +91,18 @@ struct XLSXFormats {
       format_set_italic($0)
       format_set_font_color($0, 0x595959)
     }
+    code = try workbook.addFormat {
+      format_set_italic($0)
+      format_set_font_color($0, 0x595959)
+      format_set_indent($0, 1)
+    }
     // libxlsxwriter numbers a format when a cell first uses it, so the order sheets are
     // filled in would show in styles.xml: number them all now, in this fixed order, and a
     // workbook is the same bytes however its sheets were filled.
     for format in [
       title, subtitle, section, header, label, integer, percent, decimal, signedInteger,
       signedPoints, date, dateTime, coordinate, total, totalInteger, totalPercent, note,
+      verticalHeader, code,
     ] {
       _ = lxw_format_get_xf_index(format)
     }

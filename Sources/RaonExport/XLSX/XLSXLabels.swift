@@ -5,24 +5,6 @@ import RaonCore
 extension ReportLabels {
   fileprivate func choose(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
 
-  /// What a quality flag means, for the data-quality sheet.
-  public func xlsxFlagDescription(_ flag: String) -> String {
-    switch flag {
-    case "end_before_start": return choose("종료일이 시작일보다 앞섬", "End date before start date")
-    case "district_missing": return choose("자치구 없음/인식 불가", "District missing or unrecognised")
-    case "coords_missing": return choose("좌표 없음", "Coordinates missing")
-    case "coords_outside_seoul": return choose("좌표가 서울 밖", "Coordinates outside Seoul")
-    case "free_but_priced": return choose("무료인데 요금 기재", "Free, yet a price is quoted")
-    case "dates_from_range_text":
-      return choose("날짜/시간 문구에서 날짜 복원", "Dates recovered from the date-range text")
-    case "invalid_bytes_replaced": return choose("깨진 문자 대체", "Invalid bytes replaced")
-    case "dates_missing": return choose("날짜 없음", "Dates missing")
-    case "id_from_hash": return choose("포털 코드 없음(해시 ID)", "No portal code (hashed id)")
-    case "free_flag_missing": return choose("유무료 표시 없음", "Free/paid flag missing")
-    default: return flag
-    }
-  }
-
   public var xlsxFreeValue: String { choose("무료", "Free") }
   public var xlsxPaidValue: String { choose("유료", "Paid") }
   public var xlsxSnapshotID: String { choose("스냅숏 ID", "Snapshot ID") }
@@ -36,6 +18,14 @@ extension ReportLabels {
   public var xlsxTo: String { choose("이후 스냅숏", "To snapshot") }
   public var xlsxCategoryDistrictCorner: String { choose("분류 \\ 자치구", "Category \\ district") }
   public var xlsxTimeZoneSuffix: String { "KST" }
+  /// The hidden sheet the district chart reads.
+  public var xlsxChartDataSheet: String { choose("차트 자료", "Chart data") }
+  /// Header of the quality sheet's code column: the name `programs.csv` and JSON use.
+  public var xlsxFlagCode: String { choose("코드(CSV·JSON)", "Code (CSV, JSON)") }
+  /// Heading of the examples under the quality table.
+  public func xlsxQualityExamplesTitle(_ perFlag: Int) -> String {
+    choose("예시 (표시마다 처음 \(perFlag)건)", "Examples (the first \(perFlag) of each flag)")
+  }
   /// Heading of the top-N block the district chart reads.
   public func xlsxChartBlock(topN: Int) -> String {
     choose("차트용: 상위 \(topN)개 + 기타", "For the chart: top \(topN) + other")

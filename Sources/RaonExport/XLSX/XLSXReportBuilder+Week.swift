@@ -21,7 +21,8 @@ extension XLSXReportBuilder {
       // In memory (not streamed): the lists are filled after the programs sheet.
       let stream = XLSXTableStream(
         workbook: workbook, baseName: name, headers: weekListHeaders, headerFormat: formats.header,
-        rowLimit: rowLimit, constantMemory: false)
+        rowLimit: rowLimit, constantMemory: false, printTitle: labels.reportTitle,
+        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24])
       try stream.start()
       return stream
     }
@@ -56,6 +57,7 @@ extension XLSXReportBuilder {
   }
 
   /// One program per row, in report order; the title is the portal link when there is one.
+  /// On paper: title … ID (the link stays on screen), long text cut at the column's edge.
   private func fillList(_ stream: XLSXTableStream, _ programs: [Program]) throws {
     for p in programs {
       try stream.nextRow()
@@ -77,6 +79,7 @@ extension XLSXReportBuilder {
     let f = formats
     try sheet.string(0, 0, labels.whatIsOn, f.title)
     try sheet.string(1, 0, labels.weekDefinitions, f.note)
+    var printed: [Double] = []
     let blocks: [(String, String, [BandCount], Int)] = [
       ("\(labels.onNow) — \(labels.byDistrict)", labels.district, v.runningByDistrict, v.running),
       ("\(labels.onNow) — \(labels.byCategory)", labels.category, v.runningByCategory, v.running),
@@ -93,7 +96,7 @@ extension XLSXReportBuilder {
       for (r, row) in rows.enumerated() {
         try sheet.string(5 + r, c, row.key)
         try sheet.number(5 + r, c + 1, Double(row.count), f.integer)
-        try sheet.number(5 + r, c + 2, Self.share(row.count, of: total), f.percent)
+        try sheet.number(5 + r, c + 2, Percentage.rounded(Self.share(row.count, of: total)), f.percent)
         width = max(width, DisplayWidth.of(row.key))
       }
       let last = 5 + rows.count
@@ -103,7 +106,12 @@ extension XLSXReportBuilder {
       try sheet.setColumn(c + 1, width: 9)
       try sheet.setColumn(c + 2, width: 9)
       try sheet.setColumn(c + 3, width: 3)
+      printed += [Double(Self.clampWidth(width)), 9, 9, 3]
     }
+    // Four tables side by side: one page wide, their titles and headers on every page.
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(
+        landscape: XLSXPrintSetUp.isWide(printed), repeatRows: 3...4, title: labels.reportTitle))
   }
 
   /// The week's headline on 요약: this week beside the previous week's report, with signed
@@ -137,11 +145,11 @@ extension XLSXReportBuilder {
     }
     try sheet.string(r, 0, labels.freeShareRunning, f.label)
     let share = Self.share(now.runningFree, of: now.running)
-    try sheet.number(r, 1, share, f.percent)
+    try sheet.number(r, 1, Percentage.rounded(share), f.percent)
     if let (view, _) = previous {
       let old = Self.share(view.runningFree, of: view.running)
-      try sheet.number(r, 2, old, f.percent)
-      try sheet.number(r, 3, ((share - old) * 1000).rounded() / 10, f.signedPoints)
+      try sheet.number(r, 2, Percentage.rounded(old), f.percent)
+      try sheet.number(r, 3, Double(Percentage.tenths(share - old) ?? 0) / 10, f.signedPoints)
     }
     r += 1
     try sheet.string(r, 0, labels.programCount, f.label)

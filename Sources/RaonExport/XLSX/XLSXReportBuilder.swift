@@ -14,6 +14,13 @@ final class XLSXReportBuilder {
   /// Limit counts from every sheet, for the warnings.
   private(set) var counts = XLSXCellCounts()
   private var splitTables: [(table: String, sheets: Int)] = []
+  /// The first programs of each quality flag, collected while the programs sheet is
+  /// written, for the 데이터 품질 sheet (the Markdown shows the same ones).
+  private var qualityExamples = QualityExamples(perFlag: XLSXReportBuilder.qualityExamplesPerFlag)
+  /// Flag names by flag set, for the programs sheet's 품질 표시 column.
+  private var flagNameCache: [UInt32: String] = [:]
+  /// Example programs per flag on the 데이터 품질 sheet: as many as the Markdown shows.
+  static let qualityExamplesPerFlag = MarkdownReportWriter().qualityExamples
 
   init(workbook: XLSXWorkbook, options: ExportOptions, rowLimit: Int, streamLargeSheets: Bool) throws {
     self.workbook = workbook
@@ -40,6 +47,8 @@ final class XLSXReportBuilder {
     let summary: XLSXSheet
     let week: WeekSheets
     let category, district, fee, duration, cross, quality: XLSXSheet
+    /// Hidden: the data the district chart reads (top N + 기타), kept off the table sheet.
+    let chartData: XLSXSheet
     let changes: XLSXTableStream
   }
 
@@ -72,11 +81,13 @@ final class XLSXReportBuilder {
     let duration = try workbook.addSheet(labels.byDuration)
     let cross = try workbook.addSheet(labels.categoryByDistrict)
     let quality = try workbook.addSheet(labels.quality)
+    let chartData = try workbook.addSheet(labels.xlsxChartDataSheet)
+    chartData.hide()
     let changes = changesStream(preamble: nil)
     try changes.start()
     return ReportSheets(
       summary: summary, week: week, category: category, district: district, fee: fee, duration: duration,
-      cross: cross, quality: quality, changes: changes)
+      cross: cross, quality: quality, chartData: chartData, changes: changes)
   }
 
   /// Everything but the changes and programs, in a fixed order (it decides the order of
@@ -88,7 +99,7 @@ final class XLSXReportBuilder {
     try fillWeekSheets(sheets.week, report)
     try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
     try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
-    let districtChart = try writeTopNBlock(sheets.district, tables.byDistrict)
+    let districtChart = try writeTopNBlock(sheets.chartData, tables.byDistrict)
     try fillBandSheet(sheets.fee, keyTitle: labels.feeBand, tables.byFee, total: tables.total, label: labels.feeBand(_:))
     try fillBandSheet(sheets.duration, keyTitle: labels.durationBand, tables.byDuration, total: tables.total, label: labels.durationBand(_:))
     try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
@@ -101,7 +112,7 @@ final class XLSXReportBuilder {
       on: sheets.summary, row: chartsRow,
       [
         ChartSource(title: labels.byCategory, sheet: sheets.category.name, firstRow: 1, rowCount: tables.byCategory.count, keyCol: 0, valueCol: 1, horizontal: true),
-        ChartSource(title: labels.byDistrict, sheet: sheets.district.name, firstRow: 1, rowCount: districtChart.rows, keyCol: districtChart.keyCol, valueCol: districtChart.keyCol + 1, horizontal: true),
+        ChartSource(title: labels.byDistrict, sheet: sheets.chartData.name, firstRow: 1, rowCount: districtChart.rows, keyCol: districtChart.keyCol, valueCol: districtChart.keyCol + 1, horizontal: true),
         ChartSource(title: labels.byFee, sheet: sheets.fee.name, firstRow: 1, rowCount: tables.byFee.count, keyCol: 0, valueCol: 1, horizontal: false),
         ChartSource(title: labels.byDuration, sheet: sheets.duration.name, firstRow: 1, rowCount: tables.byDuration.count, keyCol: 0, valueCol: 1, horizontal: false),
       ])
@@ -153,9 +164,8 @@ final class XLSXReportBuilder {
     try sheet.setColumn(1, width: 24)
     try sheet.setColumn(2, width: 24)
     try sheet.setColumn(3, width: 12)
-    // Portrait, one page wide: the text and the 2 × 2 charts read top to bottom.
-    worksheet_fit_to_pages(sheet.handle, 1, 0)
-    worksheet_set_paper(sheet.handle, 9)
+    // Portrait, on one page: the text and the 2 × 2 charts read top to bottom.
+    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, onePage: true, title: printTitle))
 
     let week = report.week
     try sheet.string(
@@ -281,7 +291,7 @@ final class XLSXReportBuilder {
       try sheet.string(r, 0, fit(g.key))
       widths[0] = max(widths[0], DisplayWidth.of(g.key))
       try sheet.number(r, 1, Double(g.count), f.integer)
-      try sheet.number(r, 2, g.share, f.percent)
+      try sheet.number(r, 2, Percentage.rounded(g.share), f.percent)
       try sheet.number(r, 3, Double(g.free), f.integer)
       try sheet.number(r, 4, Double(g.paid), f.integer)
       if let m = g.medianDurationDays { try sheet.number(r, 5, m, f.decimal) }
@@ -298,9 +308,10 @@ final class XLSXReportBuilder {
   }
 
   /// The district chart's data: the top N districts and the rest summed as 기타(나머지),
-  /// beside the table (columns I:J) so the chart reads visible, checkable cells.
+  /// on the hidden chart-data sheet (columns A:B), so the chart reads checkable cells and
+  /// the 자치구별 sheet shows its table alone.
   private func writeTopNBlock(_ sheet: XLSXSheet, _ groups: [GroupStats]) throws -> (keyCol: Int, rows: Int) {
-    let keyCol = 8
+    let keyCol = 0
     let items = TopN.forChart(
       groups.map { BandCount(key: $0.key, count: $0.count) }, keep: options.chartTopN,
       otherKey: labels.other
@@ -314,6 +325,7 @@ final class XLSXReportBuilder {
     let width = max(DisplayWidth.of(labels.xlsxChartBlock(topN: options.chartTopN)), 12)
     try sheet.setColumn(keyCol, width: Double(min(width + 2, 40)))
     try sheet.setColumn(keyCol + 1, width: 10)
+    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, repeatRows: 0...0, title: printTitle))
     return (keyCol, items.count)
   }
 
@@ -327,7 +339,7 @@ final class XLSXReportBuilder {
       try sheet.string(r, 0, fit(text))
       widths[0] = max(widths[0], DisplayWidth.of(text))
       try sheet.number(r, 1, Double(band.count), formats.integer)
-      try sheet.number(r, 2, Self.share(band.count, of: total), formats.percent)
+      try sheet.number(r, 2, Percentage.rounded(Self.share(band.count, of: total)), formats.percent)
       r += 1
     }
     try sheet.string(r, 0, labels.total, formats.total)
@@ -338,16 +350,25 @@ final class XLSXReportBuilder {
 
   private func fillCrossSheet(_ sheet: XLSXSheet, _ table: CrossTable) throws {
     let f = formats
-    let headers = [labels.xlsxCategoryDistrictCorner] + table.columnKeys + [labels.total]
-    try writeHeader(sheet, headers)
-    var firstWidth = DisplayWidth.of(headers[0])
+    // District names run top to bottom in the header (stacked, as Korean reads), so the
+    // 26 count columns stay narrow and the printed page keeps a readable font.
+    try sheet.string(0, 0, labels.xlsxCategoryDistrictCorner, f.header)
+    for (c, key) in (table.columnKeys + [labels.total]).enumerated() {
+      try sheet.string(0, c + 1, key, f.verticalHeader)
+    }
+    let longest = (table.columnKeys + [labels.total]).map(\.count).max() ?? 2
+    try sheet.setRow(0, height: Double(max(longest, 3)) * 15 + 8)
+    var firstWidth = DisplayWidth.of(labels.xlsxCategoryDistrictCorner)
+    var largest = 0
     for (i, key) in table.rowKeys.enumerated() {
       let r = i + 1
       try sheet.string(r, 0, fit(key), f.label)
       firstWidth = max(firstWidth, DisplayWidth.of(key))
       let row = i < table.counts.count ? table.counts[i] : []
       for c in table.columnKeys.indices {
-        try sheet.number(r, c + 1, Double(c < row.count ? row[c] : 0), f.integer)
+        let value = c < row.count ? row[c] : 0
+        largest = max(largest, value)
+        try sheet.number(r, c + 1, Double(value), f.integer)
       }
       try sheet.number(r, table.columnKeys.count + 1, Double(row.reduce(0, +)), f.totalInteger)
     }
@@ -356,32 +377,69 @@ final class XLSXReportBuilder {
     let columnTotals = table.columnTotals
     for c in table.columnKeys.indices {
       try sheet.number(totalRow, c + 1, Double(columnTotals[c]), f.totalInteger)
+      largest = max(largest, columnTotals[c])
     }
-    try sheet.number(totalRow, table.columnKeys.count + 1, Double(columnTotals.reduce(0, +)), f.totalInteger)
+    let grandTotal = columnTotals.reduce(0, +)
+    try sheet.number(totalRow, table.columnKeys.count + 1, Double(grandTotal), f.totalInteger)
     if !table.rowKeys.isEmpty && !table.columnKeys.isEmpty {
-      try sheet.threeColorScale(firstRow: 1, firstCol: 1, lastRow: table.rowKeys.count, lastCol: table.columnKeys.count)
+      try sheet.zeroToMaxColorScale(firstRow: 1, firstCol: 1, lastRow: table.rowKeys.count, lastCol: table.columnKeys.count)
     }
-    try sheet.setColumn(0, width: Double(Self.clampWidth(firstWidth)))
-    for (c, key) in table.columnKeys.enumerated() {
-      try sheet.setColumn(c + 1, width: Double(max(Self.clampWidth(DisplayWidth.of(key)), 7)))
-    }
-    try sheet.setColumn(table.columnKeys.count + 1, width: 9)
+    var widths = [Double(Self.clampWidth(firstWidth))]
+    // Room for the largest count with its separator, and a little padding.
+    let countWidth = Double(max(Self.groupedWidth(largest) + 2, 5))
+    widths += Array(repeating: countWidth, count: table.columnKeys.count)
+    widths.append(Double(max(Self.groupedWidth(grandTotal) + 2, 7)))
+    for (c, w) in widths.enumerated() { try sheet.setColumn(c, width: w) }
     sheet.freezePanes(row: 1, col: 1)
-    sheet.setPrintLandscapeFitWidth()
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(
+        landscape: XLSXPrintSetUp.isWide(widths), repeatRows: 0...0, repeatColumns: 0...0,
+        title: printTitle))
   }
 
+  /// The flags with their names, explanations, counts and codes, then up to three example
+  /// programs per flag (title linked to the portal), as the Markdown lists them.
   private func fillQualitySheet(_ sheet: XLSXSheet, _ quality: [QualityCount], total: Int) throws {
-    let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share]
+    let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share, labels.xlsxFlagCode]
     try writeHeader(sheet, headers)
     var widths = headers.map { DisplayWidth.of($0) }
     for (i, q) in quality.enumerated() {
-      let description = labels.xlsxFlagDescription(q.flag)
-      try sheet.string(i + 1, 0, fit(q.flag))
-      try sheet.string(i + 1, 1, description)
+      let name = labels.flagName(q.flag), explanation = labels.flagExplanation(q.flag)
+      try sheet.string(i + 1, 0, fit(name))
+      try sheet.string(i + 1, 1, fit(explanation))
       try sheet.number(i + 1, 2, Double(q.count), formats.integer)
-      try sheet.number(i + 1, 3, Self.share(q.count, of: total), formats.percent)
-      widths[0] = max(widths[0], DisplayWidth.of(q.flag))
-      widths[1] = max(widths[1], DisplayWidth.of(description))
+      try sheet.number(i + 1, 3, Percentage.rounded(Self.share(q.count, of: total)), formats.percent)
+      try sheet.string(i + 1, 4, fit(q.flag), formats.code)
+      widths[0] = max(widths[0], DisplayWidth.of(name))
+      widths[1] = max(widths[1], DisplayWidth.of(explanation))
+      widths[4] = max(widths[4], DisplayWidth.of(q.flag))
+    }
+
+    // The examples below the table: flag, title (a link to the portal), id, district.
+    var r = quality.count + 2
+    let withExamples = quality.filter { !qualityExamples[$0.flag].isEmpty }
+    if !withExamples.isEmpty {
+      try sheet.string(r, 0, labels.xlsxQualityExamplesTitle(Self.qualityExamplesPerFlag), formats.section)
+      r += 1
+      for (col, title) in [labels.flag, labels.title, labels.id, labels.district].enumerated() {
+        try sheet.string(r, col, title, formats.header)
+      }
+      r += 1
+      for q in withExamples {
+        let name = labels.flagName(q.flag)
+        for p in qualityExamples[q.flag] {
+          try sheet.string(r, 0, fit(name))
+          let title = fit(p.title)
+          if !XLSXTableStream.isLinkable(p.portalURL) || sheet.link(r, 1, p.portalURL, text: title) != LXW_NO_ERROR {
+            try sheet.string(r, 1, title)
+          }
+          try sheet.string(r, 2, fit(p.id))
+          try sheet.string(r, 3, fit(p.district))
+          widths[1] = max(widths[1], min(DisplayWidth.of(p.title), 60))
+          widths[2] = max(widths[2], DisplayWidth.of(p.id))
+          r += 1
+        }
+      }
     }
     try finishTable(sheet, widths: widths, lastRow: quality.count, lastCol: headers.count - 1)
   }
@@ -393,14 +451,21 @@ final class XLSXReportBuilder {
   }
 
   private func finishTable(_ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int) throws {
+    var printed: [Double] = []
     for (col, w) in widths.enumerated() {
       // Number columns: at least room for "1,234,567" and the header.
-      try sheet.setColumn(col, width: Double(Self.clampWidth(max(w, col == 0 ? 0 : 10))))
+      let width = Double(Self.clampWidth(max(w, col == 0 ? 0 : 10)))
+      try sheet.setColumn(col, width: width)
+      printed.append(width)
     }
     sheet.freezePanes(row: 1, col: 0)
     try sheet.autofilter(firstRow: 0, firstCol: 0, lastRow: max(lastRow, 0), lastCol: lastCol)
-    sheet.setPrintLandscapeFitWidth()
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(landscape: XLSXPrintSetUp.isWide(printed), repeatRows: 0...0, title: printTitle))
   }
+
+  /// The report's title for printed page headers.
+  private var printTitle: String { labels.reportTitle }
 
   // MARK: - Changes
 
@@ -412,7 +477,8 @@ final class XLSXReportBuilder {
     ]
     return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
-      rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble)
+      rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
+      printTitle: printTitle, repeatColumns: 0...2, widthCaps: [nil, nil, 36, nil, 40, 40])
   }
 
   /// Rows of the changes table: one per added or removed program and per changed field;
@@ -465,13 +531,19 @@ final class XLSXReportBuilder {
 
   private func writePrograms(_ programs: ProgramChunks) throws {
     let headers = Program.csvColumns.map(labels.fieldName)
+    // The id and title columns repeat on every printed page, as the header row does.
     let stream = XLSXTableStream(
       workbook: workbook, baseName: labels.programs, headers: headers, headerFormat: formats.header,
-      rowLimit: rowLimit, constantMemory: streamLargeSheets)
+      rowLimit: rowLimit, constantMemory: streamLargeSheets, printTitle: printTitle,
+      repeatColumns: 0...1, printColumns: Self.printedProgramColumns,
+      widthCaps: ProgramColumn.allCases.map(Self.widthCap))
     try stream.start()
     let free = labels.xlsxFreeValue, paid = labels.xlsxPaidValue
     try programs.forEach { chunk in
-      for p in chunk { try writeProgram(p, to: stream, free: free, paid: paid) }
+      for p in chunk {
+        try writeProgram(p, to: stream, free: free, paid: paid)
+        qualityExamples.add(p)
+      }
     }
     try stream.finish()
     absorb(stream, table: labels.programs)
@@ -494,9 +566,38 @@ final class XLSXReportBuilder {
         // Latitudes print as 37.xxxxxx (10 columns), longitudes as 127.xxxxxx (11).
         if let v { try stream.number(c, v, f.coordinate, displayWidth: column == .latitude ? 10 : 11) }
       case .flags(let flags):
-        if !flags.isEmpty { try stream.text(c, flags.joinedNames) }
+        if !flags.isEmpty { try stream.text(c, flagNames(flags)) }
       }
     }
+  }
+
+  /// The programs sheet's columns on paper: ID to 기간(일), what an official reads in a list
+  /// (links, coordinates, 신청일 and flags stay on screen). Fitted one page wide, the sample's
+  /// 5,000 programs print on about a hundred landscape pages at a readable scale.
+  static let printedProgramColumns: ClosedRange<Int> =
+    0...(ProgramColumn.allCases.firstIndex(of: .durationDays) ?? ProgramColumn.allCases.count - 1)
+
+  /// The widest a programs column may be: long text is cut at the cell's edge (the whole
+  /// value is in the cell), so the printed list keeps a readable scale.
+  static func widthCap(_ column: ProgramColumn) -> Int? {
+    switch column {
+    case .title: return 36
+    case .place: return 20
+    case .organizer: return 16
+    case .audience: return 14
+    case .feeText: return 18
+    case .category, .theme: return 14
+    case .portalURL, .orgLink, .imageURL, .qualityFlags: return 24
+    default: return nil
+    }
+  }
+
+  /// The flags' names in the report's language (`자치구 없음, 좌표 없음`); the CSV keeps the codes.
+  private func flagNames(_ flags: QualityFlags) -> String {
+    if let cached = flagNameCache[flags.rawValue] { return cached }
+    let names = labels.flagNames(flags)
+    flagNameCache[flags.rawValue] = names
+    return names
   }
 
   private func absorb(_ stream: XLSXTableStream, table: String) {

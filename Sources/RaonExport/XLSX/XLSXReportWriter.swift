@@ -8,9 +8,14 @@ import RaonCore
 /// Sheets, in order (Korean names by default, English with `.en`): 요약 (title, week,
 /// snapshot and comparison, headline figures with changes, change counts, and native
 /// Excel charts by category, district — top N plus 기타(나머지) — fee band and duration
-/// band), 분류별, 자치구별, 요금대별, 기간별, 분류×자치구 (with a three-colour scale),
-/// 데이터 품질, 변경 사항 (one row per changed field), and 프로그램 (every program; continued
-/// on 프로그램 (2), … past Excel's 1,048,576 rows).
+/// band), 분류별, 자치구별, 요금대별, 기간별, 분류×자치구 (a white-to-blue scale from 0 to the
+/// largest count), 데이터 품질 (flag names in the report's language, their codes, and the
+/// first three programs of each flag), the hidden 차트 자료 (the district chart's top N +
+/// 기타), 변경 사항 (one row per changed field), and 프로그램 (every program; continued on
+/// 프로그램 (2), … past Excel's 1,048,576 rows).
+///
+/// Every sheet prints as it comes (``XLSXPrintSetUp``): A4, fitted one page wide, header
+/// rows (and the programs' ID and title) repeated, title and page numbers in the margins.
 ///
 /// On the programs sheet dates are real Excel dates (`yyyy-mm-dd`), fees, days and
 /// coordinates are numbers, web addresses are hyperlinks (up to Excel's 65,530 per sheet

@@ -49,6 +49,16 @@ final class XLSXTableStream {
   let constantMemory: Bool
   /// Rows above the header on the first sheet (e.g. the comparison's from/to block).
   let preamble: ((XLSXSheet) throws -> Int)?
+  /// The report's title, for the printed page header.
+  let printTitle: String
+  /// Columns repeated at the left of every printed page (the id and title columns).
+  let repeatColumns: ClosedRange<Int>?
+  /// Columns printed (the print area); every column when `nil`.
+  let printColumns: ClosedRange<Int>?
+  /// The widest each column may be (Excel character units; `nil` for ``widthRange``'s
+  /// upper bound): long text is cut at the cell's edge, so the page keeps a readable
+  /// scale when the table is fitted one page wide.
+  let widthCaps: [Int?]
 
   /// Column widths are clamped to this range (Excel character units).
   static let widthRange = 8...60
@@ -69,7 +79,9 @@ final class XLSXTableStream {
   init(
     workbook: XLSXWorkbook, baseName: String, headers: [String],
     headerFormat: XLSXWorkbook.Format?, rowLimit: Int = XLSXLimits.rowsPerSheet,
-    constantMemory: Bool, preamble: ((XLSXSheet) throws -> Int)? = nil
+    constantMemory: Bool, preamble: ((XLSXSheet) throws -> Int)? = nil, printTitle: String = "",
+    repeatColumns: ClosedRange<Int>? = nil, printColumns: ClosedRange<Int>? = nil,
+    widthCaps: [Int?] = []
   ) {
     self.workbook = workbook
     self.baseName = baseName
@@ -78,6 +90,10 @@ final class XLSXTableStream {
     self.rowLimit = max(rowLimit, 2)
     self.constantMemory = constantMemory
     self.preamble = preamble
+    self.printTitle = printTitle
+    self.repeatColumns = repeatColumns
+    self.printColumns = printColumns
+    self.widthCaps = widthCaps
   }
 
   /// Starts the first sheet even when no row follows, so an empty table still has its
@@ -194,22 +210,23 @@ final class XLSXTableStream {
       try new.string(headerRow, col, header, headerFormat)
     }
     row = headerRow
-    try new.repeatRowsWhenPrinted(headerRow, headerRow)
-    // Narrow tables print one page wide; the 22-column programs table would shrink to
-    // unreadable, so it only turns landscape.
-    if headers.count <= 8 {
-      new.setPrintLandscapeFitWidth()
-    } else {
-      worksheet_set_landscape(new.handle)
-    }
   }
 
   private func finishSheet() throws {
     guard let sheet else { return }
+    var printed: [Double] = []
     for (col, width) in widths.enumerated() {
-      let clamped = min(max(width + 1, Self.widthRange.lowerBound), Self.widthRange.upperBound)
+      let cap = col < widthCaps.count ? widthCaps[col] ?? Self.widthRange.upperBound : Self.widthRange.upperBound
+      let clamped = min(max(width + 1, Self.widthRange.lowerBound), cap)
       try sheet.setColumn(col, width: Double(clamped))
+      if printColumns?.contains(col) ?? true { printed.append(Double(clamped)) }
     }
+    // Every sheet of the table prints alike: one page wide, its header row (and the id
+    // and title columns) on every page.
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(
+        landscape: XLSXPrintSetUp.isWide(printed), repeatRows: headerRow...headerRow,
+        repeatColumns: repeatColumns, printColumns: printColumns, title: printTitle))
     sheet.freezePanes(row: headerRow + 1, col: 0)
     try sheet.autofilter(
       firstRow: headerRow, firstCol: 0, lastRow: row, lastCol: max(headers.count - 1, 0))

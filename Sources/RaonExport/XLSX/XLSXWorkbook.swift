@@ -237,6 +237,16 @@ struct XLSXSheet {
     }
   }
 
+  /// Writes a hyperlink shown as `text`; returns the libxlsxwriter code so the caller can
+  /// fall back to text.
+  func link(_ row: Int, _ col: Int, _ url: String, text: String) -> lxw_error {
+    url.withCString { u in
+      text.withCString { t in
+        worksheet_write_url_opt(handle, lxw_row_t(row), lxw_col_t(col), u, nil, t, nil)
+      }
+    }
+  }
+
   func datetime(_ row: Int, _ col: Int, _ value: lxw_datetime, _ format: XLSXWorkbook.Format?) throws {
     var value = value
     let err = worksheet_write_datetime(handle, lxw_row_t(row), lxw_col_t(col), &value, format)
@@ -274,13 +284,16 @@ struct XLSXSheet {
     try check(err, row, col, "inserting a chart")
   }
 
-  /// Colours `rows × cols` from white (low) through light to mid blue (high): counts are
-  /// not good or bad, so no red.
-  func threeColorScale(firstRow: Int, firstCol: Int, lastRow: Int, lastCol: Int) throws {
+  /// Colours `rows × cols` from white at 0 to mid blue at the largest value: a linear
+  /// scale anchored at zero, so a cell's shade reads as its size (3 stays near white
+  /// where 40 is blue). Counts are not good or bad, so no red.
+  func zeroToMaxColorScale(firstRow: Int, firstCol: Int, lastRow: Int, lastCol: Int) throws {
     var format = lxw_conditional_format()
-    format.type = UInt8(LXW_CONDITIONAL_3_COLOR_SCALE.rawValue)
+    format.type = UInt8(LXW_CONDITIONAL_2_COLOR_SCALE.rawValue)
+    format.min_rule_type = UInt8(LXW_CONDITIONAL_RULE_TYPE_NUMBER.rawValue)
+    format.min_value = 0
     format.min_color = 0xFFFFFF
-    format.mid_color = 0xBDD7EE
+    format.max_rule_type = UInt8(LXW_CONDITIONAL_RULE_TYPE_MAXIMUM.rawValue)
     format.max_color = 0x5B9BD5
     let err = worksheet_conditional_format_range(
       handle, lxw_row_t(firstRow), lxw_col_t(firstCol), lxw_row_t(lastRow), lxw_col_t(lastCol),
@@ -288,18 +301,37 @@ struct XLSXSheet {
     try check(err, firstRow, firstCol, "adding the colour scale")
   }
 
-  /// Repeats the header rows on every printed page.
-  func repeatRowsWhenPrinted(_ first: Int, _ last: Int) throws {
-    let err = worksheet_repeat_rows(handle, lxw_row_t(first), lxw_row_t(last))
-    try check(err, first, nil, "repeating the header row on printed pages")
+  /// Sets how the sheet prints (``XLSXPrintSetUp``): A4, margins, orientation, fitted one
+  /// page wide (or on one page), title rows and columns repeated on every page, and a
+  /// header and footer with the report, the sheet's name and the page numbers.
+  func setUpPrinting(_ setUp: XLSXPrintSetUp) throws {
+    worksheet_set_paper(handle, XLSXPrintSetUp.paperA4)
+    if setUp.landscape { worksheet_set_landscape(handle) } else { worksheet_set_portrait(handle) }
+    worksheet_fit_to_pages(handle, 1, setUp.onePage ? 1 : 0)
+    let m = XLSXPrintSetUp.margins
+    worksheet_set_margins(handle, m.left, m.right, m.top, m.bottom)
+    if let rows = setUp.repeatRows {
+      let err = worksheet_repeat_rows(handle, lxw_row_t(rows.lowerBound), lxw_row_t(rows.upperBound))
+      try check(err, rows.lowerBound, nil, "repeating the header row on printed pages")
+    }
+    if let cols = setUp.printColumns {
+      let err = worksheet_print_area(
+        handle, 0, lxw_col_t(cols.lowerBound), lxw_row_t(XLSXLimits.rowsPerSheet - 1),
+        lxw_col_t(cols.upperBound))
+      try check(err, nil, cols.lowerBound, "setting the print area")
+    }
+    if let cols = setUp.repeatColumns {
+      let err = worksheet_repeat_columns(handle, lxw_col_t(cols.lowerBound), lxw_col_t(cols.upperBound))
+      try check(err, nil, cols.lowerBound, "repeating the title columns on printed pages")
+    }
+    let header = XLSXPrintSetUp.header(title: setUp.title).withCString { worksheet_set_header(handle, $0) }
+    try check(header, nil, nil, "setting the printed page header")
+    let footer = XLSXPrintSetUp.footer.withCString { worksheet_set_footer(handle, $0) }
+    try check(footer, nil, nil, "setting the printed page footer")
   }
 
-  /// Landscape, one page wide: how officials print these sheets.
-  func setPrintLandscapeFitWidth() {
-    worksheet_set_landscape(handle)
-    worksheet_fit_to_pages(handle, 1, 0)
-    worksheet_set_paper(handle, 9)  // A4
-  }
+  /// Hides the sheet (helper data that charts read); never the first, active sheet.
+  func hide() { worksheet_hide(handle) }
 
   func check(_ err: lxw_error, _ row: Int?, _ col: Int?, _ what: String) throws {
     guard err == LXW_NO_ERROR else {

@@ -67,6 +67,11 @@ struct ReportCommand: AsyncParsableCommand {
   var csvEncoding: CSVEncoding?
 
   @Option(
+    name: .customLong("csv-headers"),
+    help: "CSV header rows: en (default; scripts read them) or ko (Korean column titles).")
+  var csvHeaders: CSVHeaders?
+
+  @Option(
     name: .customLong("district"),
     help: ArgumentHelp("Also write this district's pack in districts/<name>/ (repeatable), e.g. 강남구.", valueName: "자치구"))
   var district: [String] = []
@@ -116,7 +121,8 @@ struct ReportCommand: AsyncParsableCommand {
     request.options = ExportOptions(
       language: try lang ?? config.lang.map(parseLanguage) ?? .ko,
       csvEncoding: try csvEncoding ?? config.csvEncoding.map(parseEncoding) ?? .utf8BOM,
-      chartTopN: config.chartTopN ?? 10)
+      chartTopN: config.chartTopN ?? 10,
+      csvHeaders: try csvHeaders ?? config.csvHeaders.map(parseCSVHeaders) ?? .en)
 
     let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
       .run(request)
@@ -134,6 +140,13 @@ struct ReportCommand: AsyncParsableCommand {
   private func parseLanguage(_ text: String) throws -> ReportLanguage {
     guard let value = ReportLanguage(rawValue: text) else {
       throw ValidationError("config: lang must be ko or en, not '\(text)'")
+    }
+    return value
+  }
+
+  private func parseCSVHeaders(_ text: String) throws -> CSVHeaders {
+    guard let value = CSVHeaders(rawValue: text) else {
+      throw ValidationError("config: csv_headers must be en or ko, not '\(text)'")
     }
     return value
   }

@@ -1,0 +1,45 @@
+/// How one sheet of a report prints: the rules an official needs to print the workbook
+/// as it comes, without fixing page set-ups sheet by sheet.
+///
+/// - A4 (paper type 9), margins of 0.4″ at the sides and 0.6″ top and bottom.
+/// - Fitted to one page wide (`fitToPage`, `fitToWidth` 1, `fitToHeight` 0): nothing is
+///   cut at the right edge and no page holds columns without the program they belong
+///   to. ``onePage`` fits the whole sheet on one page (요약).
+/// - Landscape when the sheet is wider than a portrait page (``isWide(_:)``).
+/// - The header row (and, on the programs and list sheets, the id and title columns)
+///   repeated on every page (`_xlnm.Print_Titles`).
+/// - A print area of whole columns where a sheet is wider than any page could hold
+///   readably (the programs sheet prints ID … 기간(일); links, coordinates, 신청일 and flags
+///   stay on screen and in the CSV).
+/// - Header: the report's title on the left, the sheet's name on the right; footer: the
+///   page number and count (`3 / 12`).
+struct XLSXPrintSetUp {
+  var landscape: Bool
+  var onePage = false
+  var repeatRows: ClosedRange<Int>?
+  var repeatColumns: ClosedRange<Int>?
+  /// The columns printed (the print area, whole columns); all when `nil`.
+  var printColumns: ClosedRange<Int>?
+  /// The report's title, for the page header.
+  var title: String
+
+  /// libxlsxwriter's (and Excel's) paper type for A4.
+  static let paperA4: UInt8 = 9
+  /// Inches.
+  static let margins = (left: 0.4, right: 0.4, top: 0.6, bottom: 0.6)
+  /// Column widths (Excel character units) a portrait A4 page holds at 100 % within the
+  /// margins: 7.47″ ≈ 717 px at 7 px per character plus padding.
+  static let portraitWidth = 95.0
+
+  /// Whether columns of these widths need a landscape page.
+  static func isWide(_ widths: [Double]) -> Bool { widths.reduce(0, +) > portraitWidth }
+
+  /// `&L<title>&R<sheet name>`; `&` in the title doubled, as header codes require.
+  static func header(title: String) -> String {
+    // Excel limits a header to 255 characters, codes included.
+    "&L" + String(title.replacingOccurrences(of: "&", with: "&&").prefix(200)) + "&R&A"
+  }
+
+  /// `&C&P / &N`: page 3 of 12 as `3 / 12`.
+  static let footer = "&C&P / &N"
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+import TestSupport
+import Testing
+
+@testable import RaonExport
+
+/// LibreOffice and poppler, where installed.
+enum PrintingTools {
+  static func path(_ name: String) -> String? {
+    for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
+      let path = dir + "/" + name
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  static let installed = path("soffice") != nil && path("pdftotext") != nil
+}
+
+/// The workbook printed for real: LibreOffice turns it into a PDF and poppler's `pdftotext`
+/// reads each page back. Runs where both are installed (`apt-get install libreoffice-calc
+/// poppler-utils fonts-noto-cjk`); skipped elsewhere.
+@Suite("XLSX printed through LibreOffice", .enabled(if: PrintingTools.installed))
+struct XLSXRenderingTests {
+  static func tool(_ name: String) -> String? { PrintingTools.path(name) }
+
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The text of each printed page of `xlsx`.
+  static func printedPages(_ xlsx: URL) throws -> [String] {
+    let dir = xlsx.deletingLastPathComponent()
+    // A profile of its own, so a LibreOffice already running elsewhere does not take the job.
+    let profile = dir.appendingPathComponent("lo-profile", isDirectory: true)
+    _ = try run(
+      tool("soffice") ?? "soffice",
+      [
+        "-env:UserInstallation=\(profile.absoluteString)", "--headless", "--convert-to", "pdf",
+        "--outdir", dir.path, xlsx.path,
+      ])
+    let pdf = xlsx.deletingPathExtension().appendingPathExtension("pdf")
+    let text = try run(tool("pdftotext") ?? "pdftotext", ["-layout", pdf.path, "-"])
+    // pdftotext ends every page with a form feed.
+    return text.split(separator: "\u{0C}", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+
+  /// The fixture report with `count` programs (copies of the fixture's, with new ids).
+  static func report(programs count: Int) -> ReportData {
+    var report = XLSXFixtures.report
+    let base = XLSXFixtures.programs.dropLast()  // not the 40,000-character place
+    report.programs = ProgramChunks(
+      (0..<count).map { i in
+        var p = base[base.startIndex + i % base.count]
+        p.id = "cult:\(200_000 + i)"
+        return p
+      })
+    return report
+  }
+
+  @Test func everySheetIsOnePageWideAndTheProgramsRepeatTheirTitles() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-xlsx-render")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try XLSXReportWriter().write(Self.report(programs: 400), into: dir, options: ExportOptions())
+    let pages = try Self.printedPages(dir.appendingPathComponent("report.xlsx"))
+    // The header names the sheet at the right of its first line.
+    func sheet(_ page: String) -> String {
+      let first = page.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+      return first.components(separatedBy: "  ").filter { !$0.isEmpty }.last?
+        .trimmingCharacters(in: .whitespaces) ?? ""
+    }
+    let bySheet = Dictionary(grouping: pages.indices, by: { sheet(pages[$0]) })
+    // The small sheets print on one page each; the hidden chart data not at all.
+    for name in ["요약", "분류별", "자치구별", "요금대별", "기간별", "분류×자치구", "데이터 품질", "변경 사항"] {
+      #expect(bySheet[name]?.count == 1, "\(name): \(bySheet[name]?.count ?? 0) pages")
+    }
+    #expect(bySheet["차트 자료"] == nil)
+    // 400 programs: a few pages, each holding the first and the last printed column and
+    // its page number out of the total.
+    let programPages = bySheet["프로그램"] ?? []
+    #expect((2...12).contains(programPages.count), "\(programPages.count) pages of programs")
+    for i in programPages {
+      #expect(pages[i].contains("공연/행사명") && pages[i].contains("기간(일)"), "page \(i + 1) is cut")
+      #expect(pages[i].contains("\(i + 1) / \(pages.count)"))
+    }
+  }
+}
