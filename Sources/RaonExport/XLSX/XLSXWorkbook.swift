@@ -240,8 +240,8 @@ struct XLSXSheet {
   /// Writes a hyperlink shown as `text`; returns the libxlsxwriter code so the caller can
   /// fall back to text.
   func link(_ row: Int, _ col: Int, _ url: String, text: String) -> lxw_error {
-    url.withCString { u in
-      text.withCString { t in
+    SafeText.clean(url).withCString { u in
+      SafeText.clean(text).withCString { t in
         worksheet_write_url_opt(handle, lxw_row_t(row), lxw_col_t(col), u, nil, t, nil)
       }
     }
