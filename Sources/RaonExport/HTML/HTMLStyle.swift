@@ -121,6 +121,7 @@ enum HTMLStyle {
       .chart svg { width: 88mm; max-width: 100%; height: auto; }
       h2, h3, hr, section::after, .part::after { clear: both; }
       section::after, .part::after { content: ""; display: block; }
+      section, .part { display: flow-root; }
       a { text-decoration: none; }
       hr { margin: 1rem 0 .5rem; }
     }
