@@ -2,7 +2,7 @@
 """Raon against the pandas peer, side by side in one run; results to bench/RESULTS.md.
 
   python3 bench/bench.py [--quick] [--sizes 100000,1000000] [--runs N] [--size-runs N] [--big-runs N]
-                         [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
+                         [--weekly 1,4] [--before OLD_RAON] [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
 
 Run from the repository after `swift build -c release --product raon --product raon-bench`
 (`make bench` does both). Every command runs as a child process; its wall time is taken
@@ -140,7 +140,7 @@ def bench_sample(work, peer, runs, skip_peer):
     return res
 
 
-def bench_weekly(work, peer, copies, runs, skip_peer):
+def bench_weekly(work, peer, copies, runs, skip_peer, before=None):
     """The weekly job at today's size: the sample's real rows repeated `copies` times (new
     cultcodes) as last week's snapshot in the store, the modified sample repeated the same
     way as this week's file; `raon report --input NEW` against the peer on the same pair."""
@@ -154,23 +154,31 @@ def bench_weekly(work, peer, copies, runs, skip_peer):
     for src, dst in [(SAMPLE, old), (modified, new)]:
         if not os.path.exists(dst):
             subprocess.run([sys.executable, grow, src, dst, str(copies)], check=True)
-    raon_s, peer_s = [], []
+    def weekly_job(binary, d):
+        db = os.path.join(d, f"store-{len(os.listdir(d))}.sqlite")
+        run([binary, "snapshot", old, "--taken-at", "2024-09-09T09:00:00+09:00", "--db", db], cwd=d)
+        r = run([binary, "report", "--input", new, "--taken-at", "2024-09-16T09:00:00+09:00",
+                 "--compare-to", "previous", "--db", db, "--out", os.path.join(d, f"out-{len(os.listdir(d))}")], cwd=d)
+        return (r[0], r[1], run.last_cpu)
+
+    raon_s, peer_s, before_s = [], [], []
     for i in range(runs):
         d = tempfile.mkdtemp(dir=work)
-        db = os.path.join(d, "store.sqlite")
-        run([RAON, "snapshot", old, "--taken-at", "2024-09-09T09:00:00+09:00", "--db", db], cwd=d)
-        r = run([RAON, "report", "--input", new, "--taken-at", "2024-09-16T09:00:00+09:00",
-                 "--compare-to", "previous", "--db", db, "--out", os.path.join(d, "raon")], cwd=d)
-        raon_s.append((r[0], r[1], run.last_cpu))
+        raon_s.append(weekly_job(RAON, d))
+        if before:
+            before_s.append(weekly_job(before, d))
         if not skip_peer:
             p = run([sys.executable, peer, new, "--compare", old, "--out", os.path.join(d, "peer")], cwd=d)
             peer_s.append((p[0], p[1], run.last_cpu))
         shutil.rmtree(d)
-        print(f"  weekly {copies}x run {i + 1}/{runs}: raon {r[0]:.2f}s {r[1]:.0f} MiB"
+        print(f"  weekly {copies}x run {i + 1}/{runs}: raon {raon_s[-1][0]:.2f}s {raon_s[-1][1]:.0f} MiB"
+              + (f", before {before_s[-1][0]:.2f}s {before_s[-1][1]:.0f} MiB" if before_s else "")
               + (f", peer {peer_s[-1][0]:.2f}s {peer_s[-1][1]:.0f} MiB" if peer_s else ""), flush=True)
     res = {"programs": 4998 * copies, "raon": summarise(raon_s)}
     if peer_s:
         res["peer"] = summarise(peer_s)
+    if before_s:
+        res["before"] = summarise(before_s)
     return res
 
 
@@ -345,6 +353,22 @@ def write_markdown(path, results):
                  + f"{ra['max_rss_mib']:.0f} MiB | " + (f"{p['max_rss_mib']:.0f} MiB | {fmt_ratio(p['max_rss_mib'], ra['max_rss_mib'])} |" if p else "– | – |"))
     L.append("")
 
+    weekly = results.get("weekly_sizes") or ({str(results["weekly"]["programs"]): results["weekly"]} if results.get("weekly") else {})
+    if weekly:
+        L += ["## The weekly job (`raon report --input NEW --compare-to previous`, last week already stored)", "",
+              "Real rows: the sample (and its modified copy) repeated with new ids. `before` is an earlier Raon "
+              "binary (`--before PATH`) timed in the same loop, run for run.", "",
+              "| programs | runs | Raon | before | Raon ÷ before | peer | speed-up (peer/Raon) | Raon peak RSS | before peak RSS | peer peak RSS |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
+        for n, w in sorted(weekly.items(), key=lambda kv: int(kv[0])):
+            ra, b, p = w["raon"], w.get("before"), w.get("peer")
+            L.append(f"| {int(n):,} | {ra['runs']} | {ra['median_s']:.2f} s | "
+                     + (f"{b['median_s']:.2f} s | {ra['median_s'] / b['median_s']:.2f} | " if b else "– | – | ")
+                     + (f"{p['median_s']:.2f} s | **{fmt_ratio(p['median_s'], ra['median_s'])}** | " if p else "– | – | ")
+                     + f"{ra['max_rss_mib']:.0f} MiB | " + (f"{b['max_rss_mib']:.0f} MiB | " if b else "– | ")
+                     + (f"{p['max_rss_mib']:.0f} MiB |" if p else "– |"))
+        L.append("")
+
     st = results.get("store")
     if st:
         L += ["## A year of daily snapshots (`raon-bench store`)", "",
@@ -398,7 +422,9 @@ def main():
     ap.add_argument("--skip-trend", action="store_true")
     ap.add_argument("--skip-xlsx", action="store_true")
     ap.add_argument("--skip-sample", action="store_true")
-    ap.add_argument("--weekly", default="4", help="the weekly job at N × the sample's real rows (default 4: ~20,000 programs; 0: skip)")
+    ap.add_argument("--weekly", default="1,4", help="the weekly job at N × the sample's real rows, comma-separated "
+                    "(default 1,4: ~5,000 and ~20,000 programs; 0: skip)")
+    ap.add_argument("--before", help="an earlier raon binary, timed side by side with this one in the weekly job")
     ap.add_argument("--weekly-runs", type=int, default=3)
     ap.add_argument("--work", default=os.path.join(ROOT, "bench", "work"), help="inputs and scratch (git-ignored)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
@@ -424,9 +450,12 @@ def main():
     if not a.skip_sample:
         print("sample:", flush=True)
         results["sample"] = bench_sample(a.work, a.peer, runs, a.skip_peer)
-    if int(a.weekly) > 0:
-        print(f"weekly job at {a.weekly} × the sample:", flush=True)
-        results["weekly"] = bench_weekly(a.work, a.peer, int(a.weekly), a.weekly_runs, a.skip_peer)
+    results["weekly_sizes"] = {}
+    for copies in [int(c) for c in a.weekly.split(",") if int(c) > 0]:
+        print(f"weekly job at {copies} × the sample:", flush=True)
+        w = bench_weekly(a.work, a.peer, copies, a.weekly_runs, a.skip_peer, a.before)
+        results["weekly_sizes"][str(w["programs"])] = w
+        results["weekly"] = w  # the largest, for the summary's headline
     for n in sizes:
         print(f"synthetic {n}:", flush=True)
         results["sizes"][str(n)] = bench_size(a.work, a.peer, n, a.size_runs if n <= 100_000 else a.big_runs, a.skip_peer)

@@ -9,10 +9,14 @@ public enum ParallelWork {
   /// `body(0..<count)` in order. When several items fail, the error of the first failing
   /// index is thrown, as a sequential loop would.
   ///
-  /// - Parameter body: Pure work on one index: it may run on any thread, and an index that
-  ///   failed is run once more on the calling thread to throw its error (so a failure
-  ///   costs one item twice, and `body` must fail the same way again).
-  public static func map<T>(_ count: Int, _ body: (Int) throws -> T) rethrows -> [T] {
+  /// - Parameters:
+  ///   - minimumCount: Below this many items the work runs on the calling thread.
+  ///   - body: Pure work on one index: it may run on any thread, and an index that
+  ///     failed is run once more on the calling thread to throw its error (so a failure
+  ///     costs one item twice, and `body` must fail the same way again).
+  public static func map<T>(
+    _ count: Int, minimumCount: Int = ParallelWork.minimumCount, _ body: (Int) throws -> T
+  ) rethrows -> [T] {
     guard count >= minimumCount else { return try (0..<count).map(body) }
     let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 4, count)
     let chunkSize = (count + chunks - 1) / chunks
