@@ -71,36 +71,79 @@ public struct ReportJob: Sendable {
 
   public func run(_ request: ReportRequest) async throws -> ReportOutcome {
     let week = try SnapshotSelection.parseWeek(request.week)
-    try checkBeforeRecording(request, week: week)
-    let ingested = try await ingest(request)
-    let selection = try select(request, week: week, recorded: ingested.recorded)
-    let staging = try OutputPublisher.stage(outputFolder(request, week: selection.week))
+    // One instant for every check and for the recording.
+    let takenAt = request.takenAt ?? environment.now()
+    try checkBeforeRecording(request, week: week, takenAt: takenAt)
+    switch try await read(request, takenAt: takenAt) {
+    case .held(let input):
+      // Its programs are what the store will give back: the workbook starts on them while
+      // the input is recorded, and the figures follow the recording.
+      let folder = outputFolder(request, week: week ?? input.week)
+      return try report(request, programs: ProgramChunks(input.programs), into: folder) {
+        let info = try record(input)
+        return (try select(request, week: week, recorded: [info]), [info], false)
+      }
+    case .prepared(let input):
+      let ingested = try await ingest(request, prepared: input, takenAt: takenAt)
+      let selection = try select(request, week: week, recorded: ingested.recorded)
+      let programs = try reading.programs(of: selection.snapshot, in: store)
+      return try report(request, programs: programs, into: outputFolder(request, week: selection.week)) {
+        (selection, ingested.recorded, ingested.sample)
+      }
+    }
+  }
+
+  /// Computes the report and writes it, with its district packs, into a hidden folder,
+  /// then publishes it at `folder`; on any failure nothing is published.
+  ///
+  /// - Parameters:
+  ///   - programs: The reported snapshot's programs (the workbook starts on them at once).
+  ///   - selected: What the report is about; runs while the workbook writes the programs,
+  ///     and may record the input first.
+  func report(
+    _ request: ReportRequest, programs: ProgramChunks, into folder: URL,
+    selected: () throws -> (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)
+  ) throws -> ReportOutcome {
+    let staging = try OutputPublisher.stage(folder)
+    var chosen: (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)?
+    var trends: [String: [WeeklyTrendPoint]] = [:]
     var written: (report: ReportData, result: ExportResult)
     do {
-      let programs = try reading.programs(of: selection.snapshot, in: store)
-      let trend = try self.trend(selection, districts: request.districts)
-      environment.progress("analysing snapshot \(selection.snapshot.id) …")
       written = try ReportWriting.write(
         programs: programs, formats: request.formats, into: staging, options: request.options,
         progress: environment.progress
-      ) { try compute(selection, programs: programs, trend: trend.city) }
-      let packs = try DistrictPacks.write(
-        request.districts, city: written.report, programs: programs,
-        compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
-        trends: trend.byDistrict, formats: request.formats, into: staging, options: request.options,
-        progress: environment.progress)
-      written.result.append(packs)
+      ) {
+        let selected = try selected()
+        chosen = selected
+        let selection = selected.selection
+        environment.progress("analysing snapshot \(selection.snapshot.id) …")
+        let trend = try trend(selection, districts: request.districts)
+        trends = trend.byDistrict
+        return try ReportAssembler.assemble(
+          snapshot: selection.snapshot, programs: programs,
+          statistics: try reading.statistics(of: selection.snapshot, programs: programs, in: store),
+          compareTo: try comparison(selection), week: selection.week, trend: trend.city)
+      }
+      if let selection = chosen?.selection, !request.districts.isEmpty {
+        let packs = try DistrictPacks.write(
+          request.districts, city: written.report, programs: programs,
+          compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
+          trends: trends, formats: request.formats, into: staging, options: request.options,
+          progress: environment.progress)
+        written.result.append(packs)
+      }
     } catch {
       OutputPublisher.discard(staging)
       throw error
     }
     try OutputPublisher.commit(staging)
+    let report = written.report
     return ReportOutcome(
-      directory: staging.target, snapshot: selection.snapshot, compareTo: selection.compareTo,
-      week: selection.week, recorded: ingested.recorded, recordedSample: ingested.sample,
+      directory: staging.target, snapshot: report.snapshot, compareTo: report.compareTo,
+      week: report.week, recorded: chosen?.recorded ?? [], recordedSample: chosen?.sample ?? false,
       files: written.result.files, warnings: written.result.warnings,
-      added: written.report.changes?.added.count, removed: written.report.changes?.removed.count,
-      changed: written.report.changes?.changed.count)
+      added: report.changes?.added.count, removed: report.changes?.removed.count,
+      changed: report.changes?.changed.count)
   }
 
   // MARK: - Steps
@@ -108,7 +151,7 @@ public struct ReportJob: Sendable {
   /// Everything that can be checked before anything is recorded, so a request that would
   /// fail records nothing (a retry must not add another copy of the input): the snapshot
   /// and comparison references, the week, and the output folder.
-  func checkBeforeRecording(_ request: ReportRequest, week: ISOWeek?) throws {
+  func checkBeforeRecording(_ request: ReportRequest, week: ISOWeek?, takenAt: Date) throws {
     for name in request.districts where !District.all.contains(name) {
       throw WorkflowError.unknownDistrict(name)
     }
@@ -130,7 +173,7 @@ public struct ReportJob: Sendable {
     // contain or follow it, as a week chooses a snapshot taken by its end otherwise.
     var reportWeek = week ?? chosen.map(SnapshotSelection.defaultWeek(for:))
     if recordsFirst, request.snapshot == nil {
-      let newWeek = ISOWeek(containing: CalendarDay(koreaDateOf: request.takenAt ?? environment.now()))
+      let newWeek = ISOWeek(containing: CalendarDay(koreaDateOf: takenAt))
       if let week, week < newWeek {
         throw WorkflowError.weekBeforeSnapshot(week: week.description, snapshotWeek: newWeek.description)
       }
@@ -141,22 +184,51 @@ public struct ReportJob: Sendable {
     if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
   }
 
-  /// Records the request's files or the Open API's catalog, each as a snapshot; on an
-  /// empty store with nothing to record, the bundled sample.
-  func ingest(_ request: ReportRequest) async throws -> (recorded: [SnapshotInfo], sample: Bool) {
+  /// Reads the request's input, when it is one small file or the Open API's catalog, into
+  /// memory before anything is recorded (``ReportInput``); a large file is streamed into
+  /// the store by ``ingest(_:prepared:takenAt:)`` instead.
+  func read(_ request: ReportRequest, takenAt: Date) async throws -> ReportInput {
+    let job = SnapshotJob(store: store, environment: environment)
+    let prepared: PreparedSnapshot
+    if request.inputs.count == 1, !request.useAPI, let url = try job.smallFile(request.inputs[0]) {
+      prepared = try job.readSmallFile(url, path: request.inputs[0])
+    } else if request.inputs.isEmpty, request.useAPI {
+      prepared = try await job.fetchFromAPI(base: request.apiBase)
+    } else {
+      return .prepared(nil)
+    }
+    return ReportInput(prepared, takenAt: takenAt, reportsIt: request.snapshot == nil, reading: reading)
+  }
+
+  /// Records the request's input (already read, or the files it names, or the Open API's
+  /// catalog), each as a snapshot; on an empty store with nothing to record, the bundled
+  /// sample.
+  func ingest(_ request: ReportRequest, prepared: PreparedSnapshot?, takenAt: Date) async throws
+    -> (recorded: [SnapshotInfo], sample: Bool)
+  {
     let ingest = SnapshotJob(store: store, environment: environment)
     var recorded: [SnapshotInfo] = []
-    if !request.inputs.isEmpty {
-      recorded += try ingest.recordFiles(request.inputs, takenAt: request.takenAt)
-    }
-    if request.useAPI {
-      recorded.append(try await ingest.recordFromAPI(base: request.apiBase, takenAt: request.takenAt))
+    if let prepared {
+      recorded.append(try store.record(prepared.stamped(takenAt: takenAt)))
+    } else {
+      if !request.inputs.isEmpty {
+        recorded += try ingest.recordFiles(request.inputs, takenAt: takenAt)
+      }
+      if request.useAPI {
+        recorded.append(try await ingest.recordFromAPI(base: request.apiBase, takenAt: takenAt))
+      }
     }
     if recorded.isEmpty, try store.snapshots().isEmpty {
       environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
       return ([try ingest.recordSample()], true)
     }
     return (recorded, false)
+  }
+
+  /// Records a held input as its snapshot.
+  func record(_ input: HeldInput) throws -> SnapshotInfo {
+    environment.progress("recording \(input.prepared.source) …")
+    return try store.record(input.prepared.stamped(takenAt: input.takenAt))
   }
 
   /// The snapshot the report is about (right after an ingestion, the one recorded), what
@@ -175,19 +247,15 @@ public struct ReportJob: Sendable {
       snapshots: snapshots, trendWeeks: request.trendWeeks)
   }
 
-  /// The report's figures: the comparison's programs and its diff are read here, while
-  /// the workbook is already writing the chosen snapshot's programs.
-  func compute(_ selection: ReportSelection, programs: ProgramChunks, trend: [WeeklyTrendPoint])
-    throws -> ReportData
+  /// What the report is compared with: the compared snapshot's programs (what statistics
+  /// read of them) and the changes, which the store finds from the programs that differ.
+  func comparison(_ selection: ReportSelection) throws
+    -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
   {
-    let compared = try selection.compareTo.map { info in
-      (info: info, programs: try reading.comparedPrograms(of: info, in: store),
+    try selection.compareTo.map { info in
+      (info: info, programs: try reading.comparedStatistics(of: info, in: store),
        changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store))
     }
-    return try ReportAssembler.assemble(
-      snapshot: selection.snapshot, programs: programs,
-      statistics: try reading.statistics(of: selection.snapshot, programs: programs, in: store),
-      compareTo: compared, week: selection.week, trend: trend)
   }
 
   /// The last weeks up to the reported snapshot, one point per ISO week that has a

@@ -148,6 +148,12 @@ public struct SnapshotJob: Sendable {
 
   /// Fetches the whole catalog from the Open API and records it as one snapshot.
   public func recordFromAPI(base: String?, takenAt: Date?) async throws -> SnapshotInfo {
+    let prepared = try await fetchFromAPI(base: base)
+    return try store.record(prepared.stamped(takenAt: takenAt ?? environment.now()))
+  }
+
+  /// Fetches the whole catalog from the Open API and normalises it (nothing recorded).
+  func fetchFromAPI(base: String?) async throws -> PreparedSnapshot {
     guard let key = environment.apiKey else { throw WorkflowError.missingAPIKey }
     var configuration = OpenAPIConfiguration(key: key)
     if let base {
@@ -160,9 +166,7 @@ public struct SnapshotJob: Sendable {
     let client = OpenAPIClient(
       configuration: configuration,
       progress: { [environment] event in environment.progress(event.description) })
-    let batch = try await client.fetchAll()
-    let time = takenAt ?? environment.now()
-    return try store.record(Self.prepare(batch).stamped(takenAt: time))
+    return Self.prepare(try await client.fetchAll())
   }
 
   /// Records the bundled sample at its real date (2024-09-09), for a first offline run.

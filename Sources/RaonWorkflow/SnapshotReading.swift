@@ -33,8 +33,16 @@ enum SnapshotReading {
       return try store.programColumnChunks(inSnapshot: snapshot.id)
     }
 
-    /// A compared snapshot's programs: they only count in statistics, so a large one is
-    /// read by columns.
+    /// A compared snapshot's programs for the city report: they only count in statistics,
+    /// so they are read by columns (2.5× faster than whole programs at 20,000), held when
+    /// small enough.
+    func comparedStatistics(of snapshot: SnapshotInfo, in store: SnapshotStore) throws -> ProgramChunks {
+      let columns = try store.programColumnChunks(inSnapshot: snapshot.id)
+      return snapshot.programCount <= inMemoryLimit ? ProgramChunks(try columns.collect()) : columns
+    }
+
+    /// A compared snapshot's whole programs, for district packs (their changes are
+    /// computed field by field from them).
     func comparedPrograms(of snapshot: SnapshotInfo, in store: SnapshotStore) throws -> ProgramChunks {
       if snapshot.programCount <= inMemoryLimit {
         return ProgramChunks(try store.programs(inSnapshot: snapshot.id))
