@@ -96,7 +96,7 @@ final class XLSXReportBuilder {
     try setProperties(
       subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
     let tables = report.tables
-    try fillWeekSheets(sheets.week, report)
+    try fillWeekSheets(sheets.week, report, chartData: sheets.chartData)
     try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
     try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
     let districtChart = try writeTopNBlock(sheets.chartData, tables.byDistrict)
@@ -232,7 +232,9 @@ final class XLSXReportBuilder {
 
   /// Native charts in a 2 × 2 grid to the right of nothing else: below the summary text,
   /// so the printed page reads top to bottom.
-  private func insertCharts(on sheet: XLSXSheet, row: Int, _ sources: [ChartSource]) throws {
+  func insertCharts(
+    on sheet: XLSXSheet, row: Int, _ sources: [ChartSource], gridColumns: (Int, Int) = (0, 4)
+  ) throws {
     for (i, source) in sources.enumerated() where source.rowCount > 0 {
       let chart = try workbook.addChart(source.horizontal ? LXW_CHART_BAR : LXW_CHART_COLUMN)
       guard let series = chart_add_series(chart, nil, nil) else {
@@ -273,7 +275,7 @@ final class XLSXReportBuilder {
       chart_axis_set_num_format(source.horizontal ? chart.pointee.x_axis : chart.pointee.y_axis, "#,##0")
       let tall = source.horizontal && source.rowCount > 8
       let gridRow = row + (i / 2) * 22
-      let gridCol = (i % 2) * 4
+      let gridCol = i % 2 == 0 ? gridColumns.0 : gridColumns.1
       try sheet.insertChart(
         gridRow, gridCol, chart, xScale: 1.05, yScale: tall ? 1.45 : 1.45)
     }
@@ -311,11 +313,17 @@ final class XLSXReportBuilder {
   /// on the hidden chart-data sheet (columns A:B), so the chart reads checkable cells and
   /// the 자치구별 sheet shows its table alone.
   private func writeTopNBlock(_ sheet: XLSXSheet, _ groups: [GroupStats]) throws -> (keyCol: Int, rows: Int) {
-    let keyCol = 0
-    let items = TopN.forChart(
-      groups.map { BandCount(key: $0.key, count: $0.count) }, keep: options.chartTopN,
-      otherKey: labels.other
-    ).rows
+    let rows = try writeTopNBlock(
+      sheet, groups.map { BandCount(key: $0.key, count: $0.count) }, keyCol: 0)
+    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, repeatRows: 0...0, title: printTitle))
+    return (0, rows)
+  }
+
+  /// The first N of `counts` and 기타 (``TopN/forChart(_:keep:otherKey:)``, the Markdown
+  /// charts' rule) in two columns of the hidden chart-data sheet, for a native chart to read;
+  /// returns the number of rows under the header.
+  func writeTopNBlock(_ sheet: XLSXSheet, _ counts: [BandCount], keyCol: Int) throws -> Int {
+    let items = TopN.forChart(counts, keep: options.chartTopN, otherKey: labels.other).rows
     try sheet.string(0, keyCol, labels.xlsxChartBlock(topN: max(options.chartTopN, 1)), formats.header)
     try sheet.string(0, keyCol + 1, labels.count, formats.header)
     for (i, item) in items.enumerated() {
@@ -325,8 +333,7 @@ final class XLSXReportBuilder {
     let width = max(DisplayWidth.of(labels.xlsxChartBlock(topN: options.chartTopN)), 12)
     try sheet.setColumn(keyCol, width: Double(min(width + 2, 40)))
     try sheet.setColumn(keyCol + 1, width: 10)
-    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, repeatRows: 0...0, title: printTitle))
-    return (keyCol, items.count)
+    return items.count
   }
 
   private func fillBandSheet(_ sheet: XLSXSheet, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws {
