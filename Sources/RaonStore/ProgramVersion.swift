@@ -21,7 +21,7 @@ struct ProgramVersion: Hashable {
   var title: String
   var category: String
   var district: String
-  var isFree: Bool
+  var isFree: Bool?
   var feeMinKRW: Int?
   var feeMaxKRW: Int?
   var startDate: String?
@@ -45,6 +45,8 @@ struct ProgramVersion: Hashable {
     ("portal_url", .portalURL, \.portalURL),
     ("org_link", .orgLink, \.orgLink),
     ("image_url", .imageURL, \.imageURL),
+    ("inquiry", .inquiry, \.inquiry),
+    ("event_time", .programTime, \.eventTime),
   ]
 
   // The dictionary that groups a snapshot's duplicates hashes and compares every version.

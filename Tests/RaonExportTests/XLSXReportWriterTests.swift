@@ -113,7 +113,8 @@ struct XLSXReportWriterTests {
     #expect(check.text(p, 0, 0) == "ID")
     #expect(check.text(p, 0, 1) == "공연/행사명")
     #expect(check.map("freeze", p) as? String == "A2")
-    #expect(check.map("autofilter", p) as? String == "A1:V14")
+    // ID … 품질 표시, 문의, 행사시간: the 24 columns of programs.csv.
+    #expect(check.map("autofilter", p) as? String == "A1:X14")
     // Row 1: cult:100001, paid, 30,000 won, 2024-09-10 … 2024-09-12.
     #expect(check.text(p, 1, 8) == "유료")
     #expect(check.cell(p, 1, 9)["py"] as? String == "number")

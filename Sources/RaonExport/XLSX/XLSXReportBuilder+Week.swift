@@ -22,7 +22,7 @@ extension XLSXReportBuilder {
       let stream = XLSXTableStream(
         workbook: workbook, baseName: name, headers: weekListHeaders, headerFormat: formats.header,
         rowLimit: rowLimit, constantMemory: false, printTitle: labels.reportTitle,
-        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24])
+        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24, 24, 24])
       try stream.start()
       return stream
     }
@@ -37,6 +37,8 @@ extension XLSXReportBuilder {
     [
       labels.title, labels.category, labels.district, labels.place, labels.fieldName("start_date"),
       labels.fieldName("end_date"), labels.fee, labels.id, labels.fieldName("portal_url"),
+      // The 2026 layout's fields, after the link: on screen, not on paper.
+      labels.fieldName("event_time"), labels.fieldName("inquiry"),
     ]
   }
 
@@ -70,6 +72,8 @@ extension XLSXReportBuilder {
       try stream.text(6, p.feeText)
       try stream.text(7, p.id)
       try stream.link(8, p.portalURL)
+      try stream.text(9, p.eventTime)
+      try stream.text(10, p.inquiry)
     }
     try stream.finish()
   }

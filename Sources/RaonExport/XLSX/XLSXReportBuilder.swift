@@ -285,7 +285,10 @@ final class XLSXReportBuilder {
 
   private func fillGroupSheet(_ sheet: XLSXSheet, keyTitle: String, _ groups: [GroupStats], total: Int) throws {
     let f = formats
+    // 유무료 미상 only when some program's free flag is unknown (catalogs before 2024).
+    let showUnknown = groups.contains { $0.unknown > 0 }
     let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
+      + (showUnknown ? [labels.freeUnknown] : [])
     try writeHeader(sheet, headers)
     var widths = headers.map { DisplayWidth.of($0) }
     var r = 1
@@ -298,6 +301,7 @@ final class XLSXReportBuilder {
       try sheet.number(r, 4, Double(g.paid), f.integer)
       if let m = g.medianDurationDays { try sheet.number(r, 5, m, f.decimal) }
       if let m = g.medianFeeMinKrw { try sheet.number(r, 6, m, f.integer) }
+      if showUnknown { try sheet.number(r, 7, Double(g.unknown), f.integer) }
       r += 1
     }
     try sheet.string(r, 0, labels.total, f.total)
@@ -306,6 +310,7 @@ final class XLSXReportBuilder {
     try sheet.number(r, 3, Double(groups.reduce(0) { $0 + $1.free }), f.totalInteger)
     try sheet.number(r, 4, Double(groups.reduce(0) { $0 + $1.paid }), f.totalInteger)
     for col in 5...6 { try sheet.string(r, col, "", f.total) }
+    if showUnknown { try sheet.number(r, 7, Double(groups.reduce(0) { $0 + $1.unknown }), f.totalInteger) }
     try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
   }
 
@@ -565,7 +570,7 @@ final class XLSXReportBuilder {
       switch column.cell(of: p) {
       case .text(let s): try stream.text(c, s)
       case .link(let s): try stream.link(c, s)
-      case .freeFlag(let isFree): try stream.text(c, isFree ? free : paid)
+      case .freeFlag(let isFree): try stream.text(c, isFree.map { $0 ? free : paid } ?? labels.freeUnknown)
       case .integer(let v):
         if let v { try stream.number(c, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
       case .day(let d): try stream.date(c, d, f.date)
