@@ -51,7 +51,7 @@ enum DistrictPacks {
       let pack = OutputPublisher.Staging(
         target: staging.target.appendingPathComponent(relative),
         folder: staging.folder.appendingPathComponent(relative))
-      try FileManager.default.createDirectory(at: pack.folder, withIntermediateDirectories: true)
+      try OutputDirectories.create(pack.folder)
       let written = try ReportWriting.write(
         programs: report.programs, formats: formats, into: pack, options: options
       ) { report }

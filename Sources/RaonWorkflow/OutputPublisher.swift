@@ -250,7 +250,18 @@ final class StagingRegistry: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     abandoned = true
-    for path in folders { try? FileManager.default.removeItem(atPath: path) }
+    // While no writer can make a folder, so none comes back (``OutputDirectories``).
+    OutputDirectories.stop {
+      for path in folders {
+        // A writer may still add a file while the folder is emptied, and then removing the
+        // folder fails (not empty): try again for up to a tenth of a second.
+        for _ in 0..<20 {
+          try? FileManager.default.removeItem(atPath: path)
+          guard FileManager.default.fileExists(atPath: path) else { break }
+          usleep(5_000)
+        }
+      }
+    }
     folders.removeAll()
   }
 }

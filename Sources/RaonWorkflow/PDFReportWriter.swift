@@ -53,7 +53,7 @@ public struct PDFReportWriter: ReportWriter {
     defer { try? fm.removeItem(at: scratch) }
     let source = scratch.appendingPathComponent(name.replacingOccurrences(of: ".pdf", with: ".html"))
     try Data(page.utf8).write(to: source)
-    try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+    try OutputDirectories.create(directory)
     try printer.print(html: source, to: directory.appendingPathComponent(name), name: name)
   }
 }

@@ -17,6 +17,7 @@ import RaonWorkflow
 @main
 enum RaonMain {
   static func main() async {
+    Console.install()
     SignalGuard.install()
     let arguments = Array(CommandLine.arguments.dropFirst())
     var command: any ParsableCommand

@@ -194,6 +194,50 @@ import Testing
     #expect(!summary.programCounts.values.contains(-1))
   }
 
+  /// The hostile set interrupted `raon report --input` at random moments: about half the
+  /// runs stopped while the workbook was saved said nothing (descriptor 2 pointed at the
+  /// file that captures libxlsxwriter's messages), and some left the staged folder behind
+  /// (a writer recreated it while it was removed). At each of a spread of moments after
+  /// the folder is staged: status 130, the one-line message, and nothing left behind.
+  @Test func anInterruptAtAnyMomentSaysSoAndLeavesNothing() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-h2-moments")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let env = ["RAON_DB": "store.sqlite"]
+    var interrupted = 0
+    for (k, delay) in stride(from: 0, through: 1_400, by: 100).enumerated() {
+      // A day of its own for each run, in case it finishes before the interrupt.
+      let process = try RaonProcess.start(
+        ["report", "--out", "r", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-\(10 + k)"],
+        in: dir, environment: env)
+      let deadline = Date().addingTimeInterval(60)
+      while process.isRunning, Date() < deadline, (try? Self.hidden(in: dir))?.isEmpty ?? true {
+        usleep(1_000)
+      }
+      usleep(useconds_t(delay * 1_000))
+      guard process.isRunning else {
+        process.waitUntilExit()
+        continue  // finished first: nothing to check at this moment
+      }
+      kill(process.processIdentifier, SIGINT)
+      process.waitUntilExit()
+      let stderr = String(
+        decoding: (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(),
+        as: UTF8.self)
+      if process.terminationStatus == 130 {
+        interrupted += 1
+        #expect(stderr.contains("interrupted by SIGINT"), "\(delay) ms: stderr was '\(stderr)'")
+        #expect(stderr.split(separator: "\n").count == 1, "\(delay) ms: \(stderr)")
+      } else {
+        #expect(process.terminationStatus == 0, "\(delay) ms: status \(process.terminationStatus): \(stderr)")
+      }
+      let leftovers = try Self.hidden(in: dir)
+      #expect(leftovers.isEmpty, "\(delay) ms: left behind \(leftovers)")
+    }
+    #expect(interrupted >= 5, "only \(interrupted) runs were still going when interrupted")
+    let summary = try HardeningSupport.storeSummary(dir.appendingPathComponent("store.sqlite").path)
+    #expect(summary.integrity == "ok")
+  }
+
   // MARK: - Item 9
 
   /// Item 9: a FIFO and `/dev/null` were reported as "permission denied" (and a FIFO can

@@ -71,6 +71,62 @@ import Testing
     #expect(items?.count == 1)
   }
 
+  /// The hostile set found a full disk that let `raon report` exit 0 with a workbook whose
+  /// programs sheet was cut in half (libxlsxwriter does not check writes to the temporary
+  /// file a constant-memory sheet spills to). Over disks of every size from "nothing fits"
+  /// to "everything fits", each run either publishes a complete report — every XML part of
+  /// the workbook parses and the programs sheet holds every program — or fails with one
+  /// line, leaving the earlier report as it was and nothing staged.
+  @Test func everyFullnessOfTheDiskGivesACompleteReportOrAClearFailure() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-fullness")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let env = ["RAON_DB": dir.appendingPathComponent("store.sqlite").path]
+    let seed = try RaonProcess.run(["report", "--format", "json", "--out", "seed"], in: dir, environment: env)
+    try #require(seed.status == 0, "\(seed.stderr)")
+    var published = 0, refused = 0
+    for megabytes in stride(from: 4, through: 40, by: 3) {
+      let mountPoint = dir.appendingPathComponent("disk\(megabytes)")
+      try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+      guard Hardening2EndToEndTests.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", mountPoint.path]) else {
+        print("SKIPPED everyFullnessOfTheDisk…: cannot mount a tmpfs here (not root?)")
+        return
+      }
+      defer { _ = Hardening2EndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
+      let target = mountPoint.appendingPathComponent("out")
+      try FileManager.default.copyItem(at: dir.appendingPathComponent("seed"), to: target)
+      let before = Self.snapshotOf(target)
+      let run = try RaonProcess.run(["report", "--out", target.path], in: dir, environment: env)
+      #expect(Self.leftovers(in: mountPoint).isEmpty, "\(megabytes) MB: \(Self.leftovers(in: mountPoint))")
+      if run.status == 0 {
+        published += 1
+        let check = try HardeningSupport.python(
+          """
+          import sys, zipfile, xml.etree.ElementTree as ET
+          z = zipfile.ZipFile(sys.argv[1] + "/report.xlsx")
+          bad = []
+          for name in z.namelist():
+              if name.endswith(".xml") or name.endswith(".rels"):
+                  try:
+                      ET.fromstring(z.read(name))
+                  except ET.ParseError as e:
+                      bad.append(name)
+          rows = max(z.read(n).count(b"<row ") for n in z.namelist() if n.startswith("xl/worksheets/"))
+          print(len(bad), rows)
+          """, [target.path])
+        let figures = check.split(separator: " ").compactMap { Int($0) }
+        #expect(figures.first == 0, "\(megabytes) MB: exit 0 with invalid XML parts (\(check))")
+        // The sample's 4,998 programs and the header row.
+        #expect(figures.last == 4_999, "\(megabytes) MB: the programs sheet holds \(check)")
+      } else {
+        refused += 1
+        #expect(Self.oneLine(run.stderr), "\(megabytes) MB: \(run.stderr)")
+        #expect(Self.snapshotOf(target) == before, "\(megabytes) MB: the earlier report changed")
+      }
+    }
+    // The sweep spans both outcomes, or it tested nothing.
+    #expect(published > 0 && refused > 0, "published \(published), refused \(refused)")
+  }
+
   @Test func anOutputPathThroughAFileGivesAClearError() throws {
     let dir = try Fixtures.temporaryDirectory("raon-outfile")
     defer { try? FileManager.default.removeItem(at: dir) }

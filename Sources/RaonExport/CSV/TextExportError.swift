@@ -12,12 +12,19 @@ public enum TextExportError: Error, CustomStringConvertible, Sendable {
   public var description: String {
     switch self {
     case .cannotCreateDirectory(let path, let reason):
-      return "Cannot create the directory \(path): \(reason). Check the --out path and its permissions."
+      return "Cannot create the directory \(path): \(Self.sentence(reason)). Check the --out path and its permissions."
     case .cannotWrite(let path, let reason):
-      return "Cannot write \(path): \(reason). Check free disk space and permissions of the --out directory."
+      return "Cannot write \(path): \(Self.sentence(reason)). Check free disk space and permissions of the --out directory."
     case .encoderUnavailable(let encoding):
       return "This system's iconv cannot convert to \(encoding); use the default utf8-bom CSV encoding instead."
     }
+  }
+
+  /// A reason without its own closing period, so the message never reads "space.. Check".
+  private static func sentence(_ reason: String) -> String {
+    var text = Substring(reason)
+    while text.last == "." || text.last == " " { text.removeLast() }
+    return String(text)
   }
 }
 
@@ -26,7 +33,9 @@ enum TextOutput {
   /// Creates `directory` (and parents) when missing.
   static func makeDirectory(_ directory: URL) throws {
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try OutputDirectories.create(directory)
+    } catch let error as TextExportError {
+      throw error
     } catch {
       throw TextExportError.cannotCreateDirectory(
         path: directory.path, reason: reason(of: error))
