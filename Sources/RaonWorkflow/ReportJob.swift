@@ -79,17 +79,41 @@ public struct ReportJob: Sendable {
       // Its programs are what the store will give back: the workbook starts on them while
       // the input is recorded, and the figures follow the recording.
       let folder = outputFolder(request, week: week ?? input.week)
-      return try report(request, programs: ProgramChunks(input.programs), into: folder) {
-        let info = try record(input)
-        return (try select(request, week: week, recorded: [info]), [info], false)
+      var recorded: [SnapshotInfo] = []
+      return try sayingWhatWasRecorded({ recorded }) {
+        try report(request, programs: ProgramChunks(input.programs), into: folder) {
+          let info = try record(input)
+          recorded = [info]
+          return (try select(request, week: week, recorded: [info]), [info], false)
+        }
       }
     case .prepared(let input):
       let ingested = try await ingest(request, prepared: input, takenAt: takenAt)
-      let selection = try select(request, week: week, recorded: ingested.recorded)
-      let programs = try reading.programs(of: selection.snapshot, in: store)
-      return try report(request, programs: programs, into: outputFolder(request, week: selection.week)) {
-        (selection, ingested.recorded, ingested.sample)
+      // The bundled sample, recorded on an empty store, is no input of the user's.
+      let recorded = ingested.sample ? [] : ingested.recorded
+      return try sayingWhatWasRecorded({ recorded }) {
+        let selection = try select(request, week: week, recorded: ingested.recorded)
+        let programs = try reading.programs(of: selection.snapshot, in: store)
+        return try report(request, programs: programs, into: outputFolder(request, week: selection.week)) {
+          (selection, ingested.recorded, ingested.sample)
+        }
       }
+    }
+  }
+
+  /// Runs the report's steps after recording; when one fails, its error says which
+  /// snapshots were recorded all the same, so a retry reports them instead of recording the
+  /// file again (everything that can be checked before recording is: see
+  /// ``checkBeforeRecording(_:week:takenAt:)``; a full output disk cannot be).
+  func sayingWhatWasRecorded<T>(_ recorded: () -> [SnapshotInfo], _ steps: () throws -> T) throws -> T {
+    do {
+      return try steps()
+    } catch WorkflowError.interrupted {
+      throw WorkflowError.interrupted
+    } catch {
+      let ids = recorded().map(\.id)
+      guard !ids.isEmpty else { throw error }
+      throw WorkflowError.recordedButNotReported(ids: ids, reason: String(describing: error))
     }
   }
 

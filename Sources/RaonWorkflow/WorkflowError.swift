@@ -38,6 +38,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case noDateInFileName(path: String)
   case weekBeforeSnapshot(week: String, snapshotWeek: String)
   case unknownDistrict(String)
+  /// The input was recorded, then the report failed (a full output disk, say).
+  case recordedButNotReported(ids: [Int64], reason: String)
 
   public var description: String {
     switch self {
@@ -95,6 +97,13 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
+    case .recordedButNotReported(let ids, let reason):
+      let list = ids.map(String.init).joined(separator: ", ")
+      let last = ids.last.map(String.init) ?? "latest"
+      var cause = Substring(reason)
+      while cause.last == "." || cause.last == " " { cause.removeLast() }
+      return "\(cause); the input was recorded all the same as snapshot \(list) — once the output can be written, "
+        + "run 'raon report --snapshot \(last)' instead of recording the file again"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
     }

@@ -127,6 +127,40 @@ import Testing
     #expect(published > 0 && refused > 0, "published \(published), refused \(refused)")
   }
 
+  /// `raon report --input` with its output on a full disk: the file is recorded before the
+  /// report can fail (no check finds a disk too small in advance), so the one-line error
+  /// says so and how to report it without recording it again.
+  @Test func aRecordedInputWhoseReportCannotBeWrittenIsNamed() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-recorded-full")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let mountPoint = dir.appendingPathComponent("small")
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    guard Hardening2EndToEndTests.mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
+      print("SKIPPED aRecordedInputWhoseReportCannotBeWrittenIsNamed: cannot mount a tmpfs here (not root?)")
+      return
+    }
+    defer { _ = Hardening2EndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
+    let env = ["RAON_DB": dir.appendingPathComponent("store.sqlite").path]
+    let first = try RaonProcess.run(
+      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: env)
+    try #require(first.status == 0, "\(first.stderr)")
+    let run = try RaonProcess.run(
+      ["report", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16",
+       "--out", mountPoint.appendingPathComponent("w38").path], in: dir, environment: env)
+    #expect(run.status == 1)
+    #expect(Self.oneLine(run.stderr), "\(run.stderr)")
+    #expect(run.stderr.contains("recorded all the same as snapshot 2"), "\(run.stderr)")
+    #expect(run.stderr.contains("raon report --snapshot 2"), "\(run.stderr)")
+    #expect(!run.stderr.contains(".."), "\(run.stderr)")
+    #expect(Self.leftovers(in: mountPoint).isEmpty)
+    // What the message says works, and records nothing more.
+    let retry = try RaonProcess.run(["report", "--snapshot", "2", "--out", "w38", "--format", "json"], in: dir, environment: env)
+    #expect(retry.status == 0, "\(retry.stderr)")
+    let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
+    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+    #expect(items?.count == 2)
+  }
+
   @Test func anOutputPathThroughAFileGivesAClearError() throws {
     let dir = try Fixtures.temporaryDirectory("raon-outfile")
     defer { try? FileManager.default.removeItem(at: dir) }
