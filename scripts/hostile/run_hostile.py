@@ -113,6 +113,20 @@ class Ctx:
     timings = {}
 
 
+def check_home():
+    """Files and (empty) folders a case left under the fake $HOME; empties it again."""
+    home = os.path.join(Ctx.work, "home")
+    files, dirs = [], []
+    for root, ds, fs in os.walk(home):
+        files += [os.path.relpath(os.path.join(root, f), home) for f in fs]
+        if not ds and not fs and root != home:
+            dirs.append(os.path.relpath(root, home))
+    if files or dirs:
+        shutil.rmtree(home)
+        os.makedirs(home)
+    return files, dirs
+
+
 def base_env(extra=None):
     env = {k: v for k, v in os.environ.items()
            if not k.lower().endswith("_proxy") and k not in ("RAON_DB", "SEOUL_API_KEY", "XDG_DATA_HOME")}
@@ -1019,7 +1033,10 @@ def bad_options():
         (["--bogus"], (64,)), (["--api"], (64, 1)),
         (["--config", "MISSINGCFG"], (78, 1, 64)), (["--input", "/nonexistent/x.csv"], (1, 64)),
         (["--out", "/proc/raon-hostile-x"], (1,)), (["--api", "--api-base", "ftp://127.0.0.1/"], (64, 1)),
-        (["--api", "--api-base", "http://127.0.0.1:9/"], (1,)), (["--format", "md,,json"], (0, 64)),
+        (["--api", "--api-base", "http://127.0.0.1:9/"], (64,)), (["--format", "md,,json"], (0, 64)),
+        (["NOINPUT", "--api", "--api-base", "ftp://127.0.0.1/"], (64, 1)),
+        (["NOINPUT", "--api", "--api-base", "http://127.0.0.1:9/"], (1,)),
+        (["NOINPUT", "--api", "--api-base", ""], (64, 1)), (["NOINPUT", "--api", "--api-base", "http://"], (64, 1)),
         (["--snapshot", "latest", "--compare-to", "latest"], (64, 1)), (["--input", "AFILE"], (1,)),
     ]
 
@@ -1027,7 +1044,7 @@ def bad_options():
 def family_options(n, rng):
     cases = []
     for opts, codes in bad_options():
-        cases.append((" ".join(repr(o) if o == "" or " " in o else o for o in opts),
+        cases.append((" ".join(repr(o) if o == "" or " " in o else o for o in opts).replace("NOINPUT ", "(no --input) "),
                       lambda d, opts=opts, codes=codes: case_option(d, opts, codes)))
     return cases
 
@@ -1046,6 +1063,9 @@ def case_option(d, opts, codes):
     before = tree_state(d)
     # --input first, so a later --input in opts replaces it; store given unless opts do.
     args = ["report", "--input", Ctx.inputs["S1"]]
+    if opts and opts[0] == "NOINPUT":
+        opts = opts[1:]
+        args = ["report", "--out", os.path.join(d, "out")]
     if "--taken-at" not in opts:
         args += ["--taken-at", "2024-09-09"]
     if "--db" not in opts:
@@ -1057,10 +1077,13 @@ def case_option(d, opts, codes):
     r = run(args, d, env=env)
     check_no_crash(r, problems)
     if r.rc not in codes:
-        problems.append(f"exit {r.rc} (expected {' or '.join(map(str, codes))}): {short(r.err)}")
+        problems.append(f"exit {r.rc} (expected {' or '.join(map(str, codes))}): "
+                        f"{short(r.err) if r.err.strip() else 'accepted, nothing on stderr'}")
     if r.rc != 0:
         check_one_line_error(r, problems)
     count, _ = store_state(store, d, problems)
+    if r.rc == 0:
+        return problems
     if count is not None and count != 1:
         problems.append(f"{count - 1} snapshot(s) recorded, though the run failed")
     after = tree_state(d)
@@ -1090,11 +1113,15 @@ def nasty_text(rng, k=None):
     return "".join(parts)
 
 
+HTML_NASTY = ["", "&#x1b;[31m", "&#7;", "\x1b", "&#xfffe;", "&#0;"]
+
+
 def family_inputs(n, rng):
     kinds = ["ctrl-title", "ctrl-category", "ctrl-district", "ctrl-header", "ctrl-many", "fffe-ffff",
              "esc-header-bad", "name-newline", "name-esc", "truncated", "binary-xls", "random-bytes",
              "huge-cell", "many-columns", "empty", "header-only", "bad-quotes", "cr-only", "utf16",
-             "fake-xlsx", "nul-bytes", "long-line", "dup-header", "mixed-encoding", "bom-middle", "json-like"]
+             "fake-xlsx", "nul-bytes", "long-line", "dup-header", "mixed-encoding", "bom-middle", "json-like",
+             "json-api-escapes", "json-portal-escapes", "xlsx-escapes", "xlsx-charrefs", "html-xls"]
     cases = []
     for i in range(n):
         kind = kinds[i % len(kinds)]
@@ -1196,6 +1223,84 @@ def make_input(d, kind, seed):
         raw = raw[:len(raw) // 2] + cp[len(cp) // 2:]
     elif kind == "bom-middle":
         raw = raw[:len(raw) // 2] + b"\xef\xbb\xbf\xff\xfe" + raw[len(raw) // 2:]
+    elif kind in ("json-api-escapes", "json-portal-escapes"):
+        name = "catalog.json"
+        esc = ["\\u001b[31m", "\\u0007", "\\ufffe", "\\uffff", "\\u0000", "\\ud800", "\\udfff", "\\u000b",
+               "\\u0085", "\\u2028", "\\\\", "\\\"", "\\u001b]0;x\\u0007"]
+        items = []
+        for r in rows:
+            obj = {}
+            for h, v in zip(header, r):
+                k = API_ROW_KEYS.get(h) or ("ORG_LINK" if "홈페이지" in h else None)
+                if k:
+                    obj[k if kind == "json-api-escapes" else k.lower()] = v
+            items.append(obj)
+        parts = []
+        for obj in items:
+            fields = []
+            for k, v in obj.items():
+                text = json.dumps(v, ensure_ascii=False)[1:-1]
+                if k.upper() in ("TITLE", "CODENAME", "GUNAME", "PLACE") and rng.random() < 0.3:
+                    pos = rng.choice([0, len(text)])  # not inside one of the text's own escapes
+                    text = text[:pos] + rng.choice(esc) + text[pos:]
+                fields.append(f'"{k}": "{text}"')
+            parts.append("{" + ", ".join(fields) + "}")
+        body = "[" + ",\n".join(parts) + "]"
+        if kind == "json-api-escapes":
+            raw = ('{"culturalEventInfo": {"list_total_count": %d, "RESULT": {"CODE": "INFO-000", "MESSAGE": "ok\\u001b"}, '
+                   '"row": %s}}' % (len(parts), body)).encode("utf-8")
+        else:
+            raw = ('{"DESCRIPTION": {"TITLE": "\\u001b[2J"}, "DATA": %s}' % body).encode("utf-8")
+    elif kind in ("xlsx-escapes", "xlsx-charrefs"):
+        name = "catalog.xlsx"
+
+        def cell_text(v):
+            v = v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            if rng.random() < 0.15:
+                pos = rng.randint(0, len(v))
+                bad = (rng.choice(["_x001B_", "_x0007_", "_x000B_", "_xFFFE_", "_xFFFF_", "_x0000_", "_xD800_"])
+                       if kind == "xlsx-escapes" else rng.choice(["&#x1B;", "&#7;", "&#xFFFE;", "&#x0;", "\u000b", "\u001b"]))
+                v = v[:pos] + bad + v[pos:]
+            return v
+
+        def colname(i):
+            out = ""
+            i += 1
+            while i:
+                i, rem = divmod(i - 1, 26)
+                out = chr(65 + rem) + out
+            return out
+
+        xml_rows = []
+        for ri, r in enumerate([header] + rows, start=1):
+            cells = "".join(f'<c r="{colname(ci)}{ri}" t="inlineStr"><is><t xml:space="preserve">{cell_text(v)}</t></is></c>'
+                            for ci, v in enumerate(r))
+            xml_rows.append(f'<row r="{ri}">{cells}</row>')
+        sheet = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                 '<sheetData>' + "".join(xml_rows) + '</sheetData></worksheet>')
+        b = io.BytesIO()
+        with zipfile.ZipFile(b, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("[Content_Types].xml", '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+                       '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+                       '<Default Extension="xml" ContentType="application/xml"/>'
+                       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+                       '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>')
+            z.writestr("_rels/.rels", '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+            z.writestr("xl/workbook.xml", '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+                       'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>')
+            z.writestr("xl/_rels/workbook.xml.rels", '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>')
+            z.writestr("xl/worksheets/sheet1.xml", sheet)
+        raw = b.getvalue()
+    elif kind == "html-xls":
+        name = "catalog.xls"
+        def h(v):
+            return v.replace("&", "&amp;").replace("<", "&lt;")
+        trs = ["<tr>" + "".join(f"<th>{h(x)}</th>" for x in header) + "</tr>"]
+        for r in rows:
+            trs.append("<tr>" + "".join("<td>" + h(x) + rng.choice(HTML_NASTY) + "</td>" for x in r) + "</tr>")
+        raw = ("<html><body><table>" + "\n".join(trs) + "</table></body></html>").encode("utf-8")
     path = os.path.join(d, name)
     with open(path, "wb") as fh:
         fh.write(raw)
@@ -1476,9 +1581,14 @@ def case_api(d, form, shape, cmd):
     snaps = snapshots_json(store, d, problems)
     if snaps is not None and shape != "ok" and len(snaps) != 1:
         problems.append(f"failed fetch recorded {len(snaps) - 1} snapshot(s)")
-    for root, _, files in os.walk(d):
-        for fn in files:
-            p = os.path.join(root, fn)
+    paths = [(root, fn) for top in (d, os.path.join(Ctx.work, "home")) for root, ds, fs in os.walk(top)
+             for fn in fs + ds]
+    for root, fn in paths:
+        p = os.path.join(root, fn)
+        f = leaked(fn.encode())
+        if f:
+            problems.append(f"key leaks in a file name: {p}")
+        if os.path.isfile(p):
             with open(p, "rb") as fh:
                 blob = fh.read()
             blobs = [(os.path.relpath(p, d), blob)]
@@ -1506,7 +1616,7 @@ DIFF_CASES = [
     (["2", "3"], 0), (["2", "3", "--fail-if-changed", "--format", "none"], 1),
     (["previous", "latest", "--fail-if-changed"], 1), (["latest", "latest", "--fail-if-changed"], 0),
     (["1", "3", "--fail-if-changed", "--format", "csv"], 1), (["3", "1", "--fail-if-changed", "--format", "json"], 1),
-    (["1", "99"], 2), (["1", "99", "--fail-if-changed"], 2), (["0", "1", "--fail-if-changed"], 2),
+    (["1", "99"], 2), (["1", "99", "--fail-if-changed"], 2), (["0", "1", "--fail-if-changed"], (2, 64)),
     (["abc", "1", "--fail-if-changed"], (2, 64)), (["-1", "1"], (2, 64)),
     (["1", "9223372036854775807", "--fail-if-changed"], 2), (["1", "99999999999999999999"], (2, 64)),
     (["1", "2", "--db", "MISSING", "--fail-if-changed"], 2), (["1", "2", "--db", "FOREIGN", "--fail-if-changed"], 2),
@@ -1537,7 +1647,8 @@ def case_diff(d, a, code):
     codes = code if isinstance(code, tuple) else (code,)
     check_no_crash(r, problems)
     if r.rc not in codes:
-        problems.append(f"exit {r.rc} (expected {' or '.join(map(str, codes))}): {short(r.err)}")
+        problems.append(f"exit {r.rc} (expected {' or '.join(map(str, codes))}): "
+                        f"{short(r.err) if r.err.strip() else 'accepted, nothing on stderr'}")
     if r.rc not in (0, 1) or (r.rc == 1 and "--fail-if-changed" not in a):
         check_one_line_error(r, problems)
     if r.rc in (0, 1) and r.err.strip():
@@ -1609,7 +1720,8 @@ def case_simple(d, args, codes, env=None, must_say=None):
     r = run(args, d, env=e, timeout=60)
     check_no_crash(r, problems)
     if r.rc not in codes:
-        problems.append(f"exit {r.rc} (expected {' or '.join(map(str, codes))}): {short(r.err)}")
+        problems.append(f"exit {r.rc} (expected {' or '.join(map(str, codes))}): "
+                        f"{short(r.err) if r.err.strip() else 'accepted, nothing on stderr'}")
     if must_say and r.rc != 0 and must_say.encode() not in r.err:
         problems.append(f"the error does not mention '{must_say}': {short(r.err)}")
     if r.rc != 0:
@@ -1620,10 +1732,6 @@ def case_simple(d, args, codes, env=None, must_say=None):
         created = [k for k in set(tree_state(d)) - set(before) if not k.startswith("store.sqlite")]
         if created:
             problems.append(f"failed, but created {sorted(created)[:4]}")
-    if os.listdir(os.path.join(Ctx.work, "home")):
-        problems.append(f"something written under HOME: {os.listdir(os.path.join(Ctx.work, 'home'))}")
-        shutil.rmtree(os.path.join(Ctx.work, "home"))
-        os.makedirs(os.path.join(Ctx.work, "home"))
     left = leftovers(d)
     if left:
         problems.append(f"left behind: {left[:4]}")
@@ -1810,6 +1918,11 @@ def main():
                 problems = None
             except Exception as e:  # the runner's own error counts as a failure, visibly
                 problems = [f"runner error: {e!r} {traceback.format_exc().splitlines()[-3:]}"]
+            home_files, home_dirs = check_home()
+            if home_files and problems is not None:
+                problems.append(f"files written under $HOME: {home_files[:4]}")
+            for x in home_dirs:
+                note("home", f"empty folder left under $HOME: {x}")
             if problems is not None:
                 if problems:
                     f_ += 1
