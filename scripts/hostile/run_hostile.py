@@ -13,14 +13,16 @@ full-disk family, root (tmpfs mounts; the family is skipped with a reason otherw
 Families (the issue's 12 items and more; per-family counts with --count, e.g.
 `--count signals=40`; --cases N scales the default total, ~900, to about N):
 
-  signals   SIGKILL / SIGINT / SIGTERM at random moments during `raon snapshot` (one and
-            three files) and `raon report --input` over the bundled ~5,000-row sample:
+  signals   SIGKILL / SIGINT (once or twice) / SIGTERM at random moments during `raon
+            snapshot` (one and three files), `raon report --input` and `raon snapshots
+            delete --yes` over the bundled ~5,000-row sample and variants of it:
             the store opens and passes `raon snapshots` and `PRAGMA integrity_check`; all
             files of the command recorded or none; after SIGINT/SIGTERM exit 130/143 and no
             `.*raon-partial*` / `.*raon-old*` left; the earlier report is in place and
             complete (or the new one is, whole); after a SIGKILL the next run cleans up.
-  concurrency  4–8 processes at once on one store (snapshots, reports, listing, diff):
-            each succeeds or fails with one line; ids distinct and contiguous; integrity.
+  concurrency  4–8 processes at once on one store (snapshots, reports, listing, diff;
+            300-row and 5,000-row inputs): each succeeds or fails with one line; ids
+            distinct and contiguous; the count matches the successful recordings.
   disk      a small tmpfs holding the store or the output (root): nothing stored is lost,
             a failed ingestion records nothing, the earlier report is kept, one-line error.
   foreign   another application's SQLite file, text, empty file, folder, FIFO, /dev/null,
@@ -31,17 +33,24 @@ Families (the issue's 12 items and more; per-family counts with --count, e.g.
             nothing staged or recorded; a few valid edge values must work.
   options   malformed options with `--input`: nothing recorded, exit 64 or 1, one line.
   inputs    hostile catalog files (control characters, U+FFFE/U+FFFF, ESC/BEL in headers,
-            names with newlines, truncated CSVs, binary .xls, random bytes, huge cells…):
+            names with newlines, truncated CSVs, binary .xls, random bytes, huge cells,
+            JSON with \\u escapes, XLSX with _x001B_ escapes or character references,
+            an .xls that is an HTML table…):
             exit 0 with a valid XLSX (every XML part parses) and no raw ESC/BEL in
             Markdown/HTML/stdout, or a one-line error without control bytes; nothing
             recorded on failure.
   api       an echoing Open API server on 127.0.0.1 that returns the key in many forms
             (plain, upper case, + U+0301, percent/HTML/JSON escapes, in XML/HTML/JSON error
             bodies, headers, redirects): the key never appears, in any form, in stdout,
-            stderr, the store's bytes or the output folder (XLSX parts unzipped).
+            stderr, the store's bytes, the output folder (XLSX parts unzipped) or $HOME.
   diff      `raon diff` exit codes (0; 1 with --fail-if-changed; 2 on error) and usage 64.
   misc      --out through a symlink, --week 9999-W52, cp949 labels, file names with
             newlines in `raon snapshots`, trend option ranges, orphaned `.raon-old` folders.
+
+After every case the fake $HOME given to raon is checked: files there fail the case,
+empty folders are counted under "Outcomes". The default set (~940 cases) takes about
+11 minutes on a busy 2-core machine; most of it is the FIFO cases (15 s timeout each)
+and the API cases answered with 5xx (raon retries them with back-off).
 
 Output: one line per failed case (family, case, what broke), a summary table per family,
 and `N passed, N failed[, N skipped]`; the same as Markdown with --out. Exit 1 if any case
