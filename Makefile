@@ -11,7 +11,7 @@
 PEER ?= $(abspath ../shared/bench/peer_pandas.py)
 PYTHON ?= python3
 
-.PHONY: bench bench-quick bench-build bench-deps
+.PHONY: bench bench-quick bench-build bench-deps hostile
 
 # The peer needs pandas and XlsxWriter; the tests' set-up installs neither XlsxWriter nor,
 # on a bare machine, pandas.
@@ -28,3 +28,11 @@ bench: bench-build
 
 bench-quick: bench-build
 	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md
+
+# The hostile set (issue 18): ~900 cases against the release binary — signals, concurrency,
+# full disks (root: tmpfs), foreign stores, bad configs and options, hostile inputs, an
+# echoing API server on 127.0.0.1 — about 10 minutes; writes scripts/hostile/RESULTS.md.
+hostile:
+	bash scripts/install-deps.sh
+	swift build -c release --product raon
+	$(PYTHON) scripts/hostile/run_hostile.py --raon .build/release/raon --out scripts/hostile/RESULTS.md
