@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Bugs the hostile-case runner of issue 18 found (scripts/hostile/RESULTS.md, findings
+/// 4–9), end to end with the real binary: each test names its finding.
+@Suite(.serialized) struct HostileEndToEndTests {
+  /// A folder with a two-snapshot store `store.sqlite` (snapshots 1 and 2) and the catalog
+  /// `catalog.csv`.
+  static func folderWithStore(_ label: String) throws -> URL {
+    let dir = try Fixtures.temporaryDirectory(label)
+    try Hardening2EndToEndTests.catalog(count: 8).write(to: dir.appendingPathComponent("catalog.csv"))
+    try Hardening2EndToEndTests.catalog(count: 9).write(to: dir.appendingPathComponent("catalog2.csv"))
+    for (file, day) in [("catalog.csv", "2024-09-02"), ("catalog2.csv", "2024-09-09")] {
+      let run = try RaonProcess.run(["snapshot", file, "--db", "store.sqlite", "--taken-at", day], in: dir)
+      try #require(run.status == 0, "\(run.stderr)")
+    }
+    return dir
+  }
+
+  static func snapshotCount(in dir: URL) throws -> Int {
+    let run = try RaonProcess.run(["snapshots", "--db", "store.sqlite", "--json"], in: dir)
+    return run.stdout.components(separatedBy: "\"id\"").count - 1
+  }
+
+  static func lines(_ text: String) -> Int { Hardening2EndToEndTests.lines(text).count }
+
+  /// Runs raon, killing it when it has not finished within `seconds` (then `nil`).
+  static func run(_ arguments: [String], in dir: URL, seconds: Double) throws -> RaonProcess.Result? {
+    let process = try RaonProcess.start(arguments, in: dir)
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    guard !process.isRunning else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    let err = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+    return RaonProcess.Result(
+      status: process.terminationStatus, stdout: "", stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  // MARK: - Finding 4
+
+  /// Finding 4: a FIFO as `--db` hung every command forever (opening it waits for a
+  /// writer). Now each says, in one line, that it is a FIFO, before recording anything.
+  @Test func aFIFOAsTheStoreIsNamedAndNothingHangs() throws {
+    let dir = try Self.folderWithStore("raon-hostile-fifo")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("fifo").path
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let commands: [[String]] = [
+      ["snapshots"], ["snapshots", "show", "1"], ["snapshots", "delete", "1"], ["diff", "1", "2"],
+      ["snapshot", "catalog.csv", "--taken-at", "2024-09-16"],
+      ["report", "--input", "catalog.csv", "--taken-at", "2024-09-16", "--out", "out"],
+      ["report", "--out", "out"], ["trend", "--out", "trend"],
+    ]
+    for command in commands {
+      guard let run = try Self.run(command + ["--db", fifo], in: dir, seconds: 15) else {
+        Issue.record("\(command): hung")
+        continue
+      }
+      #expect(run.status == (command[0] == "diff" ? 2 : 1), "\(command): \(run.status) \(run.stderr)")
+      #expect(run.stderr.contains("FIFO") && Self.lines(run.stderr) == 1, "\(command): \(run.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("trend").path))
+  }
+}
