@@ -66,4 +66,29 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("trend").path))
   }
+
+  // MARK: - Finding 5
+
+  /// Finding 5: `raon trend` and a dry-run `raon snapshots delete` created a mistyped
+  /// store (and its folders), and turned an empty file into a store. They only read now.
+  @Test func trendAndADryRunDeleteCreateNothing() throws {
+    let dir = try Self.folderWithStore("raon-hostile-ro")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let empty = dir.appendingPathComponent("empty.sqlite")
+    try Data().write(to: empty)
+    for command in [["trend", "--out", "trend"], ["snapshots", "delete", "1"]] {
+      let typo = try RaonProcess.run(command + ["--db", "typo/a/b.sqlite"], in: dir)
+      #expect(typo.status == 1 && Self.lines(typo.stderr) == 1, "\(command): \(typo.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typo").path), "\(command)")
+      let onEmpty = try RaonProcess.run(command + ["--db", "empty.sqlite"], in: dir)
+      #expect(onEmpty.status == 1, "\(command): \(onEmpty.stderr)")
+      let size = try FileManager.default.attributesOfItem(atPath: empty.path)[.size] as? NSNumber
+      #expect(size?.intValue == 0, "\(command)")
+    }
+    let dryRun = try RaonProcess.run(["snapshots", "delete", "1", "--db", "store.sqlite"], in: dir)
+    #expect(dryRun.status == 0, "\(dryRun.stderr)")
+    #expect(try Self.snapshotCount(in: dir) == 2)
+    let trend = try RaonProcess.run(["trend", "--db", "store.sqlite", "--out", "trend", "--format", "csv"], in: dir)
+    #expect(trend.status == 0, "\(trend.stderr)")
+  }
 }

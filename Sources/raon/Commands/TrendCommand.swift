@@ -58,8 +58,9 @@ struct TrendCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, path) = try store.openStore(environment, config: config)
     let formats = try Self.formats(format)
+    // Only reads: a mistyped --db must not become a new, empty store.
+    let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
     let range = TrendJob.Range(
       from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
       weeks: weeks)
