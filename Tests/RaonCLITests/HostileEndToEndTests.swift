@@ -91,4 +91,34 @@ import Testing
     let trend = try RaonProcess.run(["trend", "--db", "store.sqlite", "--out", "trend", "--format", "csv"], in: dir)
     #expect(trend.status == 0, "\(trend.stderr)")
   }
+
+  // MARK: - Findings 6 and 7
+
+  /// Finding 6: an empty `--format` (or only commas) meant the default formats; finding
+  /// 7: an empty `--out` meant the working directory. Both are usage errors (64) now,
+  /// refused before anything is recorded or written.
+  @Test func anEmptyFormatOrOutIsAUsageError() throws {
+    let dir = try Self.folderWithStore("raon-hostile-empty")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let report = ["report", "--input", "catalog.csv", "--taken-at", "2024-09-16", "--db", "store.sqlite"]
+    let cases: [(arguments: [String], mentions: String)] = [
+      (report + ["--format", "", "--out", "out"], "--format"),
+      (report + ["--format", ",,", "--out", "out"], "--format"),
+      (report + ["--format", " , ", "--out", "out"], "--format"),
+      (["diff", "1", "2", "--db", "store.sqlite", "--format", "", "--out", "out"], "--format"),
+      (["trend", "--db", "store.sqlite", "--format", "", "--out", "out"], "--format"),
+      (report + ["--out", ""], "--out"),
+      (report + ["--out", " "], "--out"),
+      (["diff", "1", "2", "--db", "store.sqlite", "--out", ""], "--out"),
+      (["trend", "--db", "store.sqlite", "--out", ""], "--out"),
+    ]
+    let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    for c in cases {
+      let run = try RaonProcess.run(c.arguments, in: dir)
+      #expect(run.status == 64, "\(c.arguments): \(run.status) \(run.stderr)")
+      #expect(run.stderr.contains(c.mentions) && Self.lines(run.stderr) == 1, "\(c.arguments): \(run.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before, "\(c.arguments)")
+    }
+    #expect(try Self.snapshotCount(in: dir) == 2)
+  }
 }

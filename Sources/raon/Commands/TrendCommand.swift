@@ -47,6 +47,8 @@ struct TrendCommand: AsyncParsableCommand {
   var csvEncoding: CSVEncoding = .utf8BOM
 
   func validate() throws {
+    try OptionChecks.requireNonEmptyOut(out)
+    try OptionChecks.requireFormats(format, example: "md,csv (or none)")
     if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more (got \(weeks))") }
     let first = try Self.week(from, option: "--from")
     let last = try Self.week(to, option: "--to")
