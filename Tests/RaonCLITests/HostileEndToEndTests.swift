@@ -121,4 +121,35 @@ import Testing
     }
     #expect(try Self.snapshotCount(in: dir) == 2)
   }
+
+  // MARK: - Findings 8 and 9
+
+  /// Finding 8: a NUL byte in raon.toml silently ended the config there, and an escaped
+  /// NUL in a list item passed; both are config errors (78) naming the line now.
+  @Test func aNULInTheConfigIsRefusedWithItsLine() throws {
+    let dir = try Self.folderWithStore("raon-hostile-nul")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (text, line) in [
+      ("lang = \"en\"\n\0\nchart_top_n = 999\n", 2), ("lang = \"en\"\nformats = [\"json\\u0000\"]\n", 2),
+    ] {
+      try Data(text.utf8).write(to: dir.appendingPathComponent("raon.toml"))
+      let run = try RaonProcess.run(
+        ["report", "--input", "catalog.csv", "--taken-at", "2024-09-16", "--db", "store.sqlite", "--out", "out"],
+        in: dir)
+      #expect(run.status == 78, "\(text.debugDescription): \(run.status) \(run.stderr)")
+      #expect(run.stderr.contains("raon.toml:\(line)") && Self.lines(run.stderr) == 1, "\(run.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+    }
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("raon.toml"))
+    #expect(try Self.snapshotCount(in: dir) == 2)
+  }
+
+  /// Finding 9: `--config /dev/null` was "cannot read it as UTF-8 text"; it is an empty
+  /// config, like an empty file.
+  @Test func devNullIsAnEmptyConfig() throws {
+    let dir = try Self.folderWithStore("raon-hostile-devnull")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try RaonProcess.run(["snapshots", "--db", "store.sqlite", "--config", "/dev/null"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+  }
 }
