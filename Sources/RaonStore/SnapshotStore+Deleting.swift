@@ -59,7 +59,8 @@ extension SnapshotStore {
   public func deleteSnapshot(id: Int64, dryRun: Bool = false) throws -> SnapshotDeletion {
     var outcome: SnapshotDeletion?
     try translatingErrors(Error.recordFailed) {
-      try writer.writeWithoutTransaction { db in
+      let target = dryRun && writer.configuration.readonly ? try scratchCopy() : writer
+      try target.writeWithoutTransaction { db in
         try db.inTransaction(.immediate) {
           outcome = try Self.delete(id, db, path: path)
           return dryRun ? .rollback : .commit
@@ -68,6 +69,19 @@ extension SnapshotStore {
     }
     guard let outcome else { throw Error.noSuchSnapshot(id: id, path: path) }
     return outcome
+  }
+
+  /// A copy of the store in memory: a read-only connection refuses even changes that are
+  /// rolled back, so a dry run on a read-only store counts in the copy.
+  private func scratchCopy() throws -> any DatabaseWriter {
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = true
+    let copy = try DatabaseQueue(configuration: configuration)
+    // SQLite copies into memory only between equal page sizes.
+    let pageSize = try writer.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } ?? 4096
+    try copy.writeWithoutTransaction { try $0.execute(sql: "PRAGMA page_size = \(pageSize)") }
+    try writer.backup(to: copy)
+    return copy
   }
 
   private static func delete(_ id: Int64, _ db: Database, path: String) throws -> SnapshotDeletion {

@@ -47,6 +47,11 @@ public struct SnapshotStore: Sendable {
   ///   ``Error/migrationFailed(path:reason:)``.
   public init(path: String, readOnly: Bool = false) throws {
     let url = URL(fileURLWithPath: path)
+    // Opening a FIFO blocks until a writer comes (forever); a device or a folder only
+    // gets a misleading SQLite error. Say what it is before anything opens it.
+    if let kind = Self.nonRegularKind(path: path) {
+      throw Error.cannotOpen(path: path, reason: "it is \(kind), not a Raon store")
+    }
     if FileManager.default.fileExists(atPath: path) {
       try Self.checkBeforeOpening(path: path)
     } else if readOnly {
@@ -78,6 +83,21 @@ public struct SnapshotStore: Sendable {
       try self.init(readOnlyWriter: writer, path: path, fileURL: url)
     } else {
       try self.init(writer: writer, path: path, fileURL: url)
+    }
+  }
+
+  /// What the path names when it exists and is not a regular file (symbolic links are
+  /// followed: a link to a store is fine), else `nil`.
+  static func nonRegularKind(path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFDIR: return "a folder"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
     }
   }
 

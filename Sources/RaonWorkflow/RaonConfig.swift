@@ -45,12 +45,27 @@ public struct RaonConfig: Sendable, Equatable {
       url = environment.workingDirectory.appendingPathComponent(fileName)
       guard FileManager.default.fileExists(atPath: url.path) else { return RaonConfig() }
     }
-    guard let data = FileManager.default.contents(atPath: url.path),
-      let text = String(data: data, encoding: .utf8)
-    else {
+    guard let data = readBytes(url.path), let text = String(data: data, encoding: .utf8) else {
       throw WorkflowError.config(path: url.path, line: 0, message: "cannot read it as UTF-8 text")
     }
     return try parse(text, path: url.path)
+  }
+
+  /// A config larger than this is not one.
+  static let maximumBytes = 1 << 20
+
+  /// The file's bytes, read to its end rather than by its size, so `/dev/null` reads as
+  /// empty and `--config <(…)` works; `nil` when it cannot be read or is too large.
+  private static func readBytes(_ path: String) -> Data? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    do {
+      // `nil` at once is the end of the file: an empty config.
+      let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+      return data.count > maximumBytes ? nil : data
+    } catch {
+      return nil
+    }
   }
 
   /// The range `chart_top_n` must fall in: a chart of more than 100 bars is unreadable,
@@ -68,6 +83,12 @@ public struct RaonConfig: Sendable, Equatable {
   public static func parse(_ text: String, path: String) throws -> RaonConfig {
     var config = RaonConfig()
     config.path = path
+    let lines = ConfigLines(text)
+    // TOMLKit reads C strings: a NUL byte would silently end the file there, and an
+    // escaped one (`\u0000`) would cut a value or a list item.
+    if let line = lines.firstLineHoldingNUL() {
+      throw WorkflowError.config(path: path, line: line, message: "holds a NUL character (a byte or \\u0000)")
+    }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
@@ -78,7 +99,6 @@ public struct RaonConfig: Sendable, Equatable {
     } catch {
       throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
     }
-    let lines = ConfigLines(text)
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
     // the second one.
@@ -92,9 +112,6 @@ public struct RaonConfig: Sendable, Equatable {
       guard seen.insert(key).inserted else { throw fail("'\(key)' is given twice") }
       func string() throws -> String {
         guard let s = value.string else { throw fail("'\(key)' must be a string, like \(key) = \"…\"") }
-        // TOMLKit hands strings over as C strings: an escaped NUL would silently cut the
-        // value (`db = "a\u0000b"` would mean the store `a`).
-        guard !lines.holdsEscapedNUL(line) else { throw fail("'\(key)' holds a NUL character (\\u0000)") }
         return s
       }
       func nonEmptyPath() throws -> String {
@@ -201,11 +218,17 @@ struct ConfigLines {
     return 0
   }
 
-  /// Whether the 1-based line holds an escaped NUL (`\u0000`, `\U00000000`).
-  func holdsEscapedNUL(_ number: Int) -> Bool {
-    guard number >= 1, number <= lines.count else { return false }
-    let text = lines[number - 1].lowercased()
-    return text.contains("\\u0000") || text.contains("\\u00000000")
+  /// The 1-based line of the first NUL byte or escaped NUL (`\u0000`, `\U00000000`)
+  /// outside a whole-line comment, or `nil`.
+  func firstLineHoldingNUL() -> Int? {
+    for (index, line) in lines.enumerated() {
+      if line.contains("\0") { return index + 1 }
+      let text = line.drop { $0 == " " || $0 == "\t" }.lowercased()
+      if !text.hasPrefix("#") && (text.contains("\\u0000") || text.contains("\\u00000000")) {
+        return index + 1
+      }
+    }
+    return nil
   }
 
   private static func isHeader(_ line: Substring, _ section: String) -> Bool {

@@ -188,7 +188,7 @@ import Testing
     for (args, mentions) in [
       (["trend", "--from", "2024-37"], "2024-37"), (["trend", "--weeks", "0"], "--weeks"),
       (["trend", "--from", "2024-W40", "--to", "2024-W30"], "swap"),
-      (["trend"], "no snapshots"), (["trend", "--format", "md,html"], "not html"),
+      (["trend"], "there is no store at"), (["trend", "--format", "md,html"], "not html"),
     ] {
       let run = try RaonProcess.run(args, in: dir, environment: env)
       #expect(run.status != 0, "\(args)")

@@ -39,6 +39,11 @@ struct DiffCommand: AsyncParsableCommand {
   @Flag(name: .customLong("fail-if-changed"), help: "Exit with status 1 when there are changes (errors exit 2).")
   var failIfChanged = false
 
+  func validate() throws {
+    try OptionChecks.requireNonEmptyOut(out)
+    try OptionChecks.requireFormats(format, example: "md,csv (or none)")
+  }
+
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)

@@ -87,6 +87,8 @@ struct ReportCommand: AsyncParsableCommand {
   var trendWeeks: Int?
 
   func validate() throws {
+    try OptionChecks.requireNonEmptyOut(out)
+    try OptionChecks.requireFormats(format, example: "md,xlsx")
     if api && input != nil { throw ValidationError("give either --input or --api, not both") }
     if let districts, districts.lowercased() != "all" {
       throw ValidationError("--districts takes 'all'; name single districts with --district")

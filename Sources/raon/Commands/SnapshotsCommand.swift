@@ -89,7 +89,8 @@ struct SnapshotsCommand: AsyncParsableCommand {
     func run() async throws {
       let environment = Console.environment()
       let config = try store.loadConfig(environment)
-      let (snapshotStore, _) = try store.openStore(environment, config: config)
+      // Without --yes it only counts, so it works on a read-only store and creates nothing.
+      let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: !yes)
       let deletion = try snapshotStore.deleteSnapshot(id: id, dryRun: !yes)
       print(SnapshotListing.deletion(deletion, done: yes))
     }

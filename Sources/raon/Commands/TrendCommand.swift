@@ -47,6 +47,8 @@ struct TrendCommand: AsyncParsableCommand {
   var csvEncoding: CSVEncoding = .utf8BOM
 
   func validate() throws {
+    try OptionChecks.requireNonEmptyOut(out)
+    try OptionChecks.requireFormats(format, example: "md,csv (or none)")
     if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more (got \(weeks))") }
     let first = try Self.week(from, option: "--from")
     let last = try Self.week(to, option: "--to")
@@ -58,8 +60,9 @@ struct TrendCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let (snapshotStore, path) = try store.openStore(environment, config: config)
     let formats = try Self.formats(format)
+    // Only reads: a mistyped --db must not become a new, empty store.
+    let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
     let range = TrendJob.Range(
       from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
       weeks: weeks)
