@@ -6,8 +6,8 @@ import RaonStore
 // MARK: - Trends, details and deletion (the SQLite store's queries, in PostgreSQL's words)
 
 extension PostgresSnapshotStore {
-  /// (In the order of SQLite's `presence` table, its primary key, so both stores list a
-  /// step's versions alike.)
+  /// A series as the versions entering and leaving at each step (see
+  /// ``SnapshotStore/trendSteps(_:)``); a step's lists are sets, here in `presence` key order.
   public func trendSteps(_ snapshots: [SnapshotInfo]) throws -> [TrendStep] {
     guard !snapshots.isEmpty else { return [] }
     let ids = snapshots.map(\.id)

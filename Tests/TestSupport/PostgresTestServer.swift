@@ -166,28 +166,38 @@ public final class PostgresTestServer: @unchecked Sendable {
   }
 
   /// Runs a program and waits; as root and `asServerUser`, as `nobody`.
+  ///
+  /// Through `posix_spawn` and `waitpid`, not Foundation's `Process`: `pg_ctl start` leaves
+  /// a server running that inherits the descriptors `Process` watches to learn that its
+  /// child ended, so `Process.waitUntilExit()` would wait for the server to stop.
   private static func run(
     _ path: String, _ arguments: [String], environment: [String: String] = [:], asServerUser: Bool
   ) throws -> (status: Int32, output: String) {
-    let process = Process()
-    if asServerUser && getuid() == 0 {
-      process.executableURL = URL(fileURLWithPath: "/sbin/runuser")
-      process.arguments = ["-u", "nobody", "--", path] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: path)
-      process.arguments = arguments
-    }
+    let argv = asServerUser && getuid() == 0 ? ["/sbin/runuser", "-u", "nobody", "--", path] + arguments : [path] + arguments
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
-    process.environment = env
-    process.currentDirectoryURL = URL(fileURLWithPath: "/")
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let output = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("raon-pg-output-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    let cEnvironment = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      cArguments.forEach { free($0) }
+      cEnvironment.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+    guard spawned == 0 else { throw SkipReason(description: "cannot run \(argv[0]): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let data = (try? Data(contentsOf: output)) ?? Data()
+    return (exited, String(decoding: data, as: UTF8.self))
   }
 }
