@@ -9,7 +9,7 @@ import RaonStore
 ///
 /// Ids are given as SQLite gives them — a version or field set gets the largest id + 1, a
 /// snapshot the largest id ever given + 1 — so one history recorded into either store has
-/// the same snapshot ids. Each chunk costs three statements whatever its size: one finds
+/// the same snapshot ids. Each chunk costs two statements whatever its size: one finds
 /// the versions already stored (by their whole content, as SQLite's store does), one
 /// inserts the new ones, and the field sets are looked up once per distinct list. Values
 /// always travel as bound arrays (`unnest`), never inside the SQL text.
@@ -58,15 +58,15 @@ final class PostgresSink: SnapshotReceiving {
     entryCount += entries.count
     let (versions, copies) = SnapshotStore.distinctVersions(of: entries)
     let columns = try VersionColumns(versions, fieldSetIDs: versions.map { try fieldSetID($0.fieldNames) })
-    var ids = try existingIDs(columns)
+    // Every version's content hash, over the cores: the lookup compares it instead of the
+    // raw values themselves, which PostgreSQL keeps compressed out of line.
+    let hashes = ParallelWork.map(versions.count) { ByteBuffer(bytes: RawContent.hash(of: versions[$0].rawRecord)) }
+    var ids = try existingIDs(columns, hashes: hashes)
     let missing = ids.indices.filter { ids[$0] == nil }
     if !missing.isEmpty {
-      let hashes = ParallelWork.map(missing.count) {
-        ByteBuffer(bytes: RawContent.hash(of: versions[missing[$0]].rawRecord))
-      }
       let newIDs = missing.indices.map { nextVersionID + Int64($0) }
       nextVersionID += Int64(missing.count)
-      try insertVersions(columns.subset(missing), ids: newIDs, hashes: hashes)
+      try insertVersions(columns.subset(missing), ids: newIDs, hashes: missing.map { hashes[$0] })
       for (index, id) in zip(missing, newIDs) { ids[index] = id }
     }
     for (id, count) in zip(ids, copies) {
@@ -101,8 +101,9 @@ final class PostgresSink: SnapshotReceiving {
     return id
   }
 
-  /// For each version, the id of a stored version with exactly its content, if any.
-  private func existingIDs(_ c: VersionColumns) throws -> [Int64?] {
+  /// For each version, the id of a stored version with exactly its content, if any: the
+  /// same raw record (its SHA-256: field names, values and flag) and the same program.
+  private func existingIDs(_ c: VersionColumns, hashes: [ByteBuffer]) throws -> [Int64?] {
     let rows = try connection.query(
       """
       SELECT t.n, (SELECT v.id FROM program_version v
@@ -115,18 +116,16 @@ final class PostgresSink: SnapshotReceiving {
           AND v.latitude IS NOT DISTINCT FROM (CASE WHEN t.nulls & 16 = 0 THEN t.latitude END)
           AND v.longitude IS NOT DISTINCT FROM (CASE WHEN t.nulls & 32 = 0 THEN t.longitude END)
           AND v.quality_flags = t.quality_flags AND v.program_text = t.program_text
-          AND v.field_set_id = t.field_set_id AND v.raw_values = t.raw_values
-          AND v.invalid_bytes_replaced = t.invalid_bytes_replaced
+          AND v.raw_hash = t.raw_hash
         ORDER BY v.id LIMIT 1)
       FROM unnest(\(c.programID)::text[], \(c.title)::text[], \(c.category)::text[],
         \(c.district)::text[], \(c.isFree)::boolean[], \(c.feeMin)::bigint[], \(c.feeMax)::bigint[],
         \(c.startDate)::text[], \(c.endDate)::text[], \(c.latitude)::float8[],
         \(c.longitude)::float8[], \(c.qualityFlags)::text[], \(c.programText)::text[],
-        \(c.fieldSetID)::bigint[], \(c.rawValues)::text[], \(c.invalidBytesReplaced)::boolean[],
-        \(c.nulls)::integer[])
+        \(hashes)::bytea[], \(c.nulls)::integer[])
         WITH ORDINALITY AS t(program_id, title, category, district, is_free, fee_min, fee_max,
-          start_date, end_date, latitude, longitude, quality_flags, program_text, field_set_id,
-          raw_values, invalid_bytes_replaced, nulls, n)
+          start_date, end_date, latitude, longitude, quality_flags, program_text, raw_hash,
+          nulls, n)
       """)
     var ids = [Int64?](repeating: nil, count: c.count)
     for row in rows {

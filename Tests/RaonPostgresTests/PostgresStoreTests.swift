@@ -100,6 +100,28 @@ import TestSupport
     }
   }
 
+  /// With a server that offers TLS, the default (`sslmode=prefer`) encrypts; `disable`
+  /// does not; `verify-full` refuses a certificate no authority signed.
+  @Test func tlsWhenTheServerOffersIt() throws {
+    guard let server = PostgresTestServer.available() else { return }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else {
+      print("SKIPPED tlsWhenTheServerOffersIt: no /usr/bin/openssl to make a certificate")
+      return
+    }
+    try server.enableTLS()
+    func encrypted(_ query: String) throws -> Bool {
+      let address = try PostgresAddress(url: server.url() + query, environment: server.environment)
+      let connection = try BlockingConnection(address)
+      defer { connection.close() }
+      let row = try connection.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").first
+      return try row?.decode(Bool.self) ?? false
+    }
+    #expect(try encrypted(""))
+    #expect(try encrypted("&sslmode=require"))
+    #expect(try !encrypted("&sslmode=disable"))
+    #expect(throws: (any Error).self) { try encrypted("&sslmode=verify-full") }
+  }
+
   @Test func badURLsAreRefusedWithOneLineSayingWhatToFix() {
     for url in [
       "postgresql://u@h/db?schema=a;drop", "postgresql://u@h/db?schema=1abc", "postgresql://u@h/db?sslmode=maybe",

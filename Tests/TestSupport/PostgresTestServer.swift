@@ -69,6 +69,23 @@ public final class PostgresTestServer: @unchecked Sendable {
     return result.output
   }
 
+  /// Turns TLS on with a new self-signed certificate (made with `openssl`).
+  public func enableTLS() throws {
+    let folder = dataDirectory.deletingLastPathComponent()
+    let key = folder.appendingPathComponent("server.key").path
+    let certificate = folder.appendingPathComponent("server.crt").path
+    let made = try Self.run(
+      "/usr/bin/openssl",
+      ["req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", certificate],
+      asServerUser: true)
+    guard made.status == 0 else { throw SkipReason(description: "openssl failed: \(made.output)") }
+    try psql("ALTER SYSTEM SET ssl_cert_file = '\(certificate)'")
+    try psql("ALTER SYSTEM SET ssl_key_file = '\(key)'")
+    try psql("ALTER SYSTEM SET ssl = on")
+    try psql("SELECT pg_reload_conf()")
+    Thread.sleep(forTimeInterval: 0.3)
+  }
+
   private init(port: Int, binaries: URL, dataDirectory: URL) {
     self.port = port
     self.binaries = binaries
