@@ -61,8 +61,15 @@ enum PostgresSchema {
   }
 
   /// Creates the store, or brings an older one up to date, in one transaction under the
-  /// writers' lock: processes opening a new store at once create it once.
+  /// writers' lock (checked again under it): processes opening a new store at once create
+  /// it once.
   static func migrate(_ connection: BlockingConnection, _ address: PostgresAddress) throws {
+    // Up to date (the usual case): no lock, so opening never waits for a recording.
+    let found = try installedVersion(connection, address)
+    if found == schemaVersion { return }
+    if let found, found > schemaVersion {
+      throw SnapshotStore.Error.newerSchema(path: address.redacted, found: found, supported: schemaVersion)
+    }
     try connection.transaction {
       try lockWriters(connection, address)
       let installed = try installedVersion(connection, address) ?? 0

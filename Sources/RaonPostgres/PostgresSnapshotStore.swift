@@ -19,10 +19,13 @@ import RaonStore
 /// - Every read runs in one `REPEATABLE READ READ ONLY` transaction: it sees the store as
 ///   it was when it began, never a recording half done.
 ///
-/// Each operation opens its own connection (a few milliseconds on a local network), so
-/// the store is a value that any thread may use, as the SQLite store is.
+/// Each operation has a connection to itself (an idle one of this store's, or a new one:
+/// ``ConnectionPool``), so the store is a value that any thread may use, as the SQLite
+/// store is.
 public struct PostgresSnapshotStore: SnapshotStoring {
   let address: PostgresAddress
+  /// Shared by the copies of this value (see ``ConnectionPool``).
+  let pool = ConnectionPool()
   public var shrinkGuard: ShrinkGuard?
 
   /// The URL without its password.
@@ -63,34 +66,48 @@ public struct PostgresSnapshotStore: SnapshotStoring {
 
   // MARK: - Connections and errors
 
-  /// Runs `body` on a new connection, closed afterwards, turning what it throws into the
-  /// store's errors (`wrap` for failures of the work itself) with the password scrubbed.
+  /// Runs `body` on a connection of its own (an idle one, or a new one), turning what it
+  /// throws into the store's errors (`wrap` for failures of the work itself) with the
+  /// password scrubbed.
   func withConnection<T>(
     _ wrap: (_ path: String, _ reason: String) -> SnapshotStore.Error,
     _ body: (BlockingConnection) throws -> T
   ) throws -> T {
     let connection: BlockingConnection
     do {
-      connection = try BlockingConnection(address)
+      connection = try pool.take() ?? BlockingConnection(address)
     } catch {
       throw SnapshotStore.Error.cannotOpen(path: location, reason: reason(error))
     }
-    defer { connection.close() }
     do {
-      return try body(connection)
-    } catch let error as SnapshotStore.Error {
-      throw error
-    } catch let error as PSQLError where error.serverInfo?[.sqlState] == "55P03" {
-      // lock_timeout: another writer held the lock for the whole busy timeout.
-      throw SnapshotStore.Error.busy(path: location, seconds: Int(SnapshotStore.busyTimeout))
-    } catch let error as DecodingFailure {
-      throw SnapshotStore.Error.corrupt(path: location, detail: error.description)
-    } catch let error as PSQLError {
-      throw wrap(location, reason(error))
-    } catch let error as PostgresDecodingError {
-      throw SnapshotStore.Error.corrupt(path: location, detail: "a column has an unexpected type (\(error.columnName))")
+      let result = try body(connection)
+      pool.giveBack(connection)
+      return result
     } catch {
-      throw error
+      connection.close()
+      throw translated(error, wrap)
+    }
+  }
+
+  /// A failure as the store reports it; what is not the store's (a producer's error, a
+  /// refusal) stays as it is.
+  private func translated(
+    _ error: Swift.Error, _ wrap: (_ path: String, _ reason: String) -> SnapshotStore.Error
+  ) -> Swift.Error {
+    switch error {
+    case let error as SnapshotStore.Error:
+      return error
+    case let error as PSQLError where error.serverInfo?[.sqlState] == "55P03":
+      // lock_timeout: another writer held the lock for the whole busy timeout.
+      return SnapshotStore.Error.busy(path: location, seconds: Int(SnapshotStore.busyTimeout))
+    case let error as PSQLError:
+      return wrap(location, reason(error))
+    case let error as DecodingFailure:
+      return SnapshotStore.Error.corrupt(path: location, detail: error.description)
+    case let error as PostgresDecodingError:
+      return SnapshotStore.Error.corrupt(path: location, detail: "a column has an unexpected type (\(error.columnName))")
+    default:
+      return error
     }
   }
 
@@ -101,6 +118,12 @@ public struct PostgresSnapshotStore: SnapshotStoring {
       if let message = error.serverInfo?[.message] {
         let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
         text = message + state
+      } else if error.code == .authMechanismRequiresPassword {
+        text = "the server asks for a password and none was found in the URL, PGPASSWORD or ~/.pgpass"
+      } else if error.code == .connectionError, let underlying = error.underlying {
+        let detail = "\(underlying)"
+        let short = detail.contains("Connection refused") ? "connection refused (is the server running, and listening there?)" : detail
+        text = "cannot connect to \(address.host):\(address.port): \(short)"
       } else if let underlying = error.underlying {
         text = "\(error.code): \(underlying)"
       } else {

@@ -196,8 +196,27 @@ public final class SnapshotSink: SnapshotReceiving {
   }
 
   /// Encodes, hashes and inserts the next entries of the snapshot, in source order.
+  ///
+  /// Encoding is pure and the database belongs to this thread: each chunk is encoded on a
+  /// thread of its own while the chunk before it is inserted here, so a file recorded chunk
+  /// by chunk overlaps the two (the last chunk is inserted by ``finish(_:)``).
   public func append(_ entries: [NewSnapshot.Entry]) throws {
-    try append(Self.encode(entries, hashingAll: hashesUpFront))
+    guard !entries.isEmpty else { return }
+    entryCount += entries.count
+    let hashAll = hashesUpFront
+    let next = PendingResult.start { SnapshotSink.encode(entries, hashingAll: hashAll) }
+    try insertEncoded()
+    encoding = next
+  }
+
+  /// The chunk being encoded, inserted by the next ``append(_:)`` or by ``finish(_:)``.
+  private var encoding: PendingResult<EncodedChunk>?
+
+  /// Waits for the chunk being encoded, if any, and inserts it.
+  private func insertEncoded() throws {
+    guard let pending = encoding else { return }
+    encoding = nil
+    try append(pending.wait().get())
   }
 
   /// Entries encoded as versions, ready to insert.
@@ -240,7 +259,6 @@ public final class SnapshotSink: SnapshotReceiving {
 
   private func insert(_ chunk: EncodedChunk) throws {
     guard chunk.entryCount > 0 else { return }
-    entryCount += chunk.entryCount
     let precomputedHashes = chunk.hashes
     for (index, (version, count)) in zip(chunk.versions, chunk.copies).enumerated() {
       let content: [(any DatabaseValueConvertible)?] = [
@@ -269,6 +287,7 @@ public final class SnapshotSink: SnapshotReceiving {
 
   /// Inserts the snapshot row and its presence intervals.
   func finish(_ snapshot: SnapshotRow) throws -> SnapshotInfo {
+    try insertEncoded()
     var row = snapshot
     row.inputSHA256 = inputSHA256
     try row.insert(db)
