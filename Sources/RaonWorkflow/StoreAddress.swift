@@ -20,11 +20,10 @@ public enum StoreAddress: Equatable, Sendable {
     }
     if PostgresAddress.isPostgresURL(given.value) { return .postgres(given.value) }
     var path = given.value
-    if path.hasPrefix("sqlite:") {
-      path.removeFirst("sqlite:".count)
-      guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw WorkflowError.emptyPath(option: given.option)
-      }
+    if path.hasPrefix("sqlite:") { path.removeFirst("sqlite:".count) }
+    // Named here, not by StoreLocation: it would call an empty RAON_DB "--db".
+    guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw WorkflowError.emptyPath(option: given.option)
     }
     return .sqlite(try StoreLocation.resolve(explicit: path, environment: environment))
   }
