@@ -39,6 +39,18 @@ import TestSupport
     #expect(try server.psql("SELECT count(*) FROM information_schema.tables WHERE table_schema = '\(schema)'") == "1\n")
   }
 
+  @Test func aStoreANewerRaonUpgradedIsRefused() throws {
+    guard let server = PostgresTestServer.available() else { return }
+    let schema = PostgresTestServer.freshSchema()
+    _ = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
+    try server.psql("UPDATE \(schema).store_info SET value = '9' WHERE key = 'schema_version'")
+    for readOnly in [false, true] {
+      #expect(throws: SnapshotStore.Error.newerSchema(path: server.url(schema: schema), found: 9, supported: 1)) {
+        try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment, readOnly: readOnly)
+      }
+    }
+  }
+
   @Test func readOnlyOpeningCreatesNothing() throws {
     guard let server = PostgresTestServer.available() else { return }
     let schema = PostgresTestServer.freshSchema()
