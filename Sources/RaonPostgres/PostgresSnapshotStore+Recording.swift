@@ -47,7 +47,7 @@ extension PostgresSnapshotStore {
 }
 
 /// Records snapshots inside one transaction of ``PostgresSnapshotStore/recordingTogether(_:)``.
-final class PostgresRecorder: SnapshotRecording {
+final class PostgresRecorder: SnapshotRecording, SnapshotIDReserving {
   private let connection: BlockingConnection
   private let address: PostgresAddress
   private let shrinkGuard: ShrinkGuard?
@@ -106,6 +106,16 @@ final class PostgresRecorder: SnapshotRecording {
         newCurrent: counts.new, monday: SnapshotRecorder.monday(of: date))
     }
     return info
+  }
+
+  /// Makes the next snapshot id at least `id` (see ``SnapshotIDReserving``).
+  func reserveIDs(below id: Int64) throws {
+    do {
+      try connection.query("UPDATE snapshot_sequence SET last_id = greatest(last_id, \(id - 1))")
+    } catch {
+      storeFailed = true
+      throw error
+    }
   }
 
   /// The current programs (end day missing, or on or after `monday`) of a snapshot.

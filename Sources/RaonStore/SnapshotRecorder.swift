@@ -95,6 +95,23 @@ public final class SnapshotRecorder: SnapshotRecording {
   }
 }
 
+extension SnapshotRecorder: SnapshotIDReserving {
+  /// Raises `sqlite_sequence` (AUTOINCREMENT's memory of the highest id) to `id - 1`.
+  package func reserveIDs(below id: Int64) throws {
+    do {
+      try db.execute(
+        sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'snapshot'", arguments: [id - 1])
+      if db.changesCount == 0 {
+        try db.execute(
+          sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('snapshot', ?)", arguments: [id - 1])
+      }
+    } catch {
+      storeFailed = true
+      throw error
+    }
+  }
+}
+
 /// Refuses a new snapshot that holds far fewer current programs than the latest one: a
 /// catalog does not lose a third of its running and upcoming programs in a week, a
 /// truncated or filtered download does.

@@ -77,6 +77,13 @@ public protocol SnapshotReceiving: AnyObject {
   func append(_ entries: [NewSnapshot.Entry]) throws
 }
 
+/// A recorder that can leave snapshot ids unused, so that `raon store copy` keeps the ids
+/// of a history with gaps (snapshots deleted). Package-only: not part of the store's API.
+package protocol SnapshotIDReserving {
+  /// Makes the next snapshot id at least `id`: the ids below it are never given.
+  func reserveIDs(below id: Int64) throws
+}
+
 extension SnapshotStoring {
   /// Records a whole catalog as one new snapshot (see ``SnapshotStore/record(_:)``).
   @discardableResult

@@ -6,8 +6,8 @@ import RaonStore
 /// snapshot with its id, time, source, counts, input SHA-256, programs and raw records, in
 /// one transaction of the target, then checks the copy against the source.
 ///
-/// The target must be empty, so its ids come out as the source's (a history whose ids have
-/// gaps, after `raon snapshots delete`, is refused rather than renumbered).
+/// The target must be empty, so its ids come out as the source's, gaps left by
+/// `raon snapshots delete` included (the ids in a gap are never given by the target either).
 public struct StoreCopyJob {
   public let source: any SnapshotStoring
   public let target: any SnapshotStoring
@@ -31,7 +31,6 @@ public struct StoreCopyJob {
   public enum Error: Swift.Error, CustomStringConvertible, Equatable {
     case targetNotEmpty(target: String, count: Int)
     case sameStore(String)
-    case idsWithGaps(source: String, ids: String)
     case mismatch(snapshot: Int64, what: String, target: String)
 
     public var description: String {
@@ -40,8 +39,6 @@ public struct StoreCopyJob {
         return "the store \(target) already holds \(count) snapshots — copy into an empty store (a new file, or another ?schema=)"
       case .sameStore(let store):
         return "the source and the target are the same store (\(store)) — name two different stores"
-      case .idsWithGaps(let source, let ids):
-        return "the snapshot ids of \(source) are not 1…N (\(ids)), so a copy could not keep them — nothing was copied"
       case .mismatch(let snapshot, let what, let target):
         return "the copy in \(target) differs from its source at snapshot \(snapshot) (\(what)) — it was committed; delete it and copy again"
       }
@@ -59,10 +56,6 @@ public struct StoreCopyJob {
     guard existing.isEmpty else {
       throw Error.targetNotEmpty(target: target.location, count: existing.count)
     }
-    guard snapshots.map(\.id) == snapshots.indices.map({ Int64($0 + 1) }) else {
-      let ids = snapshots.prefix(8).map { String($0.id) }.joined(separator: ", ")
-      throw Error.idsWithGaps(source: source.location, ids: ids + (snapshots.count > 8 ? ", …" : ""))
-    }
     var target = self.target
     target.shrinkGuard = nil  // a history is copied as it is
     try target.recordingTogether { recorder in
@@ -70,6 +63,9 @@ public struct StoreCopyJob {
         environment.progress("copying snapshot \(info.id) of \(snapshots.count) …")
         let details = try source.details(snapshot: info.id)
         let entries = try Self.entries(of: info.id, in: source)
+        if let reserving = recorder as? any SnapshotIDReserving {
+          try reserving.reserveIDs(below: info.id)
+        }
         let copied = try recorder.record(takenAt: info.takenAt, source: info.source) { sink in
           sink.inputSHA256 = details.inputSHA256
           try sink.append(entries)

@@ -101,6 +101,26 @@ import TestSupport
     let again = try RaonProcess.run(["store", "copy", "a.sqlite", url], in: dir, environment: env)
     #expect(again.status == 1 && again.stderr.contains("already holds 2 snapshots"), "\(again.stderr)")
     #expect(again.stderr.split(separator: "\n").count == 1)
+    // A history with a gap (snapshot 2 deleted) keeps its ids, there and back.
+    for args in [
+      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16", "--db", "a.sqlite", "--allow-shrink"],
+      ["snapshots", "delete", "2", "--yes", "--db", "a.sqlite"],
+    ] {
+      let run = try RaonProcess.run(args, in: dir, environment: env)
+      #expect(run.status == 0, "\(args): \(run.stderr)")
+    }
+    let gapURL = server.url()
+    for (from, to) in [("a.sqlite", gapURL), (gapURL, "c.sqlite")] {
+      let run = try RaonProcess.run(["store", "copy", from, to], in: dir, environment: env)
+      #expect(run.status == 0 && run.stdout.contains("copied 2 snapshots"), "\(run.stdout) \(run.stderr)")
+    }
+    let lists = try ["a.sqlite", gapURL, "c.sqlite"].map { db in
+      try RaonProcess.run(["snapshots", "--json", "--db", db], in: dir, environment: env).stdout
+    }
+    #expect(lists[0].contains("\"id\": 3,") && !lists[0].contains("\"id\": 2,"), "\(lists[0])")
+    #expect(lists[1] == lists[0] && lists[2] == lists[0])
+    let next = try RaonProcess.run(["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-23", "--db", gapURL], in: dir, environment: env)
+    #expect(next.stdout.contains("recorded snapshot 4:"), "\(next.stdout) \(next.stderr)")
   }
 
   /// Two `raon snapshot` processes and a `raon report` at once on one PostgreSQL store.
