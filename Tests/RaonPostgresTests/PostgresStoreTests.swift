@@ -67,7 +67,7 @@ import TestSupport
     #expect(!store.location.contains(PostgresTestServer.password))
     #expect(store.location.hasPrefix("postgresql://postgres@127.0.0.1:"))
     do {
-      try store.programs(inSnapshot: 1)
+      _ = try store.programs(inSnapshot: 1)
     } catch {
       #expect(!"\(error)".contains(PostgresTestServer.password) && "\(error)".contains(store.location))
     }
