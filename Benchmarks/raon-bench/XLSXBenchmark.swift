@@ -113,7 +113,7 @@ enum XLSXBenchmark {
     for (i, p) in programs.enumerated() {
       let r = UInt32(i + 1)
       s(r, 0, p.id); s(r, 1, p.title); s(r, 2, p.category); s(r, 3, p.district); s(r, 4, p.place)
-      s(r, 5, p.organizer); s(r, 6, p.audience); s(r, 7, p.feeText); s(r, 8, p.isFree ? "무료" : "유료")
+      s(r, 5, p.organizer); s(r, 6, p.audience); s(r, 7, p.feeText); s(r, 8, p.isFree == true ? "무료" : "유료")
       if let v = p.feeMinKRW { n(r, 9, Double(v)) }
       if let v = p.feeMaxKRW { n(r, 10, Double(v)) }
       if let d = p.startDate { n(r, 11, Double(d.dayNumber + 25_569), fmt) }

@@ -39,6 +39,7 @@ public enum CatalogStatistics {
     private var cross = CrossAccumulator()
     private var quality = QualityAccumulator()
     private var free = 0
+    private var unknown = 0
     private var total = 0
 
     public init() {}
@@ -60,7 +61,11 @@ public enum CatalogStatistics {
           cross.add(row: c, column: d)
           bands.add(isFree: isFree, feeMinKRW: fee, durationDays: days)
           quality.add(rows[i].qualityFlags)
-          if isFree { free += 1 }
+          switch isFree {
+          case true?: free += 1
+          case nil: unknown += 1
+          case false?: break
+          }
         }
       }
     }
@@ -71,7 +76,7 @@ public enum CatalogStatistics {
       var districts = districts
       let crossTable = cross.table(rowKeys: categories.index.keys, columnKeys: districts.index.keys)
       return CatalogTables(
-        total: total, free: free, byCategory: categories.stats(total: total),
+        total: total, free: free, unknown: unknown, byCategory: categories.stats(total: total),
         byDistrict: districts.stats(total: total), byFee: bands.feeBands,
         byDuration: bands.durationBands, categoryByDistrict: crossTable, quality: quality.ranked)
     }

@@ -30,8 +30,8 @@ public enum FeeBand: String, CaseIterable, Sendable, Hashable, Codable {
   /// - Parameters:
   ///   - isFree: The program's `is_free`.
   ///   - feeMinKRW: The program's `fee_min_krw`; `nil` when no amount could be read.
-  public init(isFree: Bool, feeMinKRW: Int?) {
-    if isFree {
+  public init(isFree: Bool?, feeMinKRW: Int?) {
+    if isFree == true {
       self = .free
       return
     }

@@ -5,6 +5,7 @@ struct GroupAccumulator {
   private(set) var index = KeyIndex()
   private(set) var counts: [Int] = []
   private var free: [Int] = []
+  private var unknown: [Int] = []
   // Raw values per group, for exact medians at the end; a few bytes per program.
   private var durations: [[Int]] = []
   private var paidFees: [[Int]] = []
@@ -14,19 +15,20 @@ struct GroupAccumulator {
   /// Takes the few fields it needs rather than a `Program`, so the hot loops never copy a
   /// whole program (a dozen reference counts) per row.
   @discardableResult
-  mutating func add(key: String, isFree: Bool, feeMinKRW: Int?, durationDays: Int?) -> Int {
+  mutating func add(key: String, isFree: Bool?, feeMinKRW: Int?, durationDays: Int?) -> Int {
     let g = index.index(of: key)
     if g == counts.count {
       counts.append(0)
       free.append(0)
+      unknown.append(0)
       durations.append([])
       paidFees.append([])
     }
     counts[g] += 1
-    if isFree {
-      free[g] += 1
-    } else if let fee = feeMinKRW {
-      paidFees[g].append(fee)
+    switch isFree {
+    case true?: free[g] += 1
+    case false?: if let fee = feeMinKRW { paidFees[g].append(fee) }
+    case nil: unknown[g] += 1
     }
     if let days = durationDays { durations[g].append(days) }
     return g
@@ -38,7 +40,8 @@ struct GroupAccumulator {
   mutating func stats(total: Int) -> [GroupStats] {
     rankedPositions(keys: index.keys, totals: counts).map { g in
       GroupStats(
-        key: index.keys[g], count: counts[g], free: free[g], paid: counts[g] - free[g],
+        key: index.keys[g], count: counts[g], free: free[g], paid: counts[g] - free[g] - unknown[g],
+        unknown: unknown[g],
         medianDurationDays: Median.of(&durations[g]), medianFeeMinKrw: Median.of(&paidFees[g]),
         share: total > 0 ? Double(counts[g]) / Double(total) : 0)
     }
@@ -50,7 +53,7 @@ struct BandAccumulator {
   private var fee = [Int](repeating: 0, count: FeeBand.allCases.count)
   private var duration = [Int](repeating: 0, count: DurationBand.allCases.count)
 
-  mutating func add(isFree: Bool, feeMinKRW: Int?, durationDays: Int?) {
+  mutating func add(isFree: Bool?, feeMinKRW: Int?, durationDays: Int?) {
     fee[FeeBand(isFree: isFree, feeMinKRW: feeMinKRW).ordinal] += 1
     duration[DurationBand(durationDays: durationDays).ordinal] += 1
   }

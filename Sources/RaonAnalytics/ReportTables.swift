@@ -6,6 +6,8 @@ public struct GroupStats: Sendable, Hashable, Codable {
   public var count: Int
   public var free: Int
   public var paid: Int
+  /// Neither free nor paid: no 유무료 and an ambiguous fee text (`free + paid + unknown = count`).
+  public var unknown: Int
   /// Median of `duration_days` over the group's rows that have one; `nil` when none.
   public var medianDurationDays: Double?
   /// Median of `fee_min_krw` over the group's paid rows that have one; `nil` when none.
@@ -14,13 +16,14 @@ public struct GroupStats: Sendable, Hashable, Codable {
   public var share: Double
 
   public init(
-    key: String, count: Int, free: Int, paid: Int, medianDurationDays: Double?,
+    key: String, count: Int, free: Int, paid: Int, unknown: Int = 0, medianDurationDays: Double?,
     medianFeeMinKrw: Double?, share: Double
   ) {
     self.key = key
     self.count = count
     self.free = free
     self.paid = paid
+    self.unknown = unknown
     self.medianDurationDays = medianDurationDays
     self.medianFeeMinKrw = medianFeeMinKrw
     self.share = share
@@ -144,6 +147,8 @@ public struct WeekFigures: Sendable, Hashable {
 public struct CatalogTables: Sendable, Hashable {
   public var total: Int
   public var free: Int
+  /// Programs whose free flag is unknown (paid = total − free − unknown).
+  public var unknown: Int
   public var byCategory: [GroupStats]
   public var byDistrict: [GroupStats]
   /// All seven fee bands in contract order (zero counts included).
@@ -155,12 +160,13 @@ public struct CatalogTables: Sendable, Hashable {
   public var quality: [QualityCount]
 
   public init(
-    total: Int, free: Int, byCategory: [GroupStats], byDistrict: [GroupStats],
+    total: Int, free: Int, unknown: Int = 0, byCategory: [GroupStats], byDistrict: [GroupStats],
     byFee: [BandCount], byDuration: [BandCount], categoryByDistrict: CrossTable,
     quality: [QualityCount]
   ) {
     self.total = total
     self.free = free
+    self.unknown = unknown
     self.byCategory = byCategory
     self.byDistrict = byDistrict
     self.byFee = byFee

@@ -86,6 +86,7 @@ public enum SnapshotComparison {
       && sameUTF8(a.audience, b.audience) && sameUTF8(a.feeText, b.feeText)
       && sameUTF8(a.theme, b.theme) && sameUTF8(a.portalURL, b.portalURL)
       && sameUTF8(a.orgLink, b.orgLink) && sameUTF8(a.imageURL, b.imageURL)
+      && sameUTF8(a.inquiry, b.inquiry) && sameUTF8(a.eventTime, b.eventTime)
   }
 
   /// The `programs.csv` columns (all but `id`) whose text differs, in column order.

@@ -57,13 +57,18 @@ public enum Trends {
     var previousIds: Set<String>?
     for snapshot in snapshots {
       var free = 0
+      var paid = 0
       var byCategory = KeyCounter()
       var byDistrict = KeyCounter()
       var ids = Set<String>(minimumCapacity: snapshot.programs.count)
       // Distinct ids not in the previous point, counted while inserting: no set differences.
       var new = 0
       for program in snapshot.programs {
-        if program.isFree { free += 1 }
+        switch program.isFree {
+        case true?: free += 1
+        case false?: paid += 1
+        case nil: break
+        }
         byCategory.add(program.category)
         byDistrict.add(program.district)
         if ids.insert(program.id).inserted, let previous = previousIds, !previous.contains(program.id) {
@@ -73,7 +78,7 @@ public enum Trends {
       let total = snapshot.programs.count
       points.append(
         TrendPoint(
-          snapshot: snapshot.info, total: total, free: free, paid: total - free,
+          snapshot: snapshot.info, total: total, free: free, paid: paid,
           byCategory: byCategory.ranked, byDistrict: byDistrict.ranked,
           added: previousIds.map { _ in new },
           // |previous \ ids| = |previous| − |previous ∩ ids| = |previous| − (|ids| − new).

@@ -50,7 +50,7 @@ extension WeekFigures {
           let start = rows[i].startDate
           if WeekFigures.isActive(start: start, end: rows[i].endDate, from: monday, to: sunday) {
             active += 1
-            if rows[i].isFree { activeFree += 1 }
+            if rows[i].isFree == true { activeFree += 1 }
             activeByCategory.add(rows[i].category)
             activeByDistrict.add(rows[i].district)
           }

@@ -241,7 +241,7 @@ public struct WeekView: Sendable, Hashable {
           }
           if WeekView.isRunning(start: start, end: end, monday: monday, sunday: sunday) {
             running += 1
-            if rows[i].isFree { runningFree += 1 }
+            if rows[i].isFree == true { runningFree += 1 }
             runningByCategory.add(rows[i].category)
             runningByDistrict.add(rows[i].district)
           }

@@ -8,13 +8,14 @@ public struct TrendProgram: Sendable, Hashable {
   public var id: String
   public var category: String
   public var district: String
-  public var isFree: Bool
+  /// `nil` when unknown.
+  public var isFree: Bool?
   public var startDate: CalendarDay?
   public var endDate: CalendarDay?
   public var registeredOn: CalendarDay?
 
   public init(
-    id: String, category: String = "", district: String = District.unknown, isFree: Bool = false,
+    id: String, category: String = "", district: String = District.unknown, isFree: Bool? = false,
     startDate: CalendarDay? = nil, endDate: CalendarDay? = nil, registeredOn: CalendarDay? = nil
   ) {
     self.id = id

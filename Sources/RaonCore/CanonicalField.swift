@@ -27,7 +27,8 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
   case coordinateB  // 경도(Y좌표) / LOT
   case isFree  // 유무료 / IS_FREE
   case portalURL  // 문화포털상세URL / HMPG_ADDR (carries cultcode=NNNNNN)
-  case programTime  // PRO_TIME
+  case programTime  // 행사시간 / PRO_TIME (2026 on)
+  case inquiry  // 문의 / INQUIRY (2026 on)
 
   /// Resolves a source column name; `nil` for a column Raon does not interpret (it is
   /// still kept in the raw record).
@@ -102,12 +103,14 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
     add(.coordinateB, "경도", "LOT")
     add(.isFree, "유무료", "IS_FREE")
     add(.portalURL, "문화포털상세URL", "HMPG_ADDR")
-    add(.programTime, "PRO_TIME", "공연시간")
+    add(.programTime, "PRO_TIME", "공연시간", "행사시간")
+    add(.inquiry, "문의", "INQUIRY")
     return map
   }()
 
-  /// The fields a source must carry to be this dataset.
-  public static let required: [CanonicalField] = [.category, .district, .title, .place, .isFree]
+  /// The fields a source must carry to be this dataset (유무료 is not one: catalogs before
+  /// 2024 lack it, and their free flag is read from the fee text or left unknown).
+  public static let required: [CanonicalField] = [.category, .district, .title, .place]
 }
 
 extension CanonicalField {
@@ -141,6 +144,7 @@ extension CanonicalField {
     case .isFree: return 20
     case .portalURL: return 21
     case .programTime: return 22
+    case .inquiry: return 23
     }
   }
 }

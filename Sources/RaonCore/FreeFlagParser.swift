@@ -19,4 +19,24 @@ public enum FreeFlagParser {
     default: return nil
     }
   }
+
+  /// The free flag a fee text implies when the source has none (catalogs before 2024), read
+  /// only when the text is unambiguous: it says `무료` and quotes no amount above zero
+  /// (`무료`, `전석 무료`) → free; it quotes an amount above zero and does not say `무료`
+  /// (`전석 20,000원`) → paid; anything else (`전석 초대`, `홈페이지 참고`, both, empty) →
+  /// unknown.
+  ///
+  /// ```swift
+  /// FreeFlagParser.fromFeeText(saysFree: true, highestAmount: nil)      // true
+  /// FreeFlagParser.fromFeeText(saysFree: false, highestAmount: 20_000)  // false
+  /// FreeFlagParser.fromFeeText(saysFree: true, highestAmount: 10_000)   // nil
+  /// ```
+  public static func fromFeeText(saysFree: Bool, highestAmount: Int?) -> Bool? {
+    let quotesAmount = (highestAmount ?? 0) > 0
+    switch (saysFree, quotesAmount) {
+    case (true, false): return true
+    case (false, true): return false
+    default: return nil
+    }
+  }
 }

@@ -13,7 +13,9 @@ public struct Program: Sendable, Hashable, Codable {
   public var organizer: String
   public var audience: String
   public var feeText: String
-  public var isFree: Bool
+  /// 유무료: free, paid, or `nil` when the source says neither and its fee text is not
+  /// unambiguous (catalogs before 2024 have no 유무료 column).
+  public var isFree: Bool?
   public var feeMinKRW: Int?
   public var feeMaxKRW: Int?
   public var startDate: CalendarDay?
@@ -26,15 +28,19 @@ public struct Program: Sendable, Hashable, Codable {
   public var imageURL: String
   public var registeredOn: CalendarDay?
   public var qualityFlags: QualityFlags
+  /// 문의 / INQUIRY (2026 on; empty in earlier files).
+  public var inquiry: String
+  /// 행사시간 / 공연시간 / PRO_TIME (2026 on; empty in earlier files).
+  public var eventTime: String
 
   public init(
     id: String, title: String = "", category: String = "", district: String = District.unknown,
     place: String = "", organizer: String = "", audience: String = "", feeText: String = "",
-    isFree: Bool = false, feeMinKRW: Int? = nil, feeMaxKRW: Int? = nil,
+    isFree: Bool? = false, feeMinKRW: Int? = nil, feeMaxKRW: Int? = nil,
     startDate: CalendarDay? = nil, endDate: CalendarDay? = nil, theme: String = "",
     latitude: Double? = nil, longitude: Double? = nil, portalURL: String = "",
     orgLink: String = "", imageURL: String = "", registeredOn: CalendarDay? = nil,
-    qualityFlags: QualityFlags = []
+    qualityFlags: QualityFlags = [], inquiry: String = "", eventTime: String = ""
   ) {
     self.id = id
     self.title = title
@@ -57,6 +63,8 @@ public struct Program: Sendable, Hashable, Codable {
     self.imageURL = imageURL
     self.registeredOn = registeredOn
     self.qualityFlags = qualityFlags
+    self.inquiry = inquiry
+    self.eventTime = eventTime
   }
 
   /// `end - start + 1`; `nil` when a date is missing or the end is before the start.

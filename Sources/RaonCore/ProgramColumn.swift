@@ -31,6 +31,10 @@ public enum ProgramColumn: String, CaseIterable, Sendable {
   case imageURL = "image_url"
   case registeredOn = "registered_on"
   case qualityFlags = "quality_flags"
+  /// 문의 and 행사시간: the 2026 layout's two new fields, appended so earlier columns keep
+  /// their places (empty for earlier files).
+  case inquiry
+  case eventTime = "event_time"
 
   /// What kind of value a column holds, which decides how each format writes it.
   public enum Kind: Sendable {
@@ -42,7 +46,8 @@ public enum ProgramColumn: String, CaseIterable, Sendable {
     case text(String)
     /// A URL (written as a hyperlink where the format has them).
     case link(String)
-    case freeFlag(Bool)
+    /// `nil`: unknown (written empty in CSV, `null` in JSON).
+    case freeFlag(Bool?)
     case integer(Int?)
     case day(CalendarDay?)
     case coordinate(Double?)
@@ -89,6 +94,8 @@ public enum ProgramColumn: String, CaseIterable, Sendable {
     case .imageURL: return "대표이미지"
     case .registeredOn: return "신청일"
     case .qualityFlags: return "품질 표시"
+    case .inquiry: return "문의"
+    case .eventTime: return "행사시간"
     }
   }
 
@@ -116,6 +123,8 @@ public enum ProgramColumn: String, CaseIterable, Sendable {
     case .imageURL: return "Image URL"
     case .registeredOn: return "Registered on"
     case .qualityFlags: return "Quality flags"
+    case .inquiry: return "Inquiry"
+    case .eventTime: return "Event time"
     }
   }
 
@@ -148,6 +157,8 @@ public enum ProgramColumn: String, CaseIterable, Sendable {
     case .imageURL: return .link(p.imageURL)
     case .registeredOn: return .day(p.registeredOn)
     case .qualityFlags: return .flags(p.qualityFlags)
+    case .inquiry: return .text(p.inquiry)
+    case .eventTime: return .text(p.eventTime)
     }
   }
 
@@ -156,13 +167,13 @@ public enum ProgramColumn: String, CaseIterable, Sendable {
 }
 
 extension ProgramColumn.Cell {
-  /// The value as `programs.csv` writes it: `true`/`false`, integers, `YYYY-MM-DD`,
+  /// The value as `programs.csv` writes it: `true`/`false` (empty when unknown), integers, `YYYY-MM-DD`,
   /// coordinates as the shortest text that reads back as the same number, flag names
   /// joined with `;`, empty for an absent value.
   public var text: String {
     switch self {
     case .text(let s), .link(let s): return s
-    case .freeFlag(let free): return free ? "true" : "false"
+    case .freeFlag(let free): return free.map { $0 ? "true" : "false" } ?? ""
     case .integer(let v): return v.map(String.init) ?? ""
     case .day(let d): return d?.description ?? ""
     case .coordinate(let v): return v.map(Program.formatCoordinate) ?? ""

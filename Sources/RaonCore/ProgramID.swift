@@ -41,9 +41,9 @@ public struct ProgramSummary: Sendable, Hashable {
   public var id: String
   public var category: String
   public var district: String
-  public var isFree: Bool
+  public var isFree: Bool?
 
-  public init(id: String, category: String, district: String, isFree: Bool) {
+  public init(id: String, category: String, district: String, isFree: Bool?) {
     self.id = id
     self.category = category
     self.district = district

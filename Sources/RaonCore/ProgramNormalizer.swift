@@ -11,8 +11,10 @@ public enum ProgramNormalizer {
   ///   Characters no writer can carry (controls, U+FFFE/U+FFFF) become U+FFFD
   ///   (`.invalidCharactersReplaced`), so every output gets clean text.
   /// - `district` is one of the 25 자치구, else `미상` with `.districtMissing`.
-  /// - `isFree` comes from 유무료; when that is empty or unrecognised (`.freeFlagMissing`)
-  ///   the program is free only if its fee text says `무료` and quotes no amount.
+  /// - `isFree` comes from 유무료; when that is absent, empty or unrecognised
+  ///   (`.freeFlagMissing`) it is read from the fee text only when that is unambiguous —
+  ///   `무료` and no amount above zero: free; an amount above zero and no `무료`: paid —
+  ///   and is otherwise unknown (`nil`).
   /// - Fees: `0…0` for a free program (`.freeButPriced` when its text still quotes an
   ///   amount above zero); otherwise the lowest and highest amount the text quotes, or none.
   /// - Dates: 시작일 and 종료일; when either is missing or unreadable, both come from
@@ -56,16 +58,16 @@ public enum ProgramNormalizer {
 
     // Free flag and fees
     let fees = FeeParser.range(in: feeText)
-    let isFree: Bool
+    let isFree: Bool?
     if let parsed = FreeFlagParser.parse(field(.isFree) ?? "") {
       isFree = parsed
     } else {
       flags.insert(.freeFlagMissing)
-      isFree = (fees.map { $0.max <= 0 } ?? true) && FeeParser.saysFree(feeText)
+      isFree = FreeFlagParser.fromFeeText(saysFree: FeeParser.saysFree(feeText), highestAmount: fees?.max)
     }
     let feeMin: Int?
     let feeMax: Int?
-    if isFree {
+    if isFree == true {
       feeMin = 0
       feeMax = 0
       if let fees, fees.max > 0 { flags.insert(.freeButPriced) }
@@ -111,6 +113,7 @@ public enum ProgramNormalizer {
       startDate: startDate, endDate: endDate, theme: text(.theme),
       latitude: coordinates.latitude, longitude: coordinates.longitude, portalURL: portalURL,
       orgLink: text(.orgLink), imageURL: text(.imageURL),
-      registeredOn: registeredOn, qualityFlags: flags)
+      registeredOn: registeredOn, qualityFlags: flags, inquiry: text(.inquiry),
+      eventTime: text(.programTime))
   }
 }

@@ -56,6 +56,8 @@ public struct ReportLabels: Sendable {
   public var share: String { pick("비율", "Share") }
   public var free: String { pick("무료", "Free") }
   public var paid: String { pick("유료", "Paid") }
+  /// Neither free nor paid: no 유무료 and an ambiguous fee text.
+  public var freeUnknown: String { pick("유무료 미상", "Free/paid unknown") }
   public var medianDurationDays: String { pick("기간 중앙값(일)", "Median duration (days)") }
   public var medianFeeMinKrw: String { pick("최저요금 중앙값(원)", "Median min. fee (KRW)") }
   public var feeBand: String { pick("요금대", "Fee band") }
@@ -236,8 +238,8 @@ public struct QualityFlagText: Sendable {
       englishExplanation: "No cultcode in the portal URL; id made from title, place and start date"),
     QualityFlagText(
       code: "free_flag_missing", koreanName: "유무료 표시 없음", englishName: "Free/paid flag missing",
-      koreanExplanation: "유무료 값이 비었거나 알 수 없음 (요금 문구로 판단, 아니면 유료로 집계)",
-      englishExplanation: "Free/paid value empty or unknown (decided from the fee text, else counted as paid)"),
+      koreanExplanation: "유무료 값이 없거나 알 수 없음 (요금 문구가 분명하면 그에 따르고, 아니면 유무료 미상)",
+      englishExplanation: "Free/paid value missing or unknown (taken from the fee text when that is unambiguous, else unknown)"),
   ]
 
   /// ``all`` by code.
@@ -271,6 +273,6 @@ public enum KoreanCSVHeaders {
   }
 
   private static func groups(key: String) -> [String] {
-    [key, ko.count, ko.free, ko.paid, ko.medianDurationDays, ko.medianFeeMinKrw, ko.share]
+    [key, ko.count, ko.free, ko.paid, ko.medianDurationDays, ko.medianFeeMinKrw, ko.share, ko.freeUnknown]
   }
 }

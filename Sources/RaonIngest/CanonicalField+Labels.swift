@@ -27,7 +27,8 @@ extension CanonicalField {
     case .coordinateB: return "경도(Y좌표)"
     case .isFree: return "유무료"
     case .portalURL: return "문화포털상세URL"
-    case .programTime: return "공연시간"
+    case .programTime: return "행사시간"
+    case .inquiry: return "문의"
     }
   }
 
@@ -57,6 +58,7 @@ extension CanonicalField {
     case .isFree: return "IS_FREE"
     case .portalURL: return "HMPG_ADDR"
     case .programTime: return "PRO_TIME"
+    case .inquiry: return "INQUIRY"
     }
   }
 }

@@ -8,9 +8,10 @@ import RaonCore
 /// (their values stay in the raw records, but the field is empty in every program). A
 /// leading row-number column (`번호`) is expected and ignored.
 public enum HeaderCheck {
-  /// The fields every tabular download of the catalog carries.
+  /// The fields every tabular download of the catalog carries (문의 and 행사시간 came in
+  /// 2026; earlier files lack them).
   public static let expected: [CanonicalField] = CanonicalField.allCases.filter {
-    $0 != .programTime
+    $0 != .programTime && $0 != .inquiry
   }
 
   /// One warning line, or `nil` when every known field was matched.

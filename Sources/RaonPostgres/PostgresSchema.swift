@@ -96,8 +96,9 @@ enum PostgresSchema {
     }
   }
 
-  /// Version 1: SQLite's v1–v3 (snapshots, field sets, versions, presence, the view, the
-  /// input's SHA-256), plus `store_info` and `snapshot_sequence`.
+  /// Version 1: SQLite's v1–v4 (snapshots, field sets, versions, presence, the view, the
+  /// input's SHA-256, a free flag that may be unknown), plus `store_info` and
+  /// `snapshot_sequence`.
   private static let v1 = """
     -- What this schema is: application = raon, schema_version = N.
     CREATE TABLE store_info (
@@ -138,7 +139,7 @@ enum PostgresSchema {
       title text NOT NULL,
       category text NOT NULL,
       district text NOT NULL,
-      is_free boolean NOT NULL,
+      is_free boolean,
       fee_min_krw bigint,
       fee_max_krw bigint,
       start_date text,

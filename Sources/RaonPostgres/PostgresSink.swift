@@ -108,7 +108,8 @@ final class PostgresSink: SnapshotReceiving {
       """
       SELECT t.n, (SELECT v.id FROM program_version v
         WHERE v.program_id = t.program_id AND v.title = t.title AND v.category = t.category
-          AND v.district = t.district AND v.is_free = t.is_free
+          AND v.district = t.district
+          AND v.is_free IS NOT DISTINCT FROM (CASE WHEN t.nulls & 64 = 0 THEN t.is_free END)
           AND v.fee_min_krw IS NOT DISTINCT FROM (CASE WHEN t.nulls & 1 = 0 THEN t.fee_min END)
           AND v.fee_max_krw IS NOT DISTINCT FROM (CASE WHEN t.nulls & 2 = 0 THEN t.fee_max END)
           AND v.start_date IS NOT DISTINCT FROM (CASE WHEN t.nulls & 4 = 0 THEN t.start_date END)
@@ -142,7 +143,8 @@ final class PostgresSink: SnapshotReceiving {
       INSERT INTO program_version (id, program_id, title, category, district, is_free,
         fee_min_krw, fee_max_krw, start_date, end_date, latitude, longitude, quality_flags,
         program_text, field_set_id, raw_values, invalid_bytes_replaced, raw_hash)
-      SELECT t.id, t.program_id, t.title, t.category, t.district, t.is_free,
+      SELECT t.id, t.program_id, t.title, t.category, t.district,
+        CASE WHEN t.nulls & 64 = 0 THEN t.is_free END,
         CASE WHEN t.nulls & 1 = 0 THEN t.fee_min END, CASE WHEN t.nulls & 2 = 0 THEN t.fee_max END,
         CASE WHEN t.nulls & 4 = 0 THEN t.start_date END, CASE WHEN t.nulls & 8 = 0 THEN t.end_date END,
         CASE WHEN t.nulls & 16 = 0 THEN t.latitude END, CASE WHEN t.nulls & 32 = 0 THEN t.longitude END,
@@ -223,7 +225,7 @@ final class PostgresSink: SnapshotReceiving {
 
 /// Versions as one array per column, to bind to `unnest`. PostgresNIO binds no arrays of
 /// optionals, so a null is a placeholder value with its bit set in `nulls` (1 fee_min,
-/// 2 fee_max, 4 start_date, 8 end_date, 16 latitude, 32 longitude).
+/// 2 fee_max, 4 start_date, 8 end_date, 16 latitude, 32 longitude, 64 is_free).
 struct VersionColumns {
   var programID: [String] = []
   var title: [String] = []
@@ -259,7 +261,8 @@ struct VersionColumns {
     title.append(v.title)
     category.append(v.category)
     district.append(v.district)
-    isFree.append(v.isFree)
+    isFree.append(v.isFree ?? false)
+    if v.isFree == nil { nullBits |= 64 }
     feeMin.append(Int64(v.feeMinKRW ?? 0))
     if v.feeMinKRW == nil { nullBits |= 1 }
     feeMax.append(Int64(v.feeMaxKRW ?? 0))

@@ -40,7 +40,7 @@ extension PostgresSnapshotStore {
       }
       for row in rows {
         let (versionID, first, last, copies, programID, category, district, isFree, start, end, registered) =
-          try row.decode((Int64, Int64, Int64, Int64, String, String, String, Bool, String?, String?, String?).self)
+          try row.decode((Int64, Int64, Int64, Int64, String, String, String, Bool?, String?, String?, String?).self)
         let low = Self.firstPosition(in: sortedIDs, notBelow: first)
         let high = Self.firstPosition(in: sortedIDs, notBelow: last + 1)
         guard low < high else { continue }

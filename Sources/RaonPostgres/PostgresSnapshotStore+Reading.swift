@@ -68,7 +68,7 @@ extension PostgresSnapshotStore {
               longitude, flags, copies, registered
             ) = try row.decode(
               (
-                String, String, String, String, Bool, Int64?, Int64?, String?, String?, Double?,
+                String, String, String, String, Bool?, Int64?, Int64?, String?, String?, Double?,
                 Double?, String, Int64, String?
               ).self)
             var program = Program(
@@ -189,7 +189,7 @@ extension PostgresSnapshotStore {
             latitude, longitude, flags, programText, fieldSetID, rawJSON, replaced, copies
           ) = try row.decode(
             (
-              Int64, String, String, String, String, Bool, Int64?, Int64?, String?, String?,
+              Int64, String, String, String, String, Bool?, Int64?, Int64?, String?, String?,
               Double?, Double?, String, String, Int64, String, Bool, Int64
             ).self)
           guard let names = fieldSets[fieldSetID] else {

@@ -21,7 +21,7 @@ package struct ProgramVersion: Hashable {
   package var title: String
   package var category: String
   package var district: String
-  package var isFree: Bool
+  package var isFree: Bool?
   package var feeMinKRW: Int?
   package var feeMaxKRW: Int?
   package var startDate: String?
@@ -45,6 +45,8 @@ package struct ProgramVersion: Hashable {
     ("portal_url", .portalURL, \.portalURL),
     ("org_link", .orgLink, \.orgLink),
     ("image_url", .imageURL, \.imageURL),
+    ("inquiry", .inquiry, \.inquiry),
+    ("event_time", .programTime, \.eventTime),
   ]
 
   // The dictionary that groups a snapshot's duplicates hashes and compares every version.
@@ -122,7 +124,7 @@ extension ProgramVersion {
   /// ``program(rawValues:)``).
   package static func stored(
     fieldNames: FieldNames, rawJSON: String, invalidBytesReplaced: Bool, programID: String,
-    title: String, category: String, district: String, isFree: Bool, feeMinKRW: Int?,
+    title: String, category: String, district: String, isFree: Bool?, feeMinKRW: Int?,
     feeMaxKRW: Int?, startDate: String?, endDate: String?, latitude: Double?,
     longitude: Double?, qualityFlags: String, programText: String
   ) -> ProgramVersion {

@@ -179,7 +179,7 @@ public final class SnapshotSink: SnapshotReceiving {
     find = try db.cachedStatement(
       sql: """
         SELECT id FROM program_version
-        WHERE program_id = ? AND title = ? AND category = ? AND district = ? AND is_free = ?
+        WHERE program_id = ? AND title = ? AND category = ? AND district = ? AND is_free IS ?
           AND fee_min_krw IS ? AND fee_max_krw IS ? AND start_date IS ? AND end_date IS ?
           AND latitude IS ? AND longitude IS ? AND quality_flags = ? AND program_text = ?
           AND field_set_id = ? AND raw_values = ? AND invalid_bytes_replaced = ?

@@ -1,4 +1,5 @@
 import GRDB
+import RaonCore
 
 // MARK: - Schema
 //
@@ -18,6 +19,7 @@ extension SnapshotStore {
     ("v1-snapshots-versions-presence", migrateV1),
     ("v2-snapshot-program-view", migrateV2),
     ("v3-snapshot-input-sha256", migrateV3),
+    ("v4-free-flag-unknown", migrateV4),
   ]
 
   /// The schema version this Raon writes.
@@ -113,5 +115,69 @@ extension SnapshotStore {
         -- snapshots recorded before v3.
         ALTER TABLE snapshot ADD COLUMN input_sha256 TEXT;
         """)
+  }
+
+  /// `is_free` becomes three-valued: NULL for a program whose source has no 유무료 (or an
+  /// unrecognised one) and whose fee text is not unambiguous (``FreeFlagParser/fromFeeText(saysFree:highestAmount:)``).
+  /// SQLite cannot relax a NOT NULL column in place, so the table is rebuilt with the same
+  /// rows and ids; then the versions an older Raon counted as paid only for want of a flag
+  /// get NULL. Snapshots, presence and content hashes are untouched: history is not rewritten.
+  private static func migrateV4(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        DROP VIEW snapshot_program;
+        CREATE TABLE program_version_v4 (
+          id INTEGER PRIMARY KEY,
+          raw_hash BLOB NOT NULL CHECK (length(raw_hash) = 32),
+          program_id TEXT NOT NULL,
+          title TEXT NOT NULL,
+          category TEXT NOT NULL,
+          district TEXT NOT NULL,
+          is_free INTEGER CHECK (is_free IN (0, 1)),
+          fee_min_krw INTEGER,
+          fee_max_krw INTEGER,
+          start_date TEXT,
+          end_date TEXT,
+          latitude REAL,
+          longitude REAL,
+          quality_flags TEXT NOT NULL,
+          program_text TEXT NOT NULL,
+          field_set_id INTEGER NOT NULL REFERENCES field_set(id),
+          raw_values TEXT NOT NULL,
+          invalid_bytes_replaced INTEGER NOT NULL CHECK (invalid_bytes_replaced IN (0, 1))
+        );
+        INSERT INTO program_version_v4 SELECT id, raw_hash, program_id, title, category,
+          district, is_free, fee_min_krw, fee_max_krw, start_date, end_date, latitude,
+          longitude, quality_flags, program_text, field_set_id, raw_values,
+          invalid_bytes_replaced FROM program_version;
+        DROP TABLE program_version;
+        ALTER TABLE program_version_v4 RENAME TO program_version;
+        CREATE INDEX program_version_by_program_id ON program_version(program_id);
+        """)
+    try migrateV2(db)  // the view, as it was
+    // Versions recorded as paid without a recognised flag: decide again from the fee text.
+    let fieldSets = try Row.fetchAll(db, sql: "SELECT id, names FROM field_set")
+    for row in fieldSets {
+      let names = try CompactJSON.parseArray(row["names"] as String).map { $0 ?? "" }
+      let freeAt = names.firstIndex { CanonicalField(sourceName: $0) == .isFree }
+      let feeAt = names.firstIndex { CanonicalField(sourceName: $0) == .feeText }
+      let versions = try Row.fetchCursor(
+        db, sql: "SELECT id, raw_values FROM program_version WHERE field_set_id = ? AND is_free = 0",
+        arguments: [row["id"] as Int64])
+      var unknown: [Int64] = []
+      while let version = try versions.next() {
+        let values = try CompactJSON.parseArray(version["raw_values"] as String)
+        let flag = freeAt.flatMap { $0 < values.count ? values[$0] : nil } ?? ""
+        if FreeFlagParser.parse(flag) != nil { continue }
+        let fee = feeAt.flatMap { $0 < values.count ? values[$0] : nil } ?? ""
+        let text = CatalogText.trimmed(fee)
+        let implied = FreeFlagParser.fromFeeText(
+          saysFree: FeeParser.saysFree(text), highestAmount: FeeParser.range(in: text)?.max)
+        if implied == nil { unknown.append(version["id"]) }
+      }
+      for id in unknown {
+        try db.execute(sql: "UPDATE program_version SET is_free = NULL WHERE id = ?", arguments: [id])
+      }
+    }
   }
 }

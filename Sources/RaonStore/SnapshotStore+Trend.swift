@@ -12,7 +12,8 @@ public struct TrendVersion: Sendable, Hashable {
   public var programID: String
   public var category: String
   public var district: String
-  public var isFree: Bool
+  /// `nil` when unknown.
+  public var isFree: Bool?
   public var startDate: CalendarDay?
   public var endDate: CalendarDay?
   public var registeredOn: CalendarDay?
@@ -20,7 +21,7 @@ public struct TrendVersion: Sendable, Hashable {
   public var copies: Int
 
   public init(
-    versionID: Int64, programID: String, category: String, district: String, isFree: Bool,
+    versionID: Int64, programID: String, category: String, district: String, isFree: Bool?,
     startDate: CalendarDay?, endDate: CalendarDay?, registeredOn: CalendarDay?, copies: Int
   ) {
     self.versionID = versionID

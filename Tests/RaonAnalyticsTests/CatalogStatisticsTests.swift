@@ -173,12 +173,15 @@ func tablesHoldTheirInvariants(seed: UInt64) {
   let tables = CatalogStatistics.tables(for: programs)
   let total = programs.count
   #expect(tables.total == total)
-  #expect(tables.free == programs.filter(\.isFree).count)
+  #expect(tables.free == programs.filter { $0.isFree == true }.count)
+  #expect(tables.unknown == programs.filter { $0.isFree == nil }.count)
+  #expect(tables.unknown > 0)
 
   for groups in [tables.byCategory, tables.byDistrict] {
     #expect(groups.reduce(0) { $0 + $1.count } == total)
     #expect(groups.reduce(0) { $0 + $1.free } == tables.free)
-    #expect(groups.allSatisfy { $0.free + $0.paid == $0.count })
+    #expect(groups.reduce(0) { $0 + $1.unknown } == tables.unknown)
+    #expect(groups.allSatisfy { $0.free + $0.paid + $0.unknown == $0.count })
     #expect(abs(groups.reduce(0) { $0 + $1.share } - 1) < 1e-9)
     #expect(Set(groups.map(\.key)).count == groups.count)
     // Ranked: count descending, then key.
@@ -193,7 +196,7 @@ func tablesHoldTheirInvariants(seed: UInt64) {
       let members = programs.filter { $0[keyPath: key] == group.key }
       #expect(group.medianDurationDays == referenceMedian(members.compactMap(\.durationDays)))
       #expect(
-        group.medianFeeMinKrw == referenceMedian(members.filter { !$0.isFree }.compactMap(\.feeMinKRW)))
+        group.medianFeeMinKrw == referenceMedian(members.filter { $0.isFree == false }.compactMap(\.feeMinKRW)))
     }
   }
 

@@ -102,9 +102,9 @@ func diffInvariants(seed: UInt64) {
 }
 
 @Test func sameContentCoversEveryStoredPropertyOfProgram() {
-  // `sameContent` lists Program's 21 stored properties by hand; when Program grows, update
+  // `sameContent` lists Program's 23 stored properties by hand; when Program grows, update
   // it (and this count), or the diff's fast path would miss changes to the new property.
-  #expect(Mirror(reflecting: Program(id: "x")).children.count == 21)
+  #expect(Mirror(reflecting: Program(id: "x")).children.count == 23)
 }
 
 @Test func sameContentAgreesWithTheColumnsOnSingleFieldChanges() {
@@ -120,7 +120,8 @@ func diffInvariants(seed: UInt64) {
     { $0.feeMinKRW = nil }, { $0.feeMaxKRW = 3 }, { $0.startDate = nil },
     { $0.endDate = day("2024-09-03") }, { $0.theme = "s" }, { $0.latitude = 37.6 },
     { $0.longitude = nil }, { $0.portalURL = "v" }, { $0.orgLink = "m" }, { $0.imageURL = "j" },
-    { $0.registeredOn = nil }, { $0.qualityFlags = [] },
+    { $0.registeredOn = nil }, { $0.qualityFlags = [] }, { $0.isFree = nil },
+    { $0.inquiry = "02-123-4567" }, { $0.eventTime = "19:30" },
   ]
   #expect(SnapshotComparison.sameContent(base, base))
   for mutate in mutations {

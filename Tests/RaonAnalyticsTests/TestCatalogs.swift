@@ -29,9 +29,10 @@ enum RandomCatalog {
 
   /// A random program; ids come from a small range so catalogs overlap and repeat ids.
   static func program(id: String, using g: inout SplitMix64) -> Program {
-    let isFree = Bool.random(using: &g)
+    // One in eight has no free flag (a catalog before 2024 with an ambiguous fee text).
+    let isFree: Bool? = Int.random(in: 0..<8, using: &g) == 0 ? nil : Bool.random(using: &g)
     let fee: Int? =
-      isFree
+      isFree == true
       ? (Bool.random(using: &g) ? 0 : nil)
       : (Int.random(in: 0..<4, using: &g) == 0 ? nil : Int.random(in: 0...200_000, using: &g))
     let base = day("2024-01-01").dayNumber

@@ -89,7 +89,7 @@ func weekFiguresAgreeWithADirectCount(seed: UInt64) {
     }
   }
   #expect(figures.active == active.count)
-  #expect(figures.activeFree == active.filter(\.isFree).count)
+  #expect(figures.activeFree == active.filter { $0.isFree == true }.count)
   #expect(figures.starting == programs.filter { $0.startDate.map(weekDays.contains) ?? false }.count)
   #expect(figures.activeByCategory.reduce(0) { $0 + $1.count } == figures.active)
   #expect(figures.activeByDistrict.reduce(0) { $0 + $1.count } == figures.active)

@@ -234,7 +234,7 @@ enum WeekViewReference {
       }
       if let s, let e, s <= sun, e >= mon {
         f.running += 1
-        if p.isFree { f.runningFree += 1 }
+        if p.isFree == true { f.runningFree += 1 }
         f.runningByCategory[p.category, default: 0] += 1
         f.runningByDistrict[p.district, default: 0] += 1
       }

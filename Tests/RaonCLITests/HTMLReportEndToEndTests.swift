@@ -188,8 +188,8 @@ import Testing
   }
 
   /// Each section of the page: its title and, for a section with one table, the first cell
-  /// of that table's last row (plain text).
-  static func sections(of html: String) -> [(title: String, lastRow: String?)] {
+  /// of that table's last row and its first header cell (plain text).
+  static func sections(of html: String) -> [(title: String, lastRow: String?, header: String?)] {
     func plain(_ s: Substring) -> String {
       var out = ""
       var inTag = false
@@ -205,7 +205,10 @@ import Testing
       let tables = section.components(separatedBy: "<table>").count - 1
       let lastRow = tables == 1
         ? section.components(separatedBy: "<tr><td>").dropFirst().last?.components(separatedBy: "</td>").first : nil
-      return (plain(Substring(title)), lastRow.map { plain(Substring($0)) })
+      let header = tables == 1
+        ? section.components(separatedBy: "<th").dropFirst().first?.components(separatedBy: "</th>").first
+          .map { $0.drop { $0 != ">" }.dropFirst() } : nil
+      return (plain(Substring(title)), lastRow.map { plain(Substring($0)) }, header.map { plain(Substring($0)) })
     }
   }
 
@@ -256,24 +259,7 @@ import Testing
     #expect(pages.map { $0 <= Self.maxSamplePages } == true, "the sample prints on \(pages ?? -1) pages")
     let size = try Self.pageSize(pdf)
     #expect(size.contains("(A4)"), "\(size)")
-    // Sections on paper: a heading never ends a page, and a section of one table is printed
-    // whole (its heading and its table's last row on one page).
-    let printed = try Self.pageLines(pdf, pages: pages ?? 1)
-    let sections = Self.sections(of: text)
-    #expect(sections.count >= 8)
-    for section in sections {
-      let page = printed.firstIndex { lines in lines.contains { $0 == section.title } }
-      #expect(page != nil, "section \(section.title) is not in the PDF")
-      guard let page, let line = printed[page].firstIndex(of: section.title) else { continue }
-      #expect(printed[page].count - line > 3, "\(section.title) is at the foot of page \(page + 1)")
-      if let last = section.lastRow, !last.isEmpty {
-        #expect(
-          // Beside a chart, pdftotext joins chart labels and table rows on one line, and a
-          // narrow first column wraps a long key ('축제-' / '시민화합'): look for its start.
-          printed[page].contains { $0.contains(String(last.prefix(3))) },
-          "\(section.title) runs on past page \(page + 1) (its last row '\(last)' is elsewhere)")
-      }
-    }
+    try Self.expectSectionsReadOnPaper(html: text, pdf: pdf, pages: pages ?? 1)
 
     // Nothing past the right edge: a phone, the width of A4's printable area, a desktop.
     for width in [390, 700, 1280] {
@@ -306,6 +292,59 @@ import Testing
       #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(name) is no PNG")
       #expect(data.count > 20_000, "\(name) looks empty (\(data.count) bytes)")
     }
+  }
+
+  /// Sections on paper: a heading never ends a page (two lines of its section follow it),
+  /// and a section of one table that runs on to another page repeats the table's header
+  /// there (sections run on rather than leaving half-empty pages).
+  static func expectSectionsReadOnPaper(html text: String, pdf: URL, pages: Int) throws {
+    let printed = try Self.pageLines(pdf, pages: pages)
+    let sections = Self.sections(of: text)
+    #expect(sections.count >= 8)
+    for section in sections {
+      let page = printed.firstIndex { lines in lines.contains { $0 == section.title } }
+      #expect(page != nil, "section \(section.title) is not in the PDF")
+      guard let page, let line = printed[page].firstIndex(of: section.title) else { continue }
+      #expect(printed[page].count - line > 2, "\(section.title) is at the foot of page \(page + 1)")
+      // Beside a chart, pdftotext joins chart labels and table rows on one line, and a
+      // narrow first column wraps a long key ('축제-' / '시민화합'): look for its start.
+      guard let last = section.lastRow, !last.isEmpty, let header = section.header, !header.isEmpty,
+        let lastPage = printed[page...].firstIndex(where: { $0.contains { $0.contains(String(last.prefix(3))) } })
+      else { continue }
+      for runOn in (page + 1)..<(lastPage + 1) {
+        #expect(
+          printed[runOn].contains { $0.contains(header) },
+          "\(section.title) runs on to page \(runOn + 1) without its header '\(header)'")
+      }
+    }
+  }
+
+  /// A district pack prints on at most 4 A4 pages (issue 16): the largest district of the
+  /// sample (종로구, a fifth of its programs), with a comparison, as an office gets it weekly.
+  @Test func aDistrictPackPrintsOnFourA4Pages() throws {
+    _ = try Self.chromium()
+    let dir = try Fixtures.temporaryDirectory("raon-html-district")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let first = try RaonProcess.run(["snapshot", Fixtures.sampleCSV.path, "--db", "store.sqlite", "--taken-at", "2024-09-09"], in: dir)
+    #expect(first.status == 0, "stderr: \(first.stderr)")
+    let next = dir.appendingPathComponent("next.csv")
+    let made = try Self.run(
+      "/usr/bin/env", ["python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/make_modified_sample.py").path,
+                       Fixtures.sampleCSV.path, next.path])
+    #expect(made.status == 0, "\(made.stderr)")
+    let run = try RaonProcess.run(
+      ["report", "--db", "store.sqlite", "--input", next.path, "--taken-at", "2024-09-16", "--out", "r",
+       "--format", "html,pdf", "--district", "종로구"], in: dir)
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let city = dir.appendingPathComponent("r/report.pdf")
+    let cityPages = try Self.pageCount(city)
+    #expect(cityPages.map { $0 <= Self.maxSamplePages } == true, "the city report prints on \(cityPages ?? -1) pages")
+    let pack = dir.appendingPathComponent("r/districts/종로구")
+    let pages = try Self.pageCount(pack.appendingPathComponent("report.pdf"))
+    #expect(pages.map { $0 >= 2 && $0 <= 4 } == true, "종로구's pack prints on \(pages ?? -1) pages")
+    try Self.expectSectionsReadOnPaper(
+      html: String(contentsOf: pack.appendingPathComponent("report.html"), encoding: .utf8),
+      pdf: pack.appendingPathComponent("report.pdf"), pages: pages ?? 1)
   }
 
   @Test func anEnglishReportPrintsInEnglish() throws {

@@ -52,6 +52,25 @@ import Testing
       atPath: dir.appendingPathComponent("packs/districts").path)
     #expect(folders.sorted() == ["강남구", "종로구"])
 
+    // All 25 from one run: a pack each (미상 is none), and their figures add up to the
+    // city's less its programs of no known district.
+    let all = try RaonProcess.run(
+      ["report", "--db", "store.sqlite", "--out", "all", "--districts", "all", "--format", "json"], in: dir)
+    try #require(all.status == 0, "\(all.stderr)")
+    let allFolders = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("all/districts").path)
+    #expect(allFolders.count == 25 && !allFolders.contains("미상"))
+    func thisWeek(_ path: String) throws -> [String: Any] {
+      let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent(path)))
+      return (json as? [String: Any])?["thisWeek"] as? [String: Any] ?? [:]
+    }
+    let city = try thisWeek("all/report.json")
+    let unknownRunning = (city["runningByDistrict"] as? [[String: Any]] ?? [])
+      .first { $0["key"] as? String == "미상" }?["count"] as? Int ?? 0
+    var packRunning = 0
+    for name in allFolders { packRunning += try thisWeek("all/districts/\(name)/report.json")["running"] as? Int ?? -1_000 }
+    #expect(packRunning == (city["running"] as? Int ?? 0) - unknownRunning)
+
     // A wrong name: one line listing the 25, and nothing recorded or written.
     let wrong = try RaonProcess.run(
       ["report", "--db", "store.sqlite", "--out", "wrong", "--district", "강남"], in: dir)

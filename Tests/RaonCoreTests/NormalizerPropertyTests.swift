@@ -54,7 +54,7 @@ import Testing
       #expect(0 <= a && a <= b, "fees \(a)…\(b) \(context())")
     }
     #expect((p.feeMinKRW == nil) == (p.feeMaxKRW == nil), "\(context())")
-    if p.isFree { #expect(p.feeMinKRW == 0 && p.feeMaxKRW == 0, "\(context())") }
+    if p.isFree == true { #expect(p.feeMinKRW == 0 && p.feeMaxKRW == 0, "\(context())") }
     #expect(p.district == District.unknown || District.all.contains(p.district), "\(context())")
     #expect(p.latitude.map(\.isFinite) ?? true, "\(context())")
     #expect(p.longitude.map(\.isFinite) ?? true, "\(context())")

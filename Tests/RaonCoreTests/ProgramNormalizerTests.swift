@@ -86,7 +86,7 @@ private enum Records {
     #expect(p.startDate?.description == "2024-12-22")
     #expect(p.endDate?.description == "2025-01-01")
     #expect(p.place == "" && p.feeText == "")
-    #expect(p.isFree && p.feeMinKRW == 0 && p.feeMaxKRW == 0)
+    #expect(p.isFree == true && p.feeMinKRW == 0 && p.feeMaxKRW == 0)
     #expect(p.qualityFlags == [.districtMissing, .coordsMissing, .idFromHash])
     #expect(p.id == ProgramID.hashed(title: "전시", place: "", startDate: p.startDate))
   }
@@ -133,13 +133,13 @@ private enum Records {
 
   @Test func givesAFreeProgramZeroFees() {
     let p = ProgramNormalizer.normalize(Records.csv(["유무료": "무료", "이용요금": "무료"]))
-    #expect(p.isFree && p.feeMinKRW == 0 && p.feeMaxKRW == 0)
+    #expect(p.isFree == true && p.feeMinKRW == 0 && p.feeMaxKRW == 0)
     #expect(p.qualityFlags.isEmpty)
   }
 
   @Test func flagsAFreeProgramWhoseTextQuotesAPrice() {
     let p = ProgramNormalizer.normalize(Records.csv(["유무료": "무료", "이용요금": "전석 20,000원"]))
-    #expect(p.isFree && p.feeMinKRW == 0 && p.feeMaxKRW == 0)
+    #expect(p.isFree == true && p.feeMinKRW == 0 && p.feeMaxKRW == 0)
     #expect(p.feeText == "전석 20,000원")
     #expect(p.qualityFlags == .freeButPriced)
     let zero = ProgramNormalizer.normalize(Records.csv(["유무료": "무료", "이용요금": "0원"]))
@@ -148,22 +148,35 @@ private enum Records {
 
   @Test func leavesAPaidProgramsUnreadableFeeEmpty() {
     let p = ProgramNormalizer.normalize(Records.csv(["유무료": "유료", "이용요금": "프로그램별 상이"]))
-    #expect(!p.isFree && p.feeMinKRW == nil && p.feeMaxKRW == nil)
+    #expect(p.isFree == false && p.feeMinKRW == nil && p.feeMaxKRW == nil)
     #expect(p.qualityFlags.isEmpty)
   }
 
   @Test func decidesAMissingFreeFlagFromTheFeeText() {
+    // Unambiguous texts decide; anything else leaves the flag unknown (issue 17).
     let free = ProgramNormalizer.normalize(Records.csv(["유무료": "", "이용요금": "전석 무료"]))
-    #expect(free.isFree && free.feeMinKRW == 0)
+    #expect(free.isFree == true && free.feeMinKRW == 0)
     #expect(free.qualityFlags == .freeFlagMissing)
 
+    let paid = ProgramNormalizer.normalize(Records.csv(["유무료": "", "이용요금": "전석 20,000원"]))
+    #expect(paid.isFree == false && paid.feeMinKRW == 20_000 && paid.feeMaxKRW == 20_000)
+    #expect(paid.qualityFlags == .freeFlagMissing)
+
+    // Says 무료 and quotes an amount: ambiguous.
     let priced = ProgramNormalizer.normalize(Records.csv(["유무료": "?", "이용요금": "무료(예약금 5,000원)"]))
-    #expect(!priced.isFree && priced.feeMinKRW == 5_000 && priced.feeMaxKRW == 5_000)
+    #expect(priced.isFree == nil && priced.feeMinKRW == 5_000 && priced.feeMaxKRW == 5_000)
     #expect(priced.qualityFlags == .freeFlagMissing)
 
+    let invited = ProgramNormalizer.normalize(Records.csv(["유무료": nil, "이용요금": "전석 초대"]))
+    #expect(invited.isFree == nil && invited.feeMinKRW == nil)
+
     let silent = ProgramNormalizer.normalize(Records.csv(["유무료": nil, "이용요금": ""]))
-    #expect(!silent.isFree && silent.feeMinKRW == nil)
+    #expect(silent.isFree == nil && silent.feeMinKRW == nil)
     #expect(silent.qualityFlags == .freeFlagMissing)
+
+    // No 유무료 column at all (catalogs before 2024).
+    let old = ProgramNormalizer.normalize(RawRecord(["분류": "전시", "이용요금": "무료"]))
+    #expect(old.isFree == true)
   }
 
   @Test(arguments: ["", " ", "미상", "부산진구"])
@@ -225,7 +238,7 @@ private enum Records {
 
   @Test func normalisesAnEmptyRecord() {
     let p = ProgramNormalizer.normalize(RawRecord([:]))
-    #expect(p.title == "" && p.district == "미상" && !p.isFree)
+    #expect(p.title == "" && p.district == "미상" && p.isFree == nil)
     #expect(p.id == "h:b8c9e440ead3ddac")  // Python: sha256("\x1f\x1f") as above
     #expect(
       p.qualityFlags == [.districtMissing, .coordsMissing, .datesMissing, .idFromHash, .freeFlagMissing])
@@ -260,7 +273,7 @@ private enum Records {
       #expect(p.district == District.unknown || District.all.contains(p.district))
       if let low = p.feeMinKRW, let high = p.feeMaxKRW { #expect(low <= high) }
       #expect((p.feeMinKRW == nil) == (p.feeMaxKRW == nil))
-      if p.isFree { #expect(p.feeMinKRW == 0 && p.feeMaxKRW == 0) }
+      if p.isFree == true { #expect(p.feeMinKRW == 0 && p.feeMaxKRW == 0) }
       #expect((p.latitude == nil) == (p.longitude == nil))
       #expect((p.latitude == nil) == p.qualityFlags.contains(.coordsMissing))
       #expect((p.startDate == nil || p.endDate == nil) == p.qualityFlags.contains(.datesMissing))

@@ -36,7 +36,7 @@ import Testing
     let ko = try Self.rows(.ko)
     #expect(ko["programs.csv"]?.first == ProgramColumn.allCases.map(\.koreanTitle))
     #expect(ko["programs.csv"]?.first?.prefix(3) == ["ID", "공연/행사명", "분류"])
-    #expect(ko["by_category.csv"]?.first == ["분류", "건수", "무료", "유료", "기간 중앙값(일)", "최저요금 중앙값(원)", "비율"])
+    #expect(ko["by_category.csv"]?.first == ["분류", "건수", "무료", "유료", "기간 중앙값(일)", "최저요금 중앙값(원)", "비율", "유무료 미상"])
     #expect(ko["by_district.csv"]?.first?.first == "자치구")
     #expect(ko["by_fee.csv"]?.first == ["요금대 코드", "건수", "요금대"])
     #expect(ko["by_duration.csv"]?.first == ["기간 코드", "건수", "기간"])

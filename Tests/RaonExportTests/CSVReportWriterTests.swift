@@ -108,14 +108,14 @@ import Testing
     #expect(categories.first == CSVReportWriter.groupColumns)
     #expect(
       categories.first
-        == ["key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share"])
+        == ["key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share", "unknown"])
     // 전시/미술: 4 programs (3 free), durations 1, 214, 366 (one invalid) → median 214;
     // one paid program at 5,000원.
     let art = categories.first { $0.first == "전시/미술" }
-    #expect(art == ["전시/미술", "4", "3", "1", "214", "5000", "0.3333333333333333"])
+    #expect(art == ["전시/미술", "4", "3", "1", "214", "5000", "0.3333333333333333", "0"])
     // 콘서트: durations 3 and 1 → 2; paid fee mins 50000 only (the other has none).
     let concert = categories.first { $0.first == "콘서트" }
-    #expect(concert == ["콘서트", "2", "0", "2", "2", "50000", "0.16666666666666666"])
+    #expect(concert == ["콘서트", "2", "0", "2", "2", "50000", "0.16666666666666666", "0"])
     // A group with no duration and no paid fee leaves both medians empty.
     let fee = try CSVTestReader.readBOMFile(out.appendingPathComponent("csv/by_fee.csv"))
     #expect(fee.first == ["key", "count", "label"])
@@ -130,11 +130,14 @@ import Testing
     report.tables.byCategory = [
       GroupStats(key: "없음", count: 1, free: 1, paid: 0, medianDurationDays: nil, medianFeeMinKrw: nil, share: 1),
       GroupStats(key: "반", count: 2, free: 0, paid: 2, medianDurationDays: 2.5, medianFeeMinKrw: 12500, share: 0.000001),
+      GroupStats(key: "옛", count: 3, free: 1, paid: 0, unknown: 2, medianDurationDays: nil, medianFeeMinKrw: nil, share: 0.5),
     ]
     let (out, _) = try written(report: report)
     let rows = try CSVTestReader.readBOMFile(out.appendingPathComponent("csv/by_category.csv"))
-    #expect(rows[1] == ["없음", "1", "1", "0", "", "", "1"])
-    #expect(rows[2] == ["반", "2", "0", "2", "2.5", "12500", "0.000001"])
+    #expect(rows[1] == ["없음", "1", "1", "0", "", "", "1", "0"])
+    #expect(rows[2] == ["반", "2", "0", "2", "2.5", "12500", "0.000001", "0"])
+    // A catalog before 2024: free + paid + unknown = count.
+    #expect(rows[3] == ["옛", "3", "1", "0", "", "", "0.5", "2"])
   }
 
   @Test func crossTableHasCategoryRowsDistrictColumnsAndTotals() throws {

@@ -146,11 +146,13 @@ enum TextExportFixture {
   static func groups(_ key: (Program) -> String) -> [GroupStats] {
     let total = programs.count
     return Dictionary(grouping: programs, by: key).map { k, ps in
-      GroupStats(
-        key: k, count: ps.count, free: ps.filter(\.isFree).count,
-        paid: ps.filter { !$0.isFree }.count,
-        medianDurationDays: median(ps.compactMap(\.durationDays)),
-        medianFeeMinKrw: median(ps.filter { !$0.isFree }.compactMap(\.feeMinKRW)),
+      let free = ps.filter { $0.isFree == true }.count
+      let paid = ps.filter { $0.isFree == false }
+      let durations: [Int] = ps.compactMap(\.durationDays)
+      let fees: [Int] = paid.compactMap(\.feeMinKRW)
+      return GroupStats(
+        key: k, count: ps.count, free: free, paid: paid.count, unknown: ps.count - free - paid.count,
+        medianDurationDays: median(durations), medianFeeMinKrw: median(fees),
         share: Double(ps.count) / Double(total))
     }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
   }
@@ -167,7 +169,8 @@ enum TextExportFixture {
     }
     quality.sort { ($0.count, $1.flag) > ($1.count, $0.flag) }
     return CatalogTables(
-      total: programs.count, free: programs.filter(\.isFree).count,
+      total: programs.count, free: programs.filter { $0.isFree == true }.count,
+      unknown: programs.filter { $0.isFree == nil }.count,
       byCategory: categories, byDistrict: districts,
       byFee: [
         BandCount(key: "free", count: 5), BandCount(key: "1-10000", count: 2),
@@ -199,7 +202,7 @@ enum TextExportFixture {
     }
     return WeekFigures(
       week: week, active: active.count, starting: starting.count,
-      activeFree: active.filter(\.isFree).count,
+      activeFree: active.filter { $0.isFree == true }.count,
       activeByCategory: counts(active, \.category), activeByDistrict: counts(active, \.district),
       startingByCategory: counts(starting, \.category),
       startingByDistrict: counts(starting, \.district))

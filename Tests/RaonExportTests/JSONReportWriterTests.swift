@@ -63,8 +63,8 @@ import Testing
       for row in rows {
         #expect(
           Set(row.keys)
-            == ["key", "count", "free", "paid", "medianDurationDays", "medianFeeMinKrw", "share"])
-        #expect(isInteger(row["count"]) && isInteger(row["free"]) && isInteger(row["paid"]))
+            == ["key", "count", "free", "paid", "medianDurationDays", "medianFeeMinKrw", "share", "unknown"])
+        #expect(isInteger(row["count"]) && isInteger(row["free"]) && isInteger(row["paid"]) && isInteger(row["unknown"]))
         for median in ["medianDurationDays", "medianFeeMinKrw"] {
           #expect(row[median] is NSNumber || row[median] is NSNull)
         }

@@ -60,10 +60,13 @@ enum XLSXFixtures {
     var byKey: [String: [Program]] = [:]
     for p in programs { byKey[key(p), default: []].append(p) }
     return byKey.map { k, ps in
-      GroupStats(
-        key: k, count: ps.count, free: ps.filter(\.isFree).count, paid: ps.filter { !$0.isFree }.count,
-        medianDurationDays: ps.compactMap(\.durationDays).first.map(Double.init),
-        medianFeeMinKrw: ps.filter { !$0.isFree }.compactMap(\.feeMinKRW).first.map(Double.init),
+      let free = ps.filter { $0.isFree == true }.count
+      let paid = ps.filter { $0.isFree == false }
+      let durations: [Int] = ps.compactMap(\.durationDays)
+      let fees: [Int] = paid.compactMap(\.feeMinKRW)
+      return GroupStats(
+        key: k, count: ps.count, free: free, paid: paid.count, unknown: ps.count - free - paid.count,
+        medianDurationDays: durations.first.map(Double.init), medianFeeMinKrw: fees.first.map(Double.init),
         share: Double(ps.count) / Double(programs.count))
     }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
   }
@@ -75,7 +78,8 @@ enum XLSXFixtures {
       byDistrict.map { d in programs.filter { $0.category == c.key && $0.district == d.key }.count }
     }
     return CatalogTables(
-      total: programs.count, free: programs.filter(\.isFree).count,
+      total: programs.count, free: programs.filter { $0.isFree == true }.count,
+      unknown: programs.filter { $0.isFree == nil }.count,
       byCategory: byCategory, byDistrict: byDistrict,
       byFee: [
         BandCount(key: "free", count: 7), BandCount(key: "1-10000", count: 0),

@@ -73,8 +73,9 @@ struct XLSXPrintSetUpTests {
     for name in check.sheets where name != "요약" {
       let s = try #require(sheets[name])
       #expect(s.fitToHeight == 0, "\(name) runs on as many pages as it needs")
-      // 운영 현황's four tables start under a title: their titles and headers repeat.
-      let rows = name == "운영 현황" ? "$4:$5" : "$1:$1"
+      // 운영 현황's four tables start under its title and two charts: their titles and
+      // headers repeat.
+      let rows = name == "운영 현황" ? "$27:$28" : "$1:$1"
       #expect(s.printTitles?.hasSuffix("'\(name)'!\(rows)") == true, "\(name) repeats \(rows): \(s.printTitles ?? "none")")
     }
   }

@@ -113,7 +113,8 @@ struct XLSXReportWriterTests {
     #expect(check.text(p, 0, 0) == "ID")
     #expect(check.text(p, 0, 1) == "공연/행사명")
     #expect(check.map("freeze", p) as? String == "A2")
-    #expect(check.map("autofilter", p) as? String == "A1:V14")
+    // ID … 품질 표시, 문의, 행사시간: the 24 columns of programs.csv.
+    #expect(check.map("autofilter", p) as? String == "A1:X14")
     // Row 1: cult:100001, paid, 30,000 won, 2024-09-10 … 2024-09-12.
     #expect(check.text(p, 1, 8) == "유료")
     #expect(check.cell(p, 1, 9)["py"] as? String == "number")
@@ -157,8 +158,14 @@ struct XLSXReportWriterTests {
   @Test func chartsAreNativeWithQuotedKoreanRangesAndCachedValues() throws {
     let (check, _, _) = try Self.written()
     let charts = check.charts
-    #expect(charts.count == 4)
+    // 요약's four, and 운영 현황's running programs by district and by category.
+    #expect(charts.count == 6)
     let formulas = charts.flatMap { $0["formulas"] as? [String] ?? [] }
+    for column in ["D", "E", "G", "H"] {
+      #expect(formulas.contains { $0.hasPrefix("'차트 자료'!$\(column)$2:$\(column)$") }, "\(column): \(formulas)")
+    }
+    // The running blocks sit beside the catalog's, under the same kind of header.
+    #expect(check.text("차트 자료", 0, 3) == check.text("차트 자료", 0, 0))
     #expect(formulas.contains("'분류별'!$B$2:$B$10"))
     #expect(formulas.contains("'분류별'!$A$2:$A$10"))
     #expect(formulas.contains("'차트 자료'!$B$2:$B$9"))

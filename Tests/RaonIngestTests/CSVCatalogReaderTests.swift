@@ -129,8 +129,9 @@ import TestSupport
         case .missingColumns(let source, let missing, _) = error
       else { return false }
       let message = error.description
-      return source == "m.csv" && missing == ["자치구", "유무료"]
-        && message.contains("m.csv") && message.contains("자치구, 유무료")
+      // 유무료 is not required: catalogs before 2024 lack it (issue 17).
+      return source == "m.csv" && missing == ["자치구"]
+        && message.contains("m.csv") && message.contains("lacks the column(s) 자치구 ")
         && !message.contains("\n")
     }
   }

@@ -51,6 +51,42 @@ import TestSupport
     #expect(programs.map { $0.startDate?.description ?? "" } == expected.startDays.map { CalendarDay(iso: $0)?.description ?? "" })
   }
 
+  // MARK: - Before 2024 and 2026
+
+  @Test func aCatalogWithoutAFreeFlagCountsFreePaidAndUnknownFromTheFeeText() throws {
+    let expected = try SampleShapes.expected()
+    let batch = try CatalogFileReader.read(SampleShapes.url("no-free-flag.csv"))
+    let programs = Self.programs(batch)
+    #expect(programs.map(\.id) == expected.ids)
+    func counts(_ isFree: Bool?) -> [String: Int] {
+      programs.filter { $0.isFree == isFree }.reduce(into: [:]) { $0[$1.category, default: 0] += 1 }
+    }
+    #expect(counts(true) == expected.noFlagFree)
+    #expect(counts(false) == expected.noFlagPaid)
+    #expect(counts(nil) == expected.noFlagUnknown)
+    #expect(expected.noFlagUnknown.values.reduce(0, +) > 1_000)  // the sample's 2,646 empty fee texts
+    #expect(programs.allSatisfy { $0.qualityFlags.contains(.freeFlagMissing) })
+    // Written as the contract says: empty in programs.csv for unknown.
+    let unknown = try #require(programs.first { $0.isFree == nil })
+    #expect(ProgramColumn.isFree.text(of: unknown) == "")
+  }
+
+  @Test func todaysLayoutReadsInquiryEventTimeAndBothCoordinates() throws {
+    let expected = try SampleShapes.expected()
+    let batch = try CatalogFileReader.read(SampleShapes.url("layout-2026.csv"))
+    #expect(batch.warnings.isEmpty, "\(batch.warnings)")
+    let programs = Self.programs(batch)
+    let sample = Self.programs(try CatalogFileReader.read(Fixtures.sampleCSV))
+    #expect(programs.map(\.id) == expected.ids)
+    #expect(programs.map(\.inquiry) == expected.inquiries)
+    #expect(programs.map(\.eventTime) == expected.eventTimes)
+    // The coordinates land on the same axes as in the sample, whatever the labels say.
+    #expect(programs.map(\.latitude) == sample.map(\.latitude))
+    #expect(programs.map(\.longitude) == sample.map(\.longitude))
+    #expect(Program.csvColumns.suffix(2) == ["inquiry", "event_time"])
+    #expect(sample.allSatisfy { $0.inquiry.isEmpty && $0.eventTime.isEmpty })
+  }
+
   @Test func aKnownColumnNoLabelMatchesIsNamedInAWarning() throws {
     let expected = try SampleShapes.expected()
     let url = try SampleShapes.url("unknown-label.csv")

@@ -41,6 +41,35 @@ import TestSupport
     return (rows, ids)
   }
 
+  /// Today's answer (2026): 24 fields, `INQUIRY` after `USE_FEE`, `PRO_TIME` last, and
+  /// `LOT` ≈ 127 with `LAT` ≈ 37 (the other way round in 2024–2025).
+  @Test func todaysTwentyFourFieldLayoutReadsInquiryEventTimeAndCoordinates() async throws {
+    let (rows2024, expectedIDs) = try Self.sampleRows()
+    var rows: [[String: String]] = []
+    for (k, row) in rows2024.enumerated() {
+      var r = row
+      // 2024–2025 served LAT ≈ 127 and LOT ≈ 37; today each key holds its own axis.
+      r["LAT"] = row["LOT"] ?? ""
+      r["LOT"] = row["LAT"] ?? ""
+      r["INQUIRY"] = k % 2 == 0 ? "02-399-\(1000 + k)" : ""
+      r["PRO_TIME"] = k % 2 == 0 ? "" : "화~일 10:00~18:00"
+      rows.append(r)
+    }
+    #expect(rows.allSatisfy { $0.count == 24 })
+    let server = try await LoopbackAPIServer.start(key: secretKey, rows: rows)
+    defer { Task { await server.stop() } }
+    let batch = try await client(server, recorder: Recorder()).fetchAll()
+    #expect(ids(batch) == expectedIDs)
+    let programs = batch.records.map(ProgramNormalizer.normalize)
+    let old = try CSVCatalogReader.read(Data(contentsOf: Fixtures.sampleCSV), source: "sample.csv")
+      .records.prefix(25).map(ProgramNormalizer.normalize)
+    #expect(programs.map(\.inquiry) == rows.map { $0["INQUIRY"] ?? "" })
+    #expect(programs.map(\.eventTime) == rows.map { $0["PRO_TIME"] ?? "" })
+    #expect(programs.map(\.latitude) == old.map(\.latitude))
+    #expect(programs.map(\.longitude) == old.map(\.longitude))
+    #expect(programs.compactMap(\.latitude).allSatisfy { (37...38).contains($0) })
+  }
+
   @Test(arguments: Shape.allCases)
   func aRefusedKeyIsSaidSoInEveryShape(_ shape: Shape) async throws {
     let (rows, _) = try Self.sampleRows()

@@ -157,9 +157,9 @@ struct MembershipTests {
             SELECT category, is_free, sum(copies) FROM snapshot_program WHERE snapshot_id = ?
             GROUP BY category, is_free
             """, arguments: [info.id]
-        ).map { "\($0[0] as String)/\($0[1] as Bool)/\($0[2] as Int)" }
+        ).map { "\($0[0] as String)/\(($0[1] as Bool?).map { "\($0)" } ?? "unknown")/\($0[2] as Int)" }
       }
-      let fromSeries = Dictionary(grouping: programs) { "\($0.category)/\($0.isFree)" }
+      let fromSeries = Dictionary(grouping: programs) { "\($0.category)/\($0.isFree.map { "\($0)" } ?? "unknown")" }
         .map { "\($0.key)/\($0.value.count)" }
       #expect(Set(byCategory) == Set(fromSeries))
     }

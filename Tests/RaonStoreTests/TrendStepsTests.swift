@@ -175,9 +175,9 @@ struct TrendStepsTests {
       }
       func key(
         _ id: String, _ s: CalendarDay?, _ e: CalendarDay?, _ r: CalendarDay?, _ c: String,
-        _ d: String, _ f: Bool
+        _ d: String, _ f: Bool?
       ) -> String {
-        "\(id)|\(String(describing: s))|\(String(describing: e))|\(String(describing: r))|\(c)|\(d)|\(f)"
+        "\(id)|\(String(describing: s))|\(String(describing: e))|\(String(describing: r))|\(c)|\(d)|\(String(describing: f))"
       }
       let fromSteps = present.values.flatMap { v in
         Array(

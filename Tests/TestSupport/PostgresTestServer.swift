@@ -98,6 +98,7 @@ public final class PostgresTestServer: @unchecked Sendable {
     guard let binaries = findBinaries() else {
       return .failure(SkipReason(description: "no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb); install Debian's postgresql (scripts/install-deps.sh --test)"))
     }
+    stopServersOfEndedRuns(binaries)
     do {
       let folder = URL(fileURLWithPath: NSTemporaryDirectory())
         .appendingPathComponent("raon-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -143,6 +144,24 @@ public final class PostgresTestServer: @unchecked Sendable {
   }
 
   nonisolated(unsafe) private static var stopAtExit: (() -> Void)?
+
+  /// Stops the servers of test processes that ended without stopping theirs (killed, or
+  /// crashed: `atexit` never ran), found by the process id in their folder's name.
+  private static func stopServersOfEndedRuns(_ binaries: URL) {
+    let temporary = URL(fileURLWithPath: NSTemporaryDirectory())
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+    for name in names where name.hasPrefix("raon-pg-") {
+      let parts = name.split(separator: "-")
+      guard parts.count == 4, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let folder = temporary.appendingPathComponent(name)
+      _ = try? run(
+        binaries.appendingPathComponent("pg_ctl").path,
+        ["-D", folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop"],
+        asServerUser: true)
+      try? FileManager.default.removeItem(at: folder)
+    }
+  }
 
   /// The newest `/usr/lib/postgresql/N/bin` holding `initdb`, or `PG_BIN`.
   private static func findBinaries() -> URL? {

@@ -39,6 +39,15 @@ public enum SampleShapes {
     public var header: [String]
     /// SHA-256 of the sample file.
     public var sampleSHA256: String
+    /// `no-free-flag.csv` (the sample without 유무료, as before 2024), per 분류: programs
+    /// whose fee text says 무료 and quotes no amount above zero, that quote one and do not
+    /// say 무료, and the rest — by Python's own reading of the fee texts.
+    public var noFlagFree: [String: Int]
+    public var noFlagPaid: [String: Int]
+    public var noFlagUnknown: [String: Int]
+    /// `layout-2026.csv`: each row's 문의 and 행사시간, as written.
+    public var inquiries: [String]
+    public var eventTimes: [String]
   }
 
   public static func url(_ name: String) throws -> URL { try folder.get().appendingPathComponent(name) }
@@ -187,6 +196,46 @@ open(os.path.join(out, "binary.xls"), "wb").write(bytes.fromhex("D0CF11E0A1B11AE
 with zipfile.ZipFile(os.path.join(out, "photos.zip"), "w") as z:
     z.writestr("readme.txt", "not a catalog")
 
+# 8. The sample without its 유무료 column, as catalogs before 2024 came; what Python reads
+#    from each fee text: 무료 and no amount above zero → free, an amount above zero and no
+#    무료 → paid, else unknown. An amount needs a won unit (원, ₩, KRW), as the README says.
+free_at = col["유무료"]
+write_csv("no-free-flag.csv", [h for i, h in enumerate(header) if i != free_at],
+          [[v for i, v in enumerate(r) if i != free_at] for r in data])
+def amounts(text):
+    found = []
+    for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s*(만|천)?\s*(원|KRW)", text):
+        n = float(m.group(1).replace(",", "") or 0)
+        # 천 follows one digit in a written amount (1만5천원); "3000천원" is no amount.
+        if m.group(2) == "천" and n >= 10:
+            continue
+        found.append(n * (10000 if m.group(2) == "만" else 1000 if m.group(2) == "천" else 1))
+    for m in re.finditer(r"₩\s*(\d[\d,]*)", text):
+        found.append(float(m.group(1).replace(",", "")))
+    return found
+no_flag = {"free": {}, "paid": {}, "unknown": {}}
+for r in data:
+    fee = r[col["이용요금"]].strip()
+    says_free, priced = "무료" in fee, any(a > 0 for a in amounts(fee))
+    kind = "free" if says_free and not priced else "paid" if priced and not says_free else "unknown"
+    no_flag[kind][r[col["분류"]]] = no_flag[kind].get(r[col["분류"]], 0) + 1
+
+# 9. Today's layout (2026): 문의 after 이용요금, 행사시간 last, and the coordinate columns
+#    labelled 경도(Y좌표) / 위도(X좌표) in that order, each holding its own axis.
+fee_at = col["이용요금"]
+head26 = header[:fee_at + 1] + ["문의"] + header[fee_at + 1:]
+lat26, lon26 = head26.index("위도(X좌표)"), head26.index("경도(Y좌표)")
+head26[lat26], head26[lon26] = "경도(Y좌표)", "위도(X좌표)"
+head26.append("행사시간")
+rows26, inquiries, event_times = [], [], []
+for k, r in enumerate(data):
+    inquiry = f"02-{1000 + k % 9000}-{k:04d}" if k % 3 else ""
+    event_time = ["", "19:30", "평일 10:00~18:00 (월요일 휴관)"][k % 3]
+    row = r[:fee_at + 1] + [inquiry] + r[fee_at + 1:] + [event_time]
+    row[lat26], row[lon26] = r[lon], r[lat]   # the values follow their new labels
+    rows26.append(row); inquiries.append(inquiry); event_times.append(event_time)
+write_csv("layout-2026.csv", head26, rows26)
+
 def end_day(r):
     m = re.match(r"(\d{4})-(\d{2})-(\d{2})", r[col["종료일"]])
     if m:
@@ -201,6 +250,8 @@ json.dump({
     "ids": [cult(r) for r in data], "categories": cats, "coordinateRows": coordinate_rows,
     "startDays": [r[col["시작일"]][:10] for r in data], "rowsBeforeCut": cut,
     "cutLine": cut_line, "smallRows": len(small),
+    "noFlagFree": no_flag["free"], "noFlagPaid": no_flag["paid"], "noFlagUnknown": no_flag["unknown"],
+    "inquiries": inquiries, "eventTimes": event_times,
 }, open(os.path.join(out, "expected.json"), "w"), ensure_ascii=False)
 """#
 }

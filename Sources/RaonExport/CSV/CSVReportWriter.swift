@@ -32,6 +32,8 @@ public struct CSVReportWriter: ReportWriter {
   /// Header of `by_category.csv` and `by_district.csv`.
   public static let groupColumns = [
     "key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share",
+    // Appended with the three-valued free flag: free + paid + unknown = count.
+    "unknown",
   ]
   /// Header of `by_fee.csv` and `by_duration.csv`.
   public static let bandColumns = ["key", "count", "label"]
@@ -140,7 +142,7 @@ public struct CSVReportWriter: ReportWriter {
   static func write(_ cell: ProgramColumn.Cell, to w: inout CSVFileWriter) {
     switch cell {
     case .text(let s), .link(let s): w.text(s)
-    case .freeFlag(let free): w.raw(free ? "true" : "false")
+    case .freeFlag(let free): w.raw(free.map { $0 ? "true" : "false" } ?? "")
     case .integer(let v): w.int(v)
     case .day(let d): w.day(d)
     case .coordinate(let v): w.raw(v.map(Program.formatCoordinate) ?? "")
@@ -160,6 +162,7 @@ public struct CSVReportWriter: ReportWriter {
       w.decimal(g.medianDurationDays)
       w.decimal(g.medianFeeMinKrw)
       w.decimal(g.share)
+      w.int(g.unknown)
       try w.endRow()
     }
   }

@@ -80,7 +80,7 @@ public struct HTMLReportWriter: ReportWriter {
     var body = MarkdownHTML.fragment(markdown)
     body = inlineCharts(body, charts: charts)
     body = wrapTables(body)
-    let (withAnchors, sections) = anchorSections(groupParts(body))
+    let (withAnchors, sections) = anchorSections(groupParts(demoteLaterTitles(body)))
     let title = firstHeading(withAnchors) ?? ReportLabels(language).reportTitle
     var html = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n"
     html += "<meta charset=\"utf-8\">\n"
@@ -208,6 +208,17 @@ public struct HTMLReportWriter: ReportWriter {
       if !sections.isEmpty { out += "</section>" }
     }
     return (out, sections)
+  }
+
+  /// Every `<h1>` after the first as an `<h2>`: a later title (the whole-catalog part,
+  /// "전체 카탈로그") opens a section of its own instead of trailing the previous section's
+  /// last part, so print keeps it with what follows and the contents row links to it.
+  static func demoteLaterTitles(_ html: String) -> String {
+    guard let first = html.range(of: "</h1>") else { return html }
+    let rest = html[first.upperBound...]
+      .replacingOccurrences(of: "<h1>", with: "<h2>")
+      .replacingOccurrences(of: "</h1>", with: "</h2>")
+    return String(html[..<first.upperBound]) + rest
   }
 
   /// Puts every `<h3>` and what follows it, up to the next `<h3>`, `<h2>` or `<hr>`, in a

@@ -1,15 +1,11 @@
 /// The style sheet inlined into `report.html`: one column that reads on a phone and a
 /// desktop, light and dark (`prefers-color-scheme`), and A4 print.
 ///
-/// Print: `@page` A4; a section (`h2` and what follows) never starts at the foot of a page
-/// and runs on: it is kept on one page, and goes to the next page — a page break before
-/// the section — when it does not fit in what is left, so short sections share a page
-/// (a forced break before every `h2` printed the pre-week sample's five-line sections on
-/// pages of their own: 8 pages, where this gave 5). A section made of parts (`h3`: a
-/// chart with its table, a list) keeps each part whole instead, and its heading with the
-/// first part. Table headers repeat on each page (`thead` as
-/// `table-header-group`), rows and charts are never split, tables are at most the page's
-/// width with cells that wrap, and long words and URLs break rather than being cut at the
+/// Print: `@page` A4; sections and their parts run on from page to page rather than being
+/// kept whole (whole sections left half-empty pages), a heading stays with what follows
+/// it, table headers repeat on each page (`thead` as `table-header-group`), rows and
+/// charts are never split, tables are at most the page's width with cells that wrap, and
+/// long words and URLs break rather than being cut at the
 /// right edge. Printing is always light.
 ///
 /// The font stack names the Korean faces Debian's `fonts-noto-cjk` provides first.
@@ -106,19 +102,20 @@ enum HTMLStyle {
       nav.toc { display: none; }
       h1 { font-size: 16pt; margin-top: 0; }
       h2 { font-size: 13pt; margin-top: 0; }
-      /* A section of parts (h3) may start under the previous one; each part stays whole. */
-      section:not(:has(.part)), .part { break-inside: avoid; }
+      /* Sections and parts run on from page to page (a table's header repeats, a row or a
+         chart is never split); a heading always goes with what follows it. Keeping each
+         section whole left pages half empty: a district pack printed on 6 pages, 4 now. */
       section + section h2 { margin-top: 4mm; }
       h2, h3 { break-after: avoid; }
       .table-wrap { overflow: visible; }
-      table { max-width: 100%; font-size: 8pt; line-height: 1.2; }
-      th, td { padding: 0.6pt 4pt; }
+      table { max-width: 100%; font-size: 7.5pt; line-height: 1.15; }
+      th, td { padding: 0.4pt 3pt; }
       thead { display: table-header-group; }
       tr, .chart, svg, li { break-inside: avoid; }
-      /* A chart beside its table (the table goes under it when too wide): a dimension
-         takes half a page, and the city report about 8 pages. */
-      .chart { float: left; width: 88mm; margin: 0 5mm 2mm 0; }
-      .chart svg { width: 88mm; max-width: 100%; height: auto; }
+      /* A chart beside its table (the table goes under it when too wide), narrow enough
+         that the table's columns keep their words on one line. */
+      .chart { float: left; width: 70mm; margin: 0 4mm 2mm 0; }
+      .chart svg { width: 70mm; max-width: 100%; height: auto; }
       h2, h3, hr, section::after, .part::after { clear: both; }
       section::after, .part::after { content: ""; display: block; }
       section, .part { display: flow-root; }

@@ -89,7 +89,8 @@ public struct JSONReportWriter: ReportWriter {
         .object([
           ("programs", .int(t.total)),
           ("free", .int(t.free)),
-          ("paid", .int(t.total - t.free)),
+          ("paid", .int(t.total - t.free - t.unknown)),
+          ("unknown", .int(t.unknown)),
           ("freeShare", .number(t.total > 0 ? Double(t.free) / Double(t.total) : 0)),
         ])
       ),
@@ -131,6 +132,7 @@ public struct JSONReportWriter: ReportWriter {
       ("count", .int(g.count)),
       ("free", .int(g.free)),
       ("paid", .int(g.paid)),
+      ("unknown", .int(g.unknown)),
       ("medianDurationDays", .number(g.medianDurationDays)),
       ("medianFeeMinKrw", .number(g.medianFeeMinKrw)),
       ("share", .number(g.share)),

@@ -32,15 +32,19 @@ extension MarkdownReportWriter {
     if chart.folded { md += L.chartTopNote(chart.rows.count - 1, of: groups.count) + "\n\n" }
     let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
 
-    var table = MarkdownTable([
-      (keyHeader, .left), (L.count, .right), (L.share, .right), (L.free, .right),
-      (L.paid, .right), (L.medianDurationDays, .right), (L.medianFeeMinKrw, .right),
-    ])
+    // 유무료 미상 only when some program's free flag is unknown (catalogs before 2024).
+    let showUnknown = groups.contains { $0.unknown > 0 }
+    var table = MarkdownTable(
+      [
+        (keyHeader, .left), (L.count, .right), (L.share, .right), (L.free, .right),
+        (L.paid, .right), (L.medianDurationDays, .right), (L.medianFeeMinKrw, .right),
+      ] + (showUnknown ? [(L.freeUnknown, .right)] : []))
     for g in groups {
-      table.add([
-        g.key, g.count.formatted(), MarkdownText.percent(g.share), g.free.formatted(),
-        g.paid.formatted(), Self.median(g.medianDurationDays), Self.median(g.medianFeeMinKrw),
-      ])
+      table.add(
+        [
+          g.key, g.count.formatted(), MarkdownText.percent(g.share), g.free.formatted(),
+          g.paid.formatted(), Self.median(g.medianDurationDays), Self.median(g.medianFeeMinKrw),
+        ] + (showUnknown ? [g.unknown.formatted()] : []))
     }
     md += groups.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
     return Section(markdown: md, chartPath: chartPath, svg: svg.render())

@@ -22,7 +22,7 @@ extension XLSXReportBuilder {
       let stream = XLSXTableStream(
         workbook: workbook, baseName: name, headers: weekListHeaders, headerFormat: formats.header,
         rowLimit: rowLimit, constantMemory: false, printTitle: labels.reportTitle,
-        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24])
+        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24, 24, 24])
       try stream.start()
       return stream
     }
@@ -37,11 +37,13 @@ extension XLSXReportBuilder {
     [
       labels.title, labels.category, labels.district, labels.place, labels.fieldName("start_date"),
       labels.fieldName("end_date"), labels.fee, labels.id, labels.fieldName("portal_url"),
+      // The 2026 layout's fields, after the link: on screen, not on paper.
+      labels.fieldName("event_time"), labels.fieldName("inquiry"),
     ]
   }
 
-  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData) throws {
-    try fillOnNow(sheets.onNow, report.weekView)
+  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData, chartData: XLSXSheet) throws {
+    try fillOnNow(sheets.onNow, report.weekView, chartData: chartData)
     try XLSXTrendSheet.add(
       to: workbook, points: report.trend, labels: labels, formats: formats, into: sheets.trend)
     try fillList(sheets.starting, report.lists.starting)
@@ -70,15 +72,35 @@ extension XLSXReportBuilder {
       try stream.text(6, p.feeText)
       try stream.text(7, p.id)
       try stream.link(8, p.portalURL)
+      try stream.text(9, p.eventTime)
+      try stream.text(10, p.inquiry)
     }
     try stream.finish()
   }
 
-  /// Four ranked tables side by side, each titled with the set it counts.
-  private func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws {
+  /// The running programs by district and by category as native bar charts (the first N
+  /// and 기타, as in the Markdown, read from the hidden chart-data sheet), then four ranked
+  /// tables side by side, each titled with the set it counts. Charts lead so that a printed
+  /// page never cuts one; the tables' titles and headers repeat on every page.
+  private func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView, chartData: XLSXSheet) throws {
     let f = formats
     try sheet.string(0, 0, labels.whatIsOn, f.title)
     try sheet.string(1, 0, labels.weekDefinitions, f.note)
+    // Columns 0–1 of the chart data hold the catalog's district chart.
+    let byDistrict = try writeTopNBlock(chartData, v.runningByDistrict, keyCol: 3)
+    let byCategory = try writeTopNBlock(chartData, v.runningByCategory, keyCol: 6)
+    try insertCharts(
+      on: sheet, row: 3,
+      [
+        ChartSource(
+          title: "\(labels.onNow) — \(labels.byDistrict)", sheet: chartData.name, firstRow: 1,
+          rowCount: byDistrict, keyCol: 3, valueCol: 4, horizontal: true),
+        ChartSource(
+          title: "\(labels.onNow) — \(labels.byCategory)", sheet: chartData.name, firstRow: 1,
+          rowCount: byCategory, keyCol: 6, valueCol: 7, horizontal: true),
+      ], gridColumns: (0, 8))
+    // A chart is 1.45 × 15 rows of 20 px (``insertCharts``); the tables start below it.
+    let top = 3 + 23
     var printed: [Double] = []
     let blocks: [(String, String, [BandCount], Int)] = [
       ("\(labels.onNow) — \(labels.byDistrict)", labels.district, v.runningByDistrict, v.running),
@@ -88,18 +110,18 @@ extension XLSXReportBuilder {
     ]
     for (i, (title, key, rows, total)) in blocks.enumerated() {
       let c = i * 4
-      try sheet.string(3, c, title, f.section)
-      try sheet.string(4, c, key, f.header)
-      try sheet.string(4, c + 1, labels.count, f.header)
-      try sheet.string(4, c + 2, labels.share, f.header)
+      try sheet.string(top, c, title, f.section)
+      try sheet.string(top + 1, c, key, f.header)
+      try sheet.string(top + 1, c + 1, labels.count, f.header)
+      try sheet.string(top + 1, c + 2, labels.share, f.header)
       var width = max(DisplayWidth.of(key), 8)
       for (r, row) in rows.enumerated() {
-        try sheet.string(5 + r, c, row.key)
-        try sheet.number(5 + r, c + 1, Double(row.count), f.integer)
-        try sheet.number(5 + r, c + 2, Percentage.rounded(Self.share(row.count, of: total)), f.percent)
+        try sheet.string(top + 2 + r, c, row.key)
+        try sheet.number(top + 2 + r, c + 1, Double(row.count), f.integer)
+        try sheet.number(top + 2 + r, c + 2, Percentage.rounded(Self.share(row.count, of: total)), f.percent)
         width = max(width, DisplayWidth.of(row.key))
       }
-      let last = 5 + rows.count
+      let last = top + 2 + rows.count
       try sheet.string(last, c, labels.total, f.total)
       try sheet.number(last, c + 1, Double(total), f.totalInteger)
       try sheet.setColumn(c, width: Double(Self.clampWidth(width)))
@@ -111,7 +133,8 @@ extension XLSXReportBuilder {
     // Four tables side by side: one page wide, their titles and headers on every page.
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
-        landscape: XLSXPrintSetUp.isWide(printed), repeatRows: 3...4, title: labels.reportTitle))
+        landscape: XLSXPrintSetUp.isWide(printed), repeatRows: top...(top + 1),
+        title: labels.reportTitle))
   }
 
   /// The week's headline on 요약: this week beside the previous week's report, with signed

@@ -96,7 +96,7 @@ final class XLSXReportBuilder {
     try setProperties(
       subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
     let tables = report.tables
-    try fillWeekSheets(sheets.week, report)
+    try fillWeekSheets(sheets.week, report, chartData: sheets.chartData)
     try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
     try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
     let districtChart = try writeTopNBlock(sheets.chartData, tables.byDistrict)
@@ -232,7 +232,9 @@ final class XLSXReportBuilder {
 
   /// Native charts in a 2 × 2 grid to the right of nothing else: below the summary text,
   /// so the printed page reads top to bottom.
-  private func insertCharts(on sheet: XLSXSheet, row: Int, _ sources: [ChartSource]) throws {
+  func insertCharts(
+    on sheet: XLSXSheet, row: Int, _ sources: [ChartSource], gridColumns: (Int, Int) = (0, 4)
+  ) throws {
     for (i, source) in sources.enumerated() where source.rowCount > 0 {
       let chart = try workbook.addChart(source.horizontal ? LXW_CHART_BAR : LXW_CHART_COLUMN)
       guard let series = chart_add_series(chart, nil, nil) else {
@@ -273,7 +275,7 @@ final class XLSXReportBuilder {
       chart_axis_set_num_format(source.horizontal ? chart.pointee.x_axis : chart.pointee.y_axis, "#,##0")
       let tall = source.horizontal && source.rowCount > 8
       let gridRow = row + (i / 2) * 22
-      let gridCol = (i % 2) * 4
+      let gridCol = i % 2 == 0 ? gridColumns.0 : gridColumns.1
       try sheet.insertChart(
         gridRow, gridCol, chart, xScale: 1.05, yScale: tall ? 1.45 : 1.45)
     }
@@ -283,7 +285,10 @@ final class XLSXReportBuilder {
 
   private func fillGroupSheet(_ sheet: XLSXSheet, keyTitle: String, _ groups: [GroupStats], total: Int) throws {
     let f = formats
+    // 유무료 미상 only when some program's free flag is unknown (catalogs before 2024).
+    let showUnknown = groups.contains { $0.unknown > 0 }
     let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
+      + (showUnknown ? [labels.freeUnknown] : [])
     try writeHeader(sheet, headers)
     var widths = headers.map { DisplayWidth.of($0) }
     var r = 1
@@ -296,6 +301,7 @@ final class XLSXReportBuilder {
       try sheet.number(r, 4, Double(g.paid), f.integer)
       if let m = g.medianDurationDays { try sheet.number(r, 5, m, f.decimal) }
       if let m = g.medianFeeMinKrw { try sheet.number(r, 6, m, f.integer) }
+      if showUnknown { try sheet.number(r, 7, Double(g.unknown), f.integer) }
       r += 1
     }
     try sheet.string(r, 0, labels.total, f.total)
@@ -304,6 +310,7 @@ final class XLSXReportBuilder {
     try sheet.number(r, 3, Double(groups.reduce(0) { $0 + $1.free }), f.totalInteger)
     try sheet.number(r, 4, Double(groups.reduce(0) { $0 + $1.paid }), f.totalInteger)
     for col in 5...6 { try sheet.string(r, col, "", f.total) }
+    if showUnknown { try sheet.number(r, 7, Double(groups.reduce(0) { $0 + $1.unknown }), f.totalInteger) }
     try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
   }
 
@@ -311,11 +318,17 @@ final class XLSXReportBuilder {
   /// on the hidden chart-data sheet (columns A:B), so the chart reads checkable cells and
   /// the 자치구별 sheet shows its table alone.
   private func writeTopNBlock(_ sheet: XLSXSheet, _ groups: [GroupStats]) throws -> (keyCol: Int, rows: Int) {
-    let keyCol = 0
-    let items = TopN.forChart(
-      groups.map { BandCount(key: $0.key, count: $0.count) }, keep: options.chartTopN,
-      otherKey: labels.other
-    ).rows
+    let rows = try writeTopNBlock(
+      sheet, groups.map { BandCount(key: $0.key, count: $0.count) }, keyCol: 0)
+    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, repeatRows: 0...0, title: printTitle))
+    return (0, rows)
+  }
+
+  /// The first N of `counts` and 기타 (``TopN/forChart(_:keep:otherKey:)``, the Markdown
+  /// charts' rule) in two columns of the hidden chart-data sheet, for a native chart to read;
+  /// returns the number of rows under the header.
+  func writeTopNBlock(_ sheet: XLSXSheet, _ counts: [BandCount], keyCol: Int) throws -> Int {
+    let items = TopN.forChart(counts, keep: options.chartTopN, otherKey: labels.other).rows
     try sheet.string(0, keyCol, labels.xlsxChartBlock(topN: max(options.chartTopN, 1)), formats.header)
     try sheet.string(0, keyCol + 1, labels.count, formats.header)
     for (i, item) in items.enumerated() {
@@ -325,8 +338,7 @@ final class XLSXReportBuilder {
     let width = max(DisplayWidth.of(labels.xlsxChartBlock(topN: options.chartTopN)), 12)
     try sheet.setColumn(keyCol, width: Double(min(width + 2, 40)))
     try sheet.setColumn(keyCol + 1, width: 10)
-    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, repeatRows: 0...0, title: printTitle))
-    return (keyCol, items.count)
+    return items.count
   }
 
   private func fillBandSheet(_ sheet: XLSXSheet, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws {
@@ -558,7 +570,7 @@ final class XLSXReportBuilder {
       switch column.cell(of: p) {
       case .text(let s): try stream.text(c, s)
       case .link(let s): try stream.link(c, s)
-      case .freeFlag(let isFree): try stream.text(c, isFree ? free : paid)
+      case .freeFlag(let isFree): try stream.text(c, isFree.map { $0 ? free : paid } ?? labels.freeUnknown)
       case .integer(let v):
         if let v { try stream.number(c, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }
       case .day(let d): try stream.date(c, d, f.date)
