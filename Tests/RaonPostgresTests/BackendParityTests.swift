@@ -43,6 +43,9 @@ import TestSupport
     guard let (store, reference) = try recordAlike(backend, history) else { return }
     #expect(try store.snapshots().map(\.id) == [1, 2, 3])
     #expect(try store.unchangedSince(snapshot: 3) == 2)
+    // An unknown free flag stays unknown (NULL), not paid.
+    #expect(try store.programs(inSnapshot: 2).filter { $0.isFree == nil }.count == 5)
+    #expect(try store.programColumnChunks(inSnapshot: 2, chunkSize: 999).collect().filter { $0.isFree == nil }.count == 5)
     #expect(try store.unchangedSince(snapshot: 2) == nil)
     let differ = try store.programsThatDiffer(old: 1, new: 2)
     let expected = try reference.programsThatDiffer(old: 1, new: 2)

@@ -34,10 +34,12 @@ enum Catalogs {
     return batch.records.map { NewSnapshot.Entry(program: ProgramNormalizer.normalize($0), raw: $0) }
   }()
 
-  /// The sample a week later: 300 programs gone, 50 retitled, one record twice.
+  /// The sample a week later: 300 programs gone, 50 retitled, 5 whose free flag became
+  /// unknown, one record twice.
   static let nextWeek: [NewSnapshot.Entry] = {
     var entries = Array(sample.dropFirst(300))
     for i in stride(from: 0, to: 500, by: 10) { entries[i].program.title += " (변경)" }
+    for i in stride(from: 505, to: 530, by: 5) { entries[i].program.isFree = nil }
     entries.append(entries[7])
     return entries
   }()
