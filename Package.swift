@@ -35,6 +35,8 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // Markdown → HTML for `report.html` (the HTML is built from the Markdown report).
     .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+    // The PostgreSQL store's client (SwiftNIO underneath); only RaonPostgres imports it.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // The C library libxlsxwriter (Debian: libxlsxwriter-dev). Only RaonExport imports it.
@@ -75,6 +77,19 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // The PostgreSQL snapshot store: the same tables, ids and guarantees as RaonStore's
+    // SQLite store, in a schema of its own (`raon`), through PostgresNIO. The only target
+    // that imports NIO.
+    .target(
+      name: "RaonPostgres",
+      dependencies: [
+        "RaonCore", "RaonConcurrency", "RaonStore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ],
+      exclude: ["SCHEMA-postgresql.md"],
+      swiftSettings: swiftSettings
+    ),
+
     // Pure analytics: group statistics, bands, cross tables, data quality, the week,
     // snapshot comparison and trends. Values in, values out.
     .target(name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
@@ -96,8 +111,8 @@ let package = Package(
     .target(
       name: "RaonWorkflow",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport",
-        .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonPostgres", "RaonAnalytics",
+        "RaonExport", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings
@@ -142,6 +157,11 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonStoreTests", dependencies: ["RaonStore", "RaonIngest", "RaonAnalytics", "TestSupport"],
+      swiftSettings: swiftSettings),
+    // The PostgreSQL store against a private server on 127.0.0.1, side by side with SQLite.
+    .testTarget(
+      name: "RaonPostgresTests",
+      dependencies: ["RaonPostgres", "RaonStore", "RaonIngest", "RaonCore", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "TestSupport"],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Raon needs on Debian when it is missing: the C library libxlsxwriter and
 # pkg-config (to build), and with --test Chromium, fonts-noto-cjk and poppler-utils (the
-# HTML/PDF tests) and the Python packages the tests read outputs with.
+# HTML/PDF tests), Debian's postgresql (the PostgreSQL store's tests start a private
+# server from its binaries on 127.0.0.1) and the Python packages the tests read outputs with.
 # Uses sudo only when not root. Idempotent: does nothing when everything is there.
 set -euo pipefail
 
@@ -22,6 +23,10 @@ if [ "${1:-}" = "--test" ]; then
   fi
   fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing+=(fonts-noto-cjk fontconfig)
   command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
+  # The server binaries (initdb, pg_ctl, postgres) and psql; the tests start and stop their
+  # own server, so the package's own cluster need not run.
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v psql >/dev/null 2>&1 \
+    || missing+=(postgresql postgresql-client)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}" >&2

@@ -8,9 +8,9 @@ import RaonCore
 /// output (one content must always give one text) with non-ASCII text and `/` left as they
 /// are: escaping them would make every Korean value six bytes per character bigger. The
 /// output is plain RFC 8259 JSON, so Python's `json.loads` reads it.
-enum CompactJSON {
+package enum CompactJSON {
   /// A value in one of the store's JSON texts.
-  enum Value: Equatable {
+  package enum Value: Equatable {
     case string(String)
     case integer(Int)
     case null
@@ -19,7 +19,7 @@ enum CompactJSON {
   // MARK: - Writing
 
   /// `["a",null,"b"]`
-  static func array(_ values: [String?]) -> String {
+  package static func array(_ values: [String?]) -> String {
     var out = "["
     out.reserveCapacity(values.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
     for (i, value) in values.enumerated() {
@@ -35,7 +35,7 @@ enum CompactJSON {
   }
 
   /// `{"key":"text","other":4}`, keys in the order given.
-  static func object(_ members: [(key: String, value: Value)]) -> String {
+  package static func object(_ members: [(key: String, value: Value)]) -> String {
     var out = "{"
     for (i, member) in members.enumerated() {
       if i > 0 { out += "," }
@@ -60,7 +60,7 @@ enum CompactJSON {
   }
 
   /// Parses an array of strings and nulls.
-  static func parseArray(_ text: String) throws -> [String?] {
+  package static func parseArray(_ text: String) throws -> [String?] {
     // Reading a snapshot back parses one array per program: the direct reader below takes
     // what this store writes (and any plain JSON of the same shape); anything it does not
     // handle itself goes to Foundation, so results and errors stay Foundation's.
@@ -83,7 +83,7 @@ enum CompactJSON {
   }
 
   /// Parses a flat object of strings, integers and nulls.
-  static func parseObject(_ text: String) throws -> [String: Value] {
+  package static func parseObject(_ text: String) throws -> [String: Value] {
     if let members = FastReader.object(text) { return members }
     return try foundationObject(text)
   }

@@ -7,10 +7,10 @@ import RaonCore
 /// Text, not a number, because analysts read the table with Python's `sqlite3`; UTC so it
 /// sorts as text. Written by hand so no `DateFormatter` (not thread-safe, locale-dependent)
 /// is involved.
-enum ISOTimestamp {
+package enum ISOTimestamp {
   /// The instant rounded to the millisecond, which is what the store keeps (for
   /// ``representable`` instants).
-  static func rounded(_ date: Date) -> Date {
+  package static func rounded(_ date: Date) -> Date {
     Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000)
   }
 
@@ -18,7 +18,7 @@ enum ISOTimestamp {
   static let representable: ClosedRange<Double> = -62_135_596_800...253_402_300_799.999
 
   /// The text of an instant, or `nil` outside ``representable`` (or not finite).
-  static func format(_ date: Date) -> String? {
+  package static func format(_ date: Date) -> String? {
     guard representable.contains(date.timeIntervalSince1970) else { return nil }
     let ms = milliseconds(date)
     let dayMs: Int64 = 86_400_000
@@ -36,7 +36,7 @@ enum ISOTimestamp {
   }
 
   /// Parses what ``format(_:)`` writes (any number of fraction digits is accepted).
-  static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
     guard parts.count == 2, let day = CalendarDay(iso: parts[0]), parts[1].hasSuffix("Z") else {
       return nil

@@ -10,28 +10,28 @@ import RaonCore
 /// copied verbatim from the source, and referring to them instead of repeating them keeps
 /// a version at about two thirds of its size (see `SCHEMA.md`). Decoding never runs the
 /// normaliser; it only undoes this encoding.
-struct ProgramVersion: Hashable {
-  var fieldNames: FieldNames
-  var rawValues: [String?]
+package struct ProgramVersion: Hashable {
+  package var fieldNames: FieldNames
+  package var rawValues: [String?]
   /// `rawValues` as the JSON array stored in `raw_values`.
-  var rawJSON: String
-  var invalidBytesReplaced: Bool
+  package var rawJSON: String
+  package var invalidBytesReplaced: Bool
 
-  var programID: String
-  var title: String
-  var category: String
-  var district: String
-  var isFree: Bool?
-  var feeMinKRW: Int?
-  var feeMaxKRW: Int?
-  var startDate: String?
-  var endDate: String?
-  var latitude: Double?
-  var longitude: Double?
+  package var programID: String
+  package var title: String
+  package var category: String
+  package var district: String
+  package var isFree: Bool?
+  package var feeMinKRW: Int?
+  package var feeMaxKRW: Int?
+  package var startDate: String?
+  package var endDate: String?
+  package var latitude: Double?
+  package var longitude: Double?
   /// `;`-separated flag names, as in `programs.csv`.
-  var qualityFlags: String
+  package var qualityFlags: String
   /// JSON object of the program's other text fields (see the type's comment).
-  var programText: String
+  package var programText: String
 
   /// The program's text fields kept in `program_text`, with the source column each one is
   /// usually copied from, in the order they are written. (`nonisolated(unsafe)`: an
@@ -55,7 +55,7 @@ struct ProgramVersion: Hashable {
   // dates (ASCII) and numbers — values that tell nearly all versions apart — and equality
   // compares those first. Equality is the synthesized one (every stored property with its
   // own ==), only reordered, so which versions are equal is unchanged.
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(programID)
     hasher.combine(startDate)
     hasher.combine(endDate)
@@ -64,7 +64,7 @@ struct ProgramVersion: Hashable {
     hasher.combine(rawValues.count)
   }
 
-  static func == (a: ProgramVersion, b: ProgramVersion) -> Bool {
+  package static func == (a: ProgramVersion, b: ProgramVersion) -> Bool {
     a.programID == b.programID && a.isFree == b.isFree
       && a.invalidBytesReplaced == b.invalidBytesReplaced && a.feeMinKRW == b.feeMinKRW
       && a.feeMaxKRW == b.feeMaxKRW && a.startDate == b.startDate && a.endDate == b.endDate
@@ -78,7 +78,7 @@ struct ProgramVersion: Hashable {
   ///
   /// - Parameter rawValues: The raw values, parsed from `rawJSON` by the reader (which
   ///   leaves `self.rawValues` empty rather than copy the version to fill it in).
-  func program(rawValues: [String?]) throws -> Program {
+  package func program(rawValues: [String?]) throws -> Program {
     let text = try CompactJSON.parseObject(programText)
     var program = Program(
       id: programID, title: title, category: category, district: district, isFree: isFree,
@@ -106,11 +106,11 @@ struct ProgramVersion: Hashable {
   }
 
   /// The raw record, sharing `fieldNames` with every other record of its field set.
-  var rawRecord: RawRecord {
+  package var rawRecord: RawRecord {
     RawRecord(names: fieldNames, values: rawValues, invalidBytesReplaced: invalidBytesReplaced)
   }
 
-  static func day(_ text: String?, _ column: String) throws -> CalendarDay? {
+  package static func day(_ text: String?, _ column: String) throws -> CalendarDay? {
     guard let text else { return nil }
     guard let day = CalendarDay(iso: text) else {
       throw DecodingFailure("\(column) is '\(text)', not YYYY-MM-DD")
@@ -120,8 +120,24 @@ struct ProgramVersion: Hashable {
 }
 
 extension ProgramVersion {
+  /// A version as a store row holds it (raw values not parsed yet: see
+  /// ``program(rawValues:)``).
+  package static func stored(
+    fieldNames: FieldNames, rawJSON: String, invalidBytesReplaced: Bool, programID: String,
+    title: String, category: String, district: String, isFree: Bool?, feeMinKRW: Int?,
+    feeMaxKRW: Int?, startDate: String?, endDate: String?, latitude: Double?,
+    longitude: Double?, qualityFlags: String, programText: String
+  ) -> ProgramVersion {
+    ProgramVersion(
+      fieldNames: fieldNames, rawValues: [], rawJSON: rawJSON,
+      invalidBytesReplaced: invalidBytesReplaced, programID: programID, title: title,
+      category: category, district: district, isFree: isFree, feeMinKRW: feeMinKRW,
+      feeMaxKRW: feeMaxKRW, startDate: startDate, endDate: endDate, latitude: latitude,
+      longitude: longitude, qualityFlags: qualityFlags, programText: programText)
+  }
+
   /// Encodes an entry of a new snapshot.
-  init(program: Program, raw: RawRecord) {
+  package init(program: Program, raw: RawRecord) {
     fieldNames = raw.names
     rawValues = raw.values
     rawJSON = CompactJSON.array(raw.values)
@@ -159,9 +175,9 @@ extension ProgramVersion {
 }
 
 /// A stored value that does not read back; the store turns it into ``SnapshotStore/Error``.
-struct DecodingFailure: Swift.Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+package struct DecodingFailure: Swift.Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
 
 /// The canonical serialisation of a raw record, whose SHA-256 is its content hash.
@@ -170,8 +186,8 @@ struct DecodingFailure: Swift.Error, CustomStringConvertible {
 /// (`<UTF-8 byte count>:<bytes>,`) followed by its value as a netstring, or `~` for a null,
 /// then `|1` when invalid bytes were replaced, else `|0`. Netstrings make it unambiguous
 /// without escaping; `SCHEMA.md` shows the same recipe in Python.
-enum RawContent {
-  static func canonicalText(of record: RawRecord) -> String {
+package enum RawContent {
+  package static func canonicalText(of record: RawRecord) -> String {
     var text = "raon-raw-v1\n"
     text.reserveCapacity(64 + record.values.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 8 } * 2)
     for (name, value) in zip(record.names.names, record.values) {
@@ -188,7 +204,7 @@ enum RawContent {
 
   /// SHA-256 of ``canonicalText(of:)``, fed to the hash piece by piece rather than built
   /// as one string first (the same bytes).
-  static func hash(of record: RawRecord) -> Data {
+  package static func hash(of record: RawRecord) -> Data {
     var sha = SHA256()
     sha.update("raon-raw-v1\n")
     for (name, value) in zip(record.names.names, record.values) {

@@ -4,7 +4,7 @@ import RaonCore
 
 /// Records snapshots inside one transaction of ``SnapshotStore/recordingTogether(_:)``.
 /// Valid only inside that call.
-public final class SnapshotRecorder {
+public final class SnapshotRecorder: SnapshotRecording {
   private let db: Database
   private let path: String
   private let shrinkGuard: ShrinkGuard?
@@ -24,7 +24,7 @@ public final class SnapshotRecorder {
   /// - Throws: What `produce` throws, ``ShrinkRefused``, or the store's errors.
   @discardableResult
   public func record(
-    takenAt date: Date, source: String, _ produce: (_ sink: SnapshotSink) throws -> Int?
+    takenAt date: Date, source: String, _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
   ) throws -> SnapshotInfo {
     guard let takenAt = ISOTimestamp.format(date) else {
       throw SnapshotStore.Error.recordFailed(
@@ -71,7 +71,7 @@ public final class SnapshotRecorder {
   }
 
   /// The Monday of the ISO week (Korea time) of `date`.
-  static func monday(of date: Date) -> CalendarDay {
+  package static func monday(of date: Date) -> CalendarDay {
     ISOWeek(containing: CalendarDay(koreaDateOf: date)).start
   }
 
@@ -95,6 +95,23 @@ public final class SnapshotRecorder {
   }
 }
 
+extension SnapshotRecorder: SnapshotIDReserving {
+  /// Raises `sqlite_sequence` (AUTOINCREMENT's memory of the highest id) to `id - 1`.
+  package func reserveIDs(below id: Int64) throws {
+    do {
+      try db.execute(
+        sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'snapshot'", arguments: [id - 1])
+      if db.changesCount == 0 {
+        try db.execute(
+          sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('snapshot', ?)", arguments: [id - 1])
+      }
+    } catch {
+      storeFailed = true
+      throw error
+    }
+  }
+}
+
 /// Refuses a new snapshot that holds far fewer current programs than the latest one: a
 /// catalog does not lose a third of its running and upcoming programs in a week, a
 /// truncated or filtered download does.
@@ -109,7 +126,7 @@ public struct ShrinkGuard: Sendable, Equatable {
   /// The default: more than 30% fewer current programs is refused.
   public static let standard = ShrinkGuard()
 
-  func check(
+  package func check(
     source: String, previousID: Int64, previousCurrent: Int, newCurrent: Int, monday: CalendarDay
   ) throws {
     guard previousCurrent > 0 else { return }

@@ -17,6 +17,18 @@ public struct SnapshotDeletion: Sendable, Equatable {
   public var intervalsJoined: Int
   /// Field-name lists used by no remaining version, removed.
   public var fieldSetsRemoved: Int
+
+  package init(
+    snapshot: SnapshotInfo, versionsRemoved: Int, intervalsRemoved: Int, intervalsShortened: Int,
+    intervalsJoined: Int, fieldSetsRemoved: Int
+  ) {
+    self.snapshot = snapshot
+    self.versionsRemoved = versionsRemoved
+    self.intervalsRemoved = intervalsRemoved
+    self.intervalsShortened = intervalsShortened
+    self.intervalsJoined = intervalsJoined
+    self.fieldSetsRemoved = fieldSetsRemoved
+  }
 }
 
 /// What the store knows about one snapshot, for `raon snapshots show`.
@@ -34,6 +46,19 @@ public struct SnapshotDetails: Sendable, Equatable {
   public var unchangedSince: Int64?
   /// The raw records' field-name lists, each with how many programs carry it, most first.
   public var fieldSets: [(names: [String], programs: Int)]
+
+  package init(
+    snapshot: SnapshotInfo, inputSHA256: String?, distinctPrograms: Int, versionCount: Int,
+    versionsFirstSeen: Int, unchangedSince: Int64?, fieldSets: [(names: [String], programs: Int)]
+  ) {
+    self.snapshot = snapshot
+    self.inputSHA256 = inputSHA256
+    self.distinctPrograms = distinctPrograms
+    self.versionCount = versionCount
+    self.versionsFirstSeen = versionsFirstSeen
+    self.unchangedSince = unchangedSince
+    self.fieldSets = fieldSets
+  }
 
   public static func == (a: SnapshotDetails, b: SnapshotDetails) -> Bool {
     a.snapshot == b.snapshot && a.inputSHA256 == b.inputSHA256

@@ -116,12 +116,7 @@ extension SnapshotStore {
   }
 
   /// Decodes a snapshot's programs a chunk at a time, in id order, until `body` returns
-  /// `false`.
-  ///
-  /// Decoding is pure and most of a read's cost: each chunk is spread over the cores. Within
-  /// a chunk errors come in order: the first version whose raw values fail, else the first
-  /// whose program fails. Each version's raw values are parsed, checked and dropped in one
-  /// step, so a snapshot is never held as rows and programs at once.
+  /// `false` (see ``programs(of:)``).
   private func forEachProgramChunk(
     inSnapshot id: Int64, differingFrom other: Int64? = nil, chunkSize: Int = 20_000,
     reserve: (Int) -> Void = { _ in }, _ body: ([Program]) throws -> Bool
@@ -129,29 +124,38 @@ extension SnapshotStore {
     try forEachVersionChunk(
       inSnapshot: id, differingFrom: other, chunkSize: chunkSize, reserve: reserve
     ) { present in
-      var decoded = ParallelWork.map(present.count) {
-        i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>?) in
-        let values: [String?]
-        do {
-          values = try Self.rawValues(of: present[i].version, versionID: present[i].id)
-        } catch {
-          return (error, nil)
-        }
-        return (nil, Result { try present[i].version.program(rawValues: values) })
-      }
-      for i in decoded.indices {
-        if let error = decoded[i].rawError { throw error }
-      }
-      var programs: [Program] = []
-      programs.reserveCapacity(present.count)
-      for i in decoded.indices {
-        // Moved out of `decoded` rather than copied (see `ParallelWork.map`).
-        guard let program = try decoded[i].program.take()?.get() else { continue }
-        for _ in 1..<max(1, present[i].copies) { programs.append(program) }
-        programs.append(program)
-      }
-      return try body(programs)
+      try body(try Self.programs(of: present))
     }
+  }
+
+  /// The programs of versions read from a store, in order, each repeated as often as it
+  /// is present. Decoding is pure and most of a read's cost: it is spread over the cores.
+  /// Errors come in order: the first version whose raw values fail, else the first whose
+  /// program fails. Each version's raw values are parsed, checked and dropped in one step,
+  /// so a snapshot is never held as rows and programs at once.
+  package static func programs(of present: [PresentVersion]) throws -> [Program] {
+    var decoded = ParallelWork.map(present.count) {
+      i -> (rawError: Swift.Error?, program: Result<Program, Swift.Error>?) in
+      let values: [String?]
+      do {
+        values = try Self.rawValues(of: present[i].version, versionID: present[i].id)
+      } catch {
+        return (error, nil)
+      }
+      return (nil, Result { try present[i].version.program(rawValues: values) })
+    }
+    for i in decoded.indices {
+      if let error = decoded[i].rawError { throw error }
+    }
+    var programs: [Program] = []
+    programs.reserveCapacity(present.count)
+    for i in decoded.indices {
+      // Moved out of `decoded` rather than copied (see `ParallelWork.map`).
+      guard let program = try decoded[i].program.take()?.get() else { continue }
+      for _ in 1..<max(1, present[i].copies) { programs.append(program) }
+      programs.append(program)
+    }
+    return programs
   }
 
   /// The raw records of a snapshot, exactly as the source gave them: every field name in
@@ -314,7 +318,7 @@ extension SnapshotStore {
 
 extension SnapshotStore {
   /// A version's raw values, parsed from its `raw_values` and checked against its field names.
-  fileprivate static func rawValues(of version: ProgramVersion, versionID: Int64) throws -> [String?] {
+  package static func rawValues(of version: ProgramVersion, versionID: Int64) throws -> [String?] {
     let values = try CompactJSON.parseArray(version.rawJSON)
     guard values.count == version.fieldNames.names.count else {
       throw DecodingFailure(
@@ -325,8 +329,14 @@ extension SnapshotStore {
 }
 
 /// A version in a snapshot, with how many times it is there.
-private struct PresentVersion {
-  var id: Int64
-  var version: ProgramVersion
-  var copies: Int
+package struct PresentVersion {
+  package var id: Int64
+  package var version: ProgramVersion
+  package var copies: Int
+
+  package init(id: Int64, version: ProgramVersion, copies: Int) {
+    self.id = id
+    self.version = version
+    self.copies = copies
+  }
 }

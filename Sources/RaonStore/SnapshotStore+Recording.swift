@@ -46,7 +46,7 @@ extension SnapshotStore {
   @discardableResult
   public func record(
     takenAt date: Date, source: String,
-    _ produce: (_ sink: SnapshotSink) throws -> Int?
+    _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
   ) throws -> SnapshotInfo {
     try recordingTogether { recorder in
       try recorder.record(takenAt: date, source: source, produce)
@@ -65,7 +65,7 @@ extension SnapshotStore {
   /// the same call as the latest snapshots. Anything thrown — by a producer, by `body`, by
   /// the store, or ``ShrinkRefused`` — rolls every one of them back and is rethrown (store
   /// failures as ``Error``). A process killed meanwhile leaves the store as it was.
-  public func recordingTogether<T>(_ body: (_ recorder: SnapshotRecorder) throws -> T) throws -> T {
+  public func recordingTogether<T>(_ body: (_ recorder: any SnapshotRecording) throws -> T) throws -> T {
     var passThrough: Swift.Error?
     do {
       return try translatingErrors(Error.recordFailed) {
@@ -101,7 +101,7 @@ extension SnapshotStore {
 
   /// The distinct versions of the entries, in order of first appearance, with how many
   /// entries each one stands for.
-  static func distinctVersions(of entries: [NewSnapshot.Entry]) -> ([ProgramVersion], [Int]) {
+  package static func distinctVersions(of entries: [NewSnapshot.Entry]) -> ([ProgramVersion], [Int]) {
     // Encoding is pure: done over the cores, then grouped in entry order.
     let encoded = ParallelWork.map(entries.count) {
       ProgramVersion(program: entries[$0].program, raw: entries[$0].raw)
@@ -142,7 +142,7 @@ extension SnapshotStore {
 
 /// Receives the entries of a snapshot being recorded, chunk by chunk (see
 /// ``SnapshotStore/record(takenAt:source:_:)``). Valid only inside that call.
-public final class SnapshotSink {
+public final class SnapshotSink: SnapshotReceiving {
   private let db: Database
   /// The latest snapshot before this one, if any.
   let previousID: Int64?
@@ -162,7 +162,7 @@ public final class SnapshotSink {
   /// The id the snapshot being recorded will get when it commits: nobody else can add a
   /// snapshot meanwhile, since the recording holds the store's write lock. A report can
   /// start on it while the entries are still being stored.
-  public let snapshotID: Int64
+  let snapshotID: Int64
 
   init(_ db: Database) throws {
     self.db = db
@@ -196,13 +196,31 @@ public final class SnapshotSink {
   }
 
   /// Encodes, hashes and inserts the next entries of the snapshot, in source order.
+  ///
+  /// Encoding is pure and the database belongs to this thread: each chunk is encoded on a
+  /// thread of its own while the chunk before it is inserted here, so a file recorded chunk
+  /// by chunk overlaps the two (the last chunk is inserted by ``finish(_:)``).
   public func append(_ entries: [NewSnapshot.Entry]) throws {
-    try append(Self.encode(entries, hashingAll: hashesUpFront))
+    guard !entries.isEmpty else { return }
+    entryCount += entries.count
+    let hashAll = hashesUpFront
+    let next = PendingResult.start { SnapshotSink.encode(entries, hashingAll: hashAll) }
+    try insertEncoded()
+    encoding = next
   }
 
-  /// Entries encoded as versions, ready to insert: made by ``encode(_:hashingAll:)`` on
-  /// any thread, so encoding the next chunk can overlap with inserting this one.
-  public struct EncodedChunk: Sendable {
+  /// The chunk being encoded, inserted by the next ``append(_:)`` or by ``finish(_:)``.
+  private var encoding: PendingResult<EncodedChunk>?
+
+  /// Waits for the chunk being encoded, if any, and inserts it.
+  private func insertEncoded() throws {
+    guard let pending = encoding else { return }
+    encoding = nil
+    try append(pending.wait().get())
+  }
+
+  /// Entries encoded as versions, ready to insert.
+  struct EncodedChunk: Sendable {
     let entryCount: Int
     let versions: [ProgramVersion]
     let copies: [Int]
@@ -211,12 +229,12 @@ public final class SnapshotSink {
 
   /// Whether ``encode(_:hashingAll:)`` should hash every version up front: into an empty
   /// store (a first import) nearly every version is new.
-  public var hashesUpFront: Bool { storeIsEmpty }
+  var hashesUpFront: Bool { storeIsEmpty }
 
   /// Encodes entries (pure, over the cores); with `hashingAll`, also their content hashes.
   /// The hash is a pure function of the raw record, so this changes when it is
   /// computed, not what is stored.
-  public static func encode(_ entries: [NewSnapshot.Entry], hashingAll: Bool) -> EncodedChunk {
+  static func encode(_ entries: [NewSnapshot.Entry], hashingAll: Bool) -> EncodedChunk {
     let (versions, copies) = SnapshotStore.distinctVersions(of: entries)
     let hashes: [Data]? =
       hashingAll ? ParallelWork.map(versions.count) { RawContent.hash(of: versions[$0].rawRecord) } : nil
@@ -224,7 +242,7 @@ public final class SnapshotSink {
   }
 
   /// Inserts the next encoded entries of the snapshot, in source order.
-  public func append(_ chunk: EncodedChunk) throws {
+  func append(_ chunk: EncodedChunk) throws {
     do {
       try insert(chunk)
     } catch {
@@ -241,7 +259,6 @@ public final class SnapshotSink {
 
   private func insert(_ chunk: EncodedChunk) throws {
     guard chunk.entryCount > 0 else { return }
-    entryCount += chunk.entryCount
     let precomputedHashes = chunk.hashes
     for (index, (version, count)) in zip(chunk.versions, chunk.copies).enumerated() {
       let content: [(any DatabaseValueConvertible)?] = [
@@ -270,6 +287,7 @@ public final class SnapshotSink {
 
   /// Inserts the snapshot row and its presence intervals.
   func finish(_ snapshot: SnapshotRow) throws -> SnapshotInfo {
+    try insertEncoded()
     var row = snapshot
     row.inputSHA256 = inputSHA256
     try row.insert(db)

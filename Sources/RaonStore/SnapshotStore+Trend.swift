@@ -49,6 +49,12 @@ public struct TrendStep: Sendable {
   public var entering: [TrendVersion]
   /// In the snapshot before and not in this one (none for the first step).
   public var leaving: [TrendVersion]
+
+  package init(snapshot: SnapshotInfo, entering: [TrendVersion], leaving: [TrendVersion]) {
+    self.snapshot = snapshot
+    self.entering = entering
+    self.leaving = leaving
+  }
 }
 
 extension SnapshotStore {

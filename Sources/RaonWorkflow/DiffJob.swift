@@ -6,11 +6,11 @@ import RaonStore
 
 /// `raon diff FROM TO`: the comparison of two snapshots alone.
 public struct DiffJob: Sendable {
-  public let store: SnapshotStore
+  public let store: any SnapshotStoring
   public let storePath: String
   public let environment: RaonEnvironment
 
-  public init(store: SnapshotStore, storePath: String, environment: RaonEnvironment) {
+  public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
     self.store = store
     self.storePath = storePath
     self.environment = environment

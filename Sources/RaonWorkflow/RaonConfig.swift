@@ -1,4 +1,5 @@
 import Foundation
+import RaonPostgres
 import RaonExport
 import TOMLKit
 
@@ -122,7 +123,17 @@ public struct RaonConfig: Sendable, Equatable {
         return s
       }
       switch key {
-      case "db": config.db = try nonEmptyPath()
+      case "db":
+        let db = try nonEmptyPath()
+        if PostgresAddress.isPostgresURL(db) {
+          // A bad URL names its line now, not later; the message never holds the password.
+          do {
+            _ = try PostgresAddress(url: db, environment: [:])
+          } catch let error as PostgresAddressError {
+            throw fail("db = \(error.url): \(error.problem)")
+          }
+        }
+        config.db = db
       case "out": config.out = try nonEmptyPath()
       case "lang":
         let s = try string()

@@ -57,13 +57,13 @@ public struct ReportOutcome: Sendable {
 /// it gives, choose the snapshots and the week, read the programs, compute and write the
 /// report into a hidden folder, publish it.
 public struct ReportJob: Sendable {
-  public let store: SnapshotStore
+  public let store: any SnapshotStoring
   public let storePath: String
   public let environment: RaonEnvironment
   /// How snapshots are read (in memory or in chunks; tests lower the limits).
   var reading = SnapshotReading.Policy()
 
-  public init(store: SnapshotStore, storePath: String, environment: RaonEnvironment) {
+  public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
     self.store = store
     self.storePath = storePath
     self.environment = environment

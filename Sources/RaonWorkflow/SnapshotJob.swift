@@ -6,10 +6,10 @@ import RaonStore
 
 /// Records catalogs as snapshots: read → normalise → store, one transaction per snapshot.
 public struct SnapshotJob: Sendable {
-  public let store: SnapshotStore
+  public let store: any SnapshotStoring
   public let environment: RaonEnvironment
 
-  public init(store: SnapshotStore, environment: RaonEnvironment) {
+  public init(store: any SnapshotStoring, environment: RaonEnvironment) {
     self.store = store
     self.environment = environment
   }
@@ -84,19 +84,17 @@ public struct SnapshotJob: Sendable {
   /// Records one file as a snapshot, reading, normalising and storing it chunk by chunk
   /// inside the recorder's transaction; a bad file (or an empty one) records nothing.
   private func recordFile(
-    _ url: URL, path: String, takenAt time: Date, with recorder: SnapshotRecorder
+    _ url: URL, path: String, takenAt time: Date, with recorder: any SnapshotRecording
   ) throws -> SnapshotInfo {
     environment.progress("reading and recording \(url.lastPathComponent) …")
     return try recorder.record(takenAt: time, source: url.lastPathComponent) { sink in
-      // Reading, normalising and encoding run on another thread, a chunk ahead of the
-      // inserts into the store.
+      // Reading and normalising run on another thread, a chunk ahead of the store (which
+      // encodes and inserts; how it spreads that over the cores is its own business).
       let read = ReadOutcome()
-      let hashAll = sink.hashesUpFront
-      try HandOver<SnapshotSink.EncodedChunk>.overlapping(
+      try HandOver<[NewSnapshot.Entry]>.overlapping(
         make: { push in
           read.value = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
-            let entries = ProgramNormalizer.normalizeAll(records)
-            guard push(SnapshotSink.encode(entries, hashingAll: hashAll)) else {
+            guard push(ProgramNormalizer.normalizeAll(records)) else {
               throw CancellationError()
             }
           }

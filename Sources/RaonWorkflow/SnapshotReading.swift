@@ -16,7 +16,7 @@ enum SnapshotReading {
     var chunkSize = 20_000
 
     /// A snapshot's programs for a report, sorted by id.
-    func programs(of snapshot: SnapshotInfo, in store: SnapshotStore) throws -> ProgramChunks {
+    func programs(of snapshot: SnapshotInfo, in store: any SnapshotStoring) throws -> ProgramChunks {
       if snapshot.programCount <= inMemoryLimit {
         return ProgramChunks(try store.programs(inSnapshot: snapshot.id))
       }
@@ -27,7 +27,7 @@ enum SnapshotReading {
     /// What statistics read of a snapshot whose programs are `programs`: the same when they
     /// are held, else the store's column-only programs (several times cheaper to read).
     func statistics(
-      of snapshot: SnapshotInfo, programs: ProgramChunks, in store: SnapshotStore
+      of snapshot: SnapshotInfo, programs: ProgramChunks, in store: any SnapshotStoring
     ) throws -> ProgramChunks {
       if programs.held != nil { return programs }
       return try store.programColumnChunks(inSnapshot: snapshot.id)
@@ -36,14 +36,14 @@ enum SnapshotReading {
     /// A compared snapshot's programs for the city report: they only count in statistics,
     /// so they are read by columns (2.5× faster than whole programs at 20,000), held when
     /// small enough.
-    func comparedStatistics(of snapshot: SnapshotInfo, in store: SnapshotStore) throws -> ProgramChunks {
+    func comparedStatistics(of snapshot: SnapshotInfo, in store: any SnapshotStoring) throws -> ProgramChunks {
       let columns = try store.programColumnChunks(inSnapshot: snapshot.id)
       return snapshot.programCount <= inMemoryLimit ? ProgramChunks(try columns.collect()) : columns
     }
 
     /// A compared snapshot's whole programs, for district packs (their changes are
     /// computed field by field from them).
-    func comparedPrograms(of snapshot: SnapshotInfo, in store: SnapshotStore) throws -> ProgramChunks {
+    func comparedPrograms(of snapshot: SnapshotInfo, in store: any SnapshotStoring) throws -> ProgramChunks {
       if snapshot.programCount <= inMemoryLimit {
         return ProgramChunks(try store.programs(inSnapshot: snapshot.id))
       }
@@ -53,7 +53,7 @@ enum SnapshotReading {
 
   /// `diff(old: from, new: to)`, computed from the programs that differ alone (the store
   /// finds them by version): the same result as from both whole catalogs.
-  static func diff(from old: SnapshotInfo, to new: SnapshotInfo, in store: SnapshotStore) throws
+  static func diff(from old: SnapshotInfo, to new: SnapshotInfo, in store: any SnapshotStoring) throws
     -> SnapshotDiff
   {
     let differing = try store.programsThatDiffer(old: old.id, new: new.id)

@@ -14,14 +14,14 @@ import RaonStore
 /// the cost grows with the number of snapshots and the churn, not with snapshots ×
 /// catalog size.
 public struct TrendJob: Sendable {
-  public let store: SnapshotStore
+  public let store: any SnapshotStoring
   public let storePath: String
   public let environment: RaonEnvironment
 
   /// The default output folder, under the working directory.
   public static let defaultOut = "reports/trend"
 
-  public init(store: SnapshotStore, storePath: String, environment: RaonEnvironment) {
+  public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
     self.store = store
     self.storePath = storePath
     self.environment = environment
@@ -114,7 +114,7 @@ public struct TrendJob: Sendable {
   ///   - snapshots: Every snapshot's information (``SnapshotStore/snapshots()``).
   ///   - range: The weeks.
   /// - Returns: The points, oldest first; empty when no snapshot is in the range.
-  public static func points(in store: SnapshotStore, snapshots: [SnapshotInfo], range: Range)
+  public static func points(in store: any SnapshotStoring, snapshots: [SnapshotInfo], range: Range)
     throws -> [WeeklyTrendPoint]
   {
     let chosen = WeeklyTrend.choosePoints(
@@ -124,7 +124,7 @@ public struct TrendJob: Sendable {
 
   /// The points of given snapshots, in the order given (see
   /// ``WeeklyTrend/points(_:)``), read as interval changes.
-  public static func points(of chosen: [SnapshotInfo], in store: SnapshotStore) throws
+  public static func points(of chosen: [SnapshotInfo], in store: any SnapshotStoring) throws
     -> [WeeklyTrendPoint]
   {
     var builder = WeeklyTrend.IncrementalBuilder()

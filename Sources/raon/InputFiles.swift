@@ -28,7 +28,7 @@ enum InputFiles {
 extension StoreOptions {
   /// After a recording: says so when the store's write-ahead log could not be copied into
   /// the database file (a full disk), rather than reporting plain success.
-  func foldLog(_ store: SnapshotStore, path: String) {
+  func foldLog(_ store: any SnapshotStoring, path: String) {
     if let problem = store.foldLog() {
       Console.warning(
         "the new snapshot is committed, but the store's write-ahead log (\(path)-wal) could not be copied into \(path): \(problem) — free disk space; the next raon command copies it")

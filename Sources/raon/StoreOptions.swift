@@ -8,9 +8,9 @@ struct StoreOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The snapshot store (SQLite file).",
-      discussion: "Default: $RAON_DB if set, else ~/.local/share/raon/raon.sqlite (or under $XDG_DATA_HOME).",
-      valueName: "path"))
+      "The snapshot store: an SQLite file (a path or sqlite:PATH) or postgresql://user@host:port/database[?schema=NAME].",
+      discussion: "Default: $RAON_DB if set, else ~/.local/share/raon/raon.sqlite (or under $XDG_DATA_HOME). A PostgreSQL password comes from the URL, $PGPASSWORD or ~/.pgpass and is never printed.",
+      valueName: "path|url"))
   var db: String?
 
   @Option(
@@ -24,22 +24,16 @@ struct StoreOptions: ParsableArguments {
     try RaonConfig.load(explicit: config, environment: environment)
   }
 
-  /// Opens the store chosen by `--db`, the config, `RAON_DB` or the default: creating it
-  /// if needed, or, for commands that only read, never creating or writing anything.
-  ///
-  /// With `readOnlyIfUnwritable`, an existing store on a read-only file or mount is opened
-  /// for reading (a report that records nothing needs no more).
+  /// Opens the store chosen by `--db`, the config, `RAON_DB` or the default (see
+  /// ``StoreOpening/open(_:environment:readOnly:readOnlyIfUnwritable:)``), and says where
+  /// it is as messages may print it (never a password).
   func openStore(
     _ environment: RaonEnvironment, config: RaonConfig, readOnly: Bool = false,
     readOnlyIfUnwritable: Bool = false
-  ) throws -> (SnapshotStore, String) {
-    let url = try StoreLocation.resolve(explicit: db ?? config.db, environment: environment)
-    let exists = FileManager.default.fileExists(atPath: url.path)
-    if readOnly && !exists { throw WorkflowError.noStore(path: url.path) }
-    let unwritable =
-      exists
-      && (access(url.path, W_OK) != 0 || access(url.deletingLastPathComponent().path, W_OK) != 0)
-    let reading = readOnly || (readOnlyIfUnwritable && unwritable)
-    return (try SnapshotStore(path: url.path, readOnly: reading), url.path)
+  ) throws -> (any SnapshotStoring, String) {
+    let address = try StoreAddress.resolve(explicit: db ?? config.db, environment: environment)
+    let store = try StoreOpening.open(
+      address, environment: environment, readOnly: readOnly, readOnlyIfUnwritable: readOnlyIfUnwritable)
+    return (store, store.location)
   }
 }
