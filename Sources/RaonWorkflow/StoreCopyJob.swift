@@ -115,7 +115,7 @@ public struct StoreCopyJob {
     return Outcome(snapshots: snapshots.count, programs: programs, historySHA256: SHA256.hexString(history.finalize()))
   }
 
-  /// The number of programs of a snapshot and a SHA-256 over every program's 22 columns
+  /// The number of programs of a snapshot and a SHA-256 over every program's columns (`ProgramColumn`, 24)
   /// and its raw record, in the store's order.
   static func fingerprint(_ id: Int64, in store: any SnapshotStoring) throws -> (count: Int, sha256: String) {
     var sha = SHA256()
