@@ -102,7 +102,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       let last = ids.last.map(String.init) ?? "latest"
       var cause = Substring(reason)
       while cause.last == "." || cause.last == " " { cause.removeLast() }
-      return "\(cause); the input was recorded all the same as snapshot \(list) — once the output can be written, "
+      return "\(cause); the input was recorded all the same as snapshot \(list) — once that is fixed, "
         + "run 'raon report --snapshot \(last)' instead of recording the file again"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"

@@ -131,8 +131,10 @@ extension ReportReadingTests {
       try await ReportJob(store: store, storePath: "store.sqlite", environment: environment)
         .run(request)
     } throws: { error in
-      guard case .corrupt(_, let detail)? = error as? SnapshotStore.Error else { return false }
-      return detail.contains("raw value 99")
+      // The store's own error, and — since the input was recorded before the comparison
+      // was read — which snapshot that made (a retry must not record it again).
+      guard case .recordedButNotReported(let ids, let reason)? = error as? WorkflowError else { return false }
+      return ids == [2] && reason.contains("raw value 99")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
       .filter { !$0.hasPrefix("store.sqlite") } == [], "no report folder, no staged leftovers")
