@@ -295,7 +295,7 @@ import Testing
       print("SKIPPED readingCommandsWorkOnAReadOnlyStore: cannot mount a tmpfs here")
       return
     }
-    defer { _ = Self.mount(["-u", mountPoint.path], program: "/bin/umount") }
+    defer { _ = Self.mount([mountPoint.path], program: "/bin/umount") }
     let store = mountPoint.appendingPathComponent("store.sqlite").path
     let env = ["RAON_DB": store]
     for (n, day) in ["2024-09-09", "2024-09-16"].enumerated() {
