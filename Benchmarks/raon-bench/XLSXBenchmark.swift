@@ -20,7 +20,7 @@ import RaonCore
 enum XLSXBenchmark {
   static func run(_ arguments: [String]) throws {
     guard arguments.count >= 2, let rows = Int(arguments[1]),
-      ["constant", "default", "floor"].contains(arguments[0])
+      ["constant", "default", "floor", "floor-formula", "floor-text"].contains(arguments[0])
     else {
       print("usage: raon-bench xlsx constant|default|floor ROWS")
       return
@@ -34,9 +34,9 @@ enum XLSXBenchmark {
     defer { try? FileManager.default.removeItem(at: dir) }
     let file: URL
     let start = DispatchTime.now().uptimeNanoseconds
-    if mode == "floor" {
+    if mode.hasPrefix("floor") {
       file = dir.appendingPathComponent("floor.xlsx")
-      try bareLoop(programs, file: file)
+      try bareLoop(programs, file: file, links: mode == "floor" ? .hyperlink : mode == "floor-formula" ? .formula : .text)
     } else {
       let writer = XLSXReportWriter(streamLargeSheets: mode == "constant")
       _ = try writer.write(report(programs), into: dir, options: ExportOptions())
@@ -87,7 +87,9 @@ enum XLSXBenchmark {
   }
 
   /// The same cells through raw libxlsxwriter calls, no checks beyond the return codes.
-  static func bareLoop(_ programs: [Program], file: URL) throws {
+  enum LinkStyle { case hyperlink, formula, text }
+
+  static func bareLoop(_ programs: [Program], file: URL, links style: LinkStyle = .hyperlink) throws {
     var options = lxw_workbook_options(constant_memory: 1, tmpdir: nil, use_zip64: programs.count > 200_000 ? 1 : 0)
     guard let wb = file.path.withCString({ workbook_new_opt($0, &options) }),
       let ws = workbook_add_worksheet(wb, "프로그램"), let fmt = workbook_add_format(wb)
@@ -102,6 +104,12 @@ enum XLSXBenchmark {
     }
     var links = 0
     func u(_ r: UInt32, _ c: UInt16, _ v: String) {
+      if style == .text { return s(r, c, v) }
+      if style == .formula {
+        let f = "=HYPERLINK(\"" + v + "\")"
+        if f.withCString({ ff in v.withCString { worksheet_write_formula_str(ws, r, c, ff, nil, $0) } }) != LXW_NO_ERROR { failures += 1 }
+        return
+      }
       if links < 65_530 {
         links += 1
         if v.withCString({ worksheet_write_url(ws, r, c, $0, nil) }) != LXW_NO_ERROR { failures += 1 }

@@ -4,12 +4,16 @@ import Testing
 
 /// Titles that look like spreadsheet formulas stay inert text end to end: recorded from a
 /// CSV by the real binary, written with a leading `'` in every CSV file, and as string
-/// cells (never formulas) in the XLSX, read back by openpyxl.
+/// cells (never formulas) in the XLSX, read back by openpyxl. The workbook's only formulas
+/// are Raon's own links, `=HYPERLINK("address")`, whose quoted text is exactly the
+/// program's web address even when the address carries quotes.
 @Suite(.serialized) struct InjectionHardeningTests {
   static let payloads = [
     "=HYPERLINK(\"http://x\",\"y\")", "+1", "@SUM(A1)", "-2+3", "=cmd|' /C calc'!A0",
     "=1+1", "-x", "＝1+1",
   ]
+
+  static let quotingAddress = "https://x.example/\"),cmd|'/C%20calc'!A0,(\""
 
   @Test func formulaLikeTitlesStayTextInCSVAndXLSX() throws {
     let dir = try Fixtures.temporaryDirectory("raon-injection")
@@ -20,7 +24,9 @@ import Testing
       csv += [
         quoted(payload), "마포구", quoted(payload), quoted(payload), quoted("@org\(n)"), "\"10,000원\"",
         "유료", "2024-09-0\(n % 9 + 1)", "2024-09-30",
-        "https://culture.seoul.go.kr/view.do?cultcode=\(500_000 + n)",
+        // The last address tries to close the link formula's text and append a command.
+        n == Self.payloads.count - 1
+          ? quoted(Self.quotingAddress) : "https://culture.seoul.go.kr/view.do?cultcode=\(500_000 + n)",
       ].joined(separator: ",") + "\r\n"
     }
     let input = dir.appendingPathComponent("payloads.csv")
@@ -49,24 +55,34 @@ import Testing
               i = rows[0].index("title")
               titles = [r[i] for r in rows[1:]]
       wb = openpyxl.load_workbook(out + "/report.xlsx")
+      import re
       formulas = []
+      links = []
       found = {}
       for ws in wb.worksheets:
           for row in ws.iter_rows():
               for c in row:
                   if c.data_type == "f" or (isinstance(c.value, str) and c.value.startswith("=") and c.data_type != "s"):
-                      formulas.append([ws.title, c.coordinate, str(c.value)])
+                      m = re.fullmatch(r'=HYPERLINK\\("((?:[^"]|"")*)"\\)', str(c.value))
+                      if m and m.group(1).replace('""', '"').startswith("https://"):
+                          links.append(m.group(1).replace('""', '"'))
+                      else:
+                          formulas.append([ws.title, c.coordinate, str(c.value)])
                   if isinstance(c.value, str):
                       found.setdefault(c.value, set()).add(c.data_type)
       payloads = json.loads(sys.argv[2])
       xlsx = {p: sorted(found.get(p, [])) for p in payloads}
-      print(json.dumps({"bad": bad, "titles": titles, "formulas": formulas, "xlsx": xlsx}))
+      print(json.dumps({"bad": bad, "titles": titles, "formulas": formulas, "xlsx": xlsx, "links": links}))
       """
     let payloadJSON = String(decoding: try JSONSerialization.data(withJSONObject: Self.payloads), as: UTF8.self)
     let text = try HardeningSupport.python(script, [dir.appendingPathComponent("out").path, payloadJSON])
     let result = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
     #expect((result["bad"] as? [Any])?.isEmpty == true, "unguarded CSV cells: \(result["bad"] ?? "")")
     #expect((result["formulas"] as? [Any])?.isEmpty == true, "XLSX formulas: \(result["formulas"] ?? "")")
+    // Every program's address is a link on the programs sheet, the quoting one intact.
+    let links = result["links"] as? [String] ?? []
+    #expect(links.filter { $0 == Self.quotingAddress }.count >= 1, "\(links)")
+    #expect(Set(links).count == Self.payloads.count, "\(Set(links))")
     let titles = result["titles"] as? [String] ?? []
     #expect(titles.count == Self.payloads.count)
     for payload in Self.payloads {

@@ -137,6 +137,38 @@ struct XLSXReportWriterTests {
     #expect(check.text(p, 11, 5)?.hasPrefix("마포구") == true)
   }
 
+  @Test func linksAreHyperlinkFormulasCachingTheirAddress() throws {
+    let (_, _, file) = try Self.written()
+    // The sheet's XML as Excel reads it: the formula, its cached value and the link style.
+    let script = """
+      import re, sys, zipfile
+      z = zipfile.ZipFile(sys.argv[1])
+      names = {m.group(2): m.group(1) for m in re.finditer(r'<sheet name="([^"]+)" sheetId="\\d+" r:id="(rId\\d+)"', z.read("xl/workbook.xml").decode())}
+      rels = dict(re.findall(r'Id="(rId\\d+)"[^>]*Target="([^"]+)"', z.read("xl/_rels/workbook.xml.rels").decode()))
+      sheet = [rels[r] for r, n in names.items() if n == "프로그램"][0]
+      xml = z.read("xl/" + sheet).decode()
+      cell = re.search(r'<c r="R2"[^>]*>.*?</c>', xml).group(0)
+      print(cell)
+      """
+    let cell = try HardeningSupport.python(script, [file.path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let url = "https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100001"
+    #expect(cell.contains("<f>HYPERLINK(\"\(url)\")</f>"), "\(cell)")
+    #expect(cell.contains("<v>\(url)</v>"), "\(cell)")
+    #expect(cell.contains(" s=\""), "no link style: \(cell)")
+  }
+
+  @Test func hyperlinkFormulaDoublesQuotesAndKeepsToExcelsTextLimit() {
+    #expect(XLSXTableStream.hyperlinkFormula("https://a.kr/x") == "=HYPERLINK(\"https://a.kr/x\")")
+    #expect(
+      XLSXTableStream.hyperlinkFormula("https://a.kr/\"),1,(\"") == "=HYPERLINK(\"https://a.kr/\"\"),1,(\"\"\")")
+    let base = "https://a.kr/"
+    let fits = base + String(repeating: "a", count: 255 - base.count)
+    #expect(XLSXTableStream.hyperlinkFormula(fits) != nil)
+    #expect(XLSXTableStream.hyperlinkFormula(fits + "a") == nil)
+    // A doubled quote counts twice.
+    #expect(XLSXTableStream.hyperlinkFormula(String(fits.dropLast()) + "\"") == nil)
+  }
+
   @Test func overLongCellIsTruncatedWithAWarning() throws {
     let (check, result, _) = try Self.written()
     #expect((check.text("프로그램", 13, 4) ?? "").count == 32_767)

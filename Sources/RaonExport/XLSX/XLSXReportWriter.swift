@@ -18,8 +18,9 @@ import RaonCore
 /// rows (and the programs' ID and title) repeated, title and page numbers in the margins.
 ///
 /// On the programs sheet dates are real Excel dates (`yyyy-mm-dd`), fees, days and
-/// coordinates are numbers, web addresses are hyperlinks (up to Excel's 65,530 per sheet
-/// and 2,079 characters; beyond that, text), and `is_free` is the text 무료/유료
+/// coordinates are numbers, web addresses are links (`HYPERLINK` formulas showing the
+/// address; past a formula's 255 characters a worksheet hyperlink, up to Excel's 65,530
+/// per sheet and 2,079 characters; beyond that, text), and `is_free` is the text 무료/유료
 /// (Free/Paid): it reads well in the filter drop-down, where TRUE/FALSE would not, and
 /// `COUNTIF(…,"무료")` still counts it. Text is always written as text, never as a
 /// formula, and cut to Excel's 32,767 characters with a warning.

@@ -23,6 +23,7 @@ final class XLSXWorkbook {
   /// Sheets in constant-memory mode: their rows spill to a temporary file, whose write
   /// errors libxlsxwriter does not check (``checkRoomToSave()``).
   private var spillingSheets: [XLSXSheet] = []
+  private var cachedLinkFormat: Format?
 
   /// Starts a workbook that will be saved at `url`.
   ///
@@ -128,6 +129,18 @@ final class XLSXWorkbook {
         what: "adding a cell format", sheet: "", code: -1, message: "out of memory")
     }
     configure(format)
+    return format
+  }
+
+  /// Blue and underlined, as Excel shows a link: the format of `HYPERLINK` formula cells
+  /// (``XLSXTableStream/link(_:_:)``), made once per workbook.
+  func linkFormat() throws -> Format {
+    if let cachedLinkFormat { return cachedLinkFormat }
+    let format = try addFormat {
+      format_set_font_color($0, 0x0563C1)
+      format_set_underline($0, UInt8(LXW_UNDERLINE_SINGLE.rawValue))
+    }
+    cachedLinkFormat = format
     return format
   }
 

@@ -54,6 +54,11 @@ def main():
             for c in row:
                 if c.hyperlink is not None and c.hyperlink.target:
                     links[c.coordinate] = c.hyperlink.target
+                elif c.data_type == "f" and isinstance(c.value, str):
+                    # A link written as =HYPERLINK("address"): its target, quotes undoubled.
+                    m = re.fullmatch(r'=HYPERLINK\("((?:[^"]|"")*)"\)', c.value)
+                    if m:
+                        links[c.coordinate] = m.group(1).replace('""', '"')
         out["hyperlinks"][name] = links
         out["maxRow"][name] = ws.max_row
         out["conditional"][name] = [
