@@ -8,8 +8,10 @@ import RaonCore
 ///
 /// MODE is `constant` (Raon's writer as shipped: programs sheet in constant-memory mode),
 /// `default` (the same writer with every sheet in libxlsxwriter's in-memory mode) or
-/// `floor` (a bare libxlsxwriter loop writing the same cells, constant memory: the cost
-/// Raon cannot go below). Run one mode per process: peak RSS (VmHWM) only grows.
+/// `floor` (a bare libxlsxwriter loop writing the same cells, constant memory, addresses
+/// as worksheet hyperlinks), `floor-formula` (the same loop, addresses as `HYPERLINK`
+/// formulas: what Raon ships, the cost it cannot go below) or `floor-text` (addresses as
+/// plain text). Run one mode per process: peak RSS (VmHWM) only grows.
 ///
 /// ```
 /// swift run -c release raon-bench xlsx constant 1000000
@@ -22,7 +24,7 @@ enum XLSXBenchmark {
     guard arguments.count >= 2, let rows = Int(arguments[1]),
       ["constant", "default", "floor", "floor-formula", "floor-text"].contains(arguments[0])
     else {
-      print("usage: raon-bench xlsx constant|default|floor ROWS")
+      print("usage: raon-bench xlsx constant|default|floor|floor-formula|floor-text ROWS")
       return
     }
     let mode = arguments[0]

@@ -35,33 +35,33 @@ import Testing
     // One page fails with HTTP 500 first: the client retries it.
     await server.inject(.httpStatus(500), forPageStarting: 2001, times: 1)
     let env = ["RAON_DB": "store.sqlite", "SEOUL_API_KEY": Self.key]
-    let run = try RaonProcess.run(
+    let run = try await RaonProcess.runDetached(
       ["report", "--api", "--api-base", server.baseURL.absoluteString, "--taken-at", "2024-09-10", "--out", "r"],
       in: dir, environment: env)
     #expect(run.status == 0, "\(run.stderr)")
-    let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
+    let list = try await RaonProcess.runDetached(["snapshots", "--json"], in: dir, environment: env)
     let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
     #expect(items.count == 1)
     #expect((items.first?["programCount"] as? NSNumber)?.intValue == 4998)
     #expect((items.first?["sourceTotal"] as? NSNumber)?.intValue == 4998)
 
     // A bad key and a server error page quoting the URL: clear failures, nothing recorded.
-    let badKey = try RaonProcess.run(
+    let badKey = try await RaonProcess.runDetached(
       ["snapshot", "--api", "--api-base", server.baseURL.absoluteString], in: dir,
       environment: ["RAON_DB": "store.sqlite", "SEOUL_API_KEY": Self.key + "-wrong"])
     #expect(badKey.status != 0)
     #expect(badKey.stderr.contains("SEOUL_API_KEY"))
     await server.inject(.htmlBody, times: 10)
-    let html = try RaonProcess.run(
+    let html = try await RaonProcess.runDetached(
       ["snapshot", "--api", "--api-base", server.baseURL.absoluteString], in: dir, environment: env)
     #expect(html.status != 0)
     #expect(html.stderr.split(separator: "\n").count == 1, "\(html.stderr)")
     await server.stop()
-    let unreachable = try RaonProcess.run(
+    let unreachable = try await RaonProcess.runDetached(
       ["snapshot", "--api", "--api-base", server.baseURL.absoluteString], in: dir, environment: env)
     #expect(unreachable.status != 0)
 
-    let after = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
+    let after = try await RaonProcess.runDetached(["snapshots", "--json"], in: dir, environment: env)
     let still = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]] ?? []
     #expect(still.count == 1, "a failed ingestion recorded something")
 

@@ -27,7 +27,7 @@ import Testing
     var outputs: [RaonProcess.Result] = []
     for (body, type) in Self.bodies("INFO-100", "인증키가 유효하지 않습니다.") {
       await server.inject(.body(body, contentType: type), forPageStarting: 1)
-      let run = try RaonProcess.run(["snapshot", "--api", "--api-base", base], in: dir, environment: env)
+      let run = try await RaonProcess.runDetached(["snapshot", "--api", "--api-base", base], in: dir, environment: env)
       outputs.append(run)
       #expect(run.status != 0, "\(body)")
       #expect(run.stderr.contains("the API key was refused (INFO-100"), "\(run.stderr)")
@@ -35,7 +35,7 @@ import Testing
     }
     for (i, (body, type)) in Self.bodies("ERROR-600", "데이터베이스 연결 오류").enumerated() {
       await server.inject(.body(body, contentType: type), forPageStarting: 1_001, times: 1)
-      let run = try RaonProcess.run(
+      let run = try await RaonProcess.runDetached(
         ["snapshot", "--api", "--api-base", base, "--taken-at", "2024-09-1\(i)"], in: dir, environment: env)
       outputs.append(run)
       #expect(run.status == 0, "\(run.stderr)")

@@ -29,6 +29,7 @@ public enum RaonProcess {
 
   /// Runs `raon ARGS` in `directory` with `environment` added to a minimal environment
   /// (no SEOUL_API_KEY or RAON_DB unless given), and waits for it.
+  @available(*, noasync, message: "use runDetached: waiting here blocks a cooperative thread, and in-process loopback servers starve")
   public static func run(
     _ arguments: [String], in directory: URL, environment: [String: String] = [:]
   ) throws -> Result {
