@@ -31,8 +31,6 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-    // Test-only: a real HTTP server on 127.0.0.1 for the Open API client tests.
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // Markdown → HTML for `report.html` (the HTML is built from the Markdown report).
     .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     // The PostgreSQL store's client (SwiftNIO underneath); only RaonPostgres imports it.
@@ -142,9 +140,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "RaonCore", .product(name: "FlyingFox", package: "FlyingFox"),
-        // The connection-reset fault writes to the socket directly.
-        .product(name: "FlyingSocks", package: "FlyingFox"),
+        "RaonCore"
       ],
       path: "Tests/TestSupport",
       swiftSettings: swiftSettings
