@@ -166,8 +166,8 @@ final class XLSXTableStream {
   ///
   /// Why a formula: a worksheet hyperlink costs libxlsxwriter ~2.6 KB held until the file
   /// is saved and Excel allows 65,530 per sheet, so the programs sheet of today's catalog
-  /// (3 addresses × 20,000 programs) needed 157 MB and its last 1,500 programs lost their
-  /// links. Measured with `raon-bench xlsx floor|floor-formula 20000` (same run, release):
+  /// (3 addresses × 20,000 programs) needed 157 MB and came within 3 % of the cap, past
+  /// which (21,843 programs) the last programs lost their links. Measured with `raon-bench xlsx floor|floor-formula 20000` (same run, release):
   /// hyperlinks 0.76 s and +160 MB, formulas 0.46 s and +3 MB; both open as links in Excel
   /// and LibreOffice, sort and filter on the address.
   func link(_ col: Int, _ value: String) throws {
