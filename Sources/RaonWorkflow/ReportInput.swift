@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import RaonCore
 import RaonStore
 
@@ -33,13 +34,13 @@ enum ReportInput {
 /// array. Reporting from it lets the workbook (most of a report's time) start while the
 /// input is recorded, instead of after the store has been read back: at 20,000 programs
 /// the weekly job takes ~0.3 s less (`bench/bench.py --weekly 4`).
-struct HeldInput {
-  var prepared: PreparedSnapshot
+final class HeldInput {
+  private(set) var prepared: PreparedSnapshot
   /// The programs, sorted by id.
-  var programs: [Program]
-  var takenAt: Date
+  private(set) var programs: [Program]
+  let takenAt: Date
   /// The ISO week of the snapshot's time as it will be stored (its default report week).
-  var week: ISOWeek
+  let week: ISOWeek
 
   /// `nil` when a program id repeats (or the time cannot be stored).
   init?(_ prepared: PreparedSnapshot, takenAt: Date) {
@@ -52,5 +53,15 @@ struct HeldInput {
     self.programs = programs
     self.takenAt = takenAt
     self.week = ISOWeek(containing: CalendarDay(koreaDateOf: stored))
+  }
+
+  /// Gives the records and programs to ``Disposal`` once the report is written: freeing
+  /// them is the last thing a weekly job would otherwise wait for.
+  func releaseOffThread() {
+    let records = prepared.entries
+    let sorted = programs
+    prepared.entries = []
+    programs = []
+    Disposal.release((consume records, consume sorted))
   }
 }

@@ -78,6 +78,7 @@ public struct ReportJob: Sendable {
     case .held(let input):
       // Its programs are what the store will give back: the workbook starts on them while
       // the input is recorded, and the figures follow the recording.
+      defer { input.releaseOffThread() }
       let folder = outputFolder(request, week: week ?? input.week)
       var recorded: [SnapshotInfo] = []
       return try sayingWhatWasRecorded({ recorded }) {

@@ -49,5 +49,18 @@ struct XLSXSheetNamesTests {
     #expect(!XLSXTableStream.isLinkable("javascript:alert(1)"))
     #expect(!XLSXTableStream.isLinkable("https://a b"))
     #expect(!XLSXTableStream.isLinkable("https://x/" + String(repeating: "a", count: 2_080)))
+    // The scheme exactly, in any case; then no control character, space or DEL anywhere.
+    #expect(XLSXTableStream.isLinkable("hTTpS://x"))
+    #expect(XLSXTableStream.isLinkable("http://"))
+    #expect(!XLSXTableStream.isLinkable("https:/"))
+    #expect(!XLSXTableStream.isLinkable("https:/x/y"))
+    #expect(!XLSXTableStream.isLinkable("httpx://x"))
+    #expect(!XLSXTableStream.isLinkable("ftp://x.example"))
+    #expect(!XLSXTableStream.isLinkable(" https://x"))
+    #expect(!XLSXTableStream.isLinkable("https://x\u{7F}"))
+    #expect(!XLSXTableStream.isLinkable("https://x\ty"))
+    #expect(XLSXTableStream.isLinkable("https://문화.kr/행사"))
+    // A string that is not stored contiguously (bridged or lazily built) is read the same.
+    #expect(XLSXTableStream.isLinkable(String("https://x.example/ab".reversed().reversed())))
   }
 }
