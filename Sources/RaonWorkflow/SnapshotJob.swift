@@ -201,8 +201,10 @@ struct PreparedSnapshot {
 
 extension ProgramNormalizer {
   /// Below this many records normalising on one core is as fast: the threads cost what they
-  /// save (measured at the sample's 4,998 and at 20,000 rows when it was written).
-  static let parallelFrom = 20_000
+  /// save. At 20,000 it left the sample (4,998 rows) and a 19,984-row catalog on one core
+  /// while the other waited for the workbook to start; at 4,000 their weekly jobs took
+  /// 2.4 % and 1.6 % less time (farm-bench, 15 and 12 pairs, 2026-11-25).
+  static let parallelFrom = 4_000
 
   /// Normalises records on every core: normalisation is pure, so order is all that matters.
   static func normalizeAll(_ records: [RawRecord]) -> [NewSnapshot.Entry] {
