@@ -45,9 +45,12 @@ final class HeldInput {
   /// `nil` when a program id repeats (or the time cannot be stored).
   init?(_ prepared: PreparedSnapshot, takenAt: Date) {
     guard let stored = SnapshotStore.storedTime(takenAt) else { return nil }
-    let programs = prepared.entries.map(\.program).sorted {
-      $0.id.utf8.lexicographicallyPrecedes($1.id.utf8)
-    }
+    // The ids are sorted, then the programs put in their order: sorting the programs
+    // themselves copied each several times (~15 ms at 20,000, perf).
+    let entries = prepared.entries
+    let ids = entries.map(\.program.id)
+    let order = ids.indices.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
+    let programs = order.map { entries[$0].program }
     for (a, b) in zip(programs, programs.dropFirst()) where a.id == b.id { return nil }
     self.prepared = prepared
     self.programs = programs

@@ -208,10 +208,11 @@ extension ProgramNormalizer {
 
   /// Normalises records on every core: normalisation is pure, so order is all that matters.
   static func normalizeAll(_ records: [RawRecord]) -> [NewSnapshot.Entry] {
-    let programs = ParallelWork.map(records.count, minimumCount: parallelFrom) {
-      normalize(records[$0])
+    // Entries made where the programs are: pairing them afterwards copied every program
+    // (a retain and a release of each of its strings).
+    ParallelWork.map(records.count, minimumCount: parallelFrom) {
+      NewSnapshot.Entry(program: normalize(records[$0]), raw: records[$0])
     }
-    return zip(programs, records).map { NewSnapshot.Entry(program: $0, raw: $1) }
   }
 }
 
