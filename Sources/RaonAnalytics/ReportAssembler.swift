@@ -32,16 +32,16 @@ public enum ReportAssembler {
   /// The report's data from programs read in chunks: one pass over each snapshot.
   ///
   /// - Parameters:
-  ///   - programs: The snapshot's programs, sorted by id.
-  ///   - statistics: The same programs with at least the fields statistics read
-  ///     (category, district, free flag, lowest fee, dates, quality flags), when they are
-  ///     cheaper to read than `programs`; `nil` to use `programs`.
+  ///   - programs: The snapshot's programs, sorted by id. Whole programs: the week's lists
+  ///     show titles, places and fees, so statistics are taken in the same pass (a pass
+  ///     over the store's cheaper column-only programs besides it cost a million-program
+  ///     report a second read of its snapshot).
   ///   - compareTo: The compared snapshot, its programs (at least the fields statistics
   ///     read) and `diff(old: compared, new: snapshot)` (which the store computes from the
   ///     programs that differ alone).
   /// - Throws: What reading the chunks throws.
   public static func assemble(
-    snapshot: SnapshotInfo, programs: ProgramChunks, statistics: ProgramChunks? = nil,
+    snapshot: SnapshotInfo, programs: ProgramChunks,
     compareTo: (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?,
     week: ISOWeek, trend: [WeeklyTrendPoint] = []
   ) throws -> ReportData {
@@ -50,14 +50,12 @@ public enum ReportAssembler {
     var figures = WeekFigures.Accumulator(week: week)
     var view = WeekView.Accumulator(week: week, day: day)
     var listed = ListCollector(week: week, day: day)
-    try (statistics ?? programs).forEach { chunk in
+    try programs.forEach { chunk in
       tables.add(chunk)
       figures.add(chunk)
       view.add(chunk)
-      if statistics == nil { listed.add(chunk) }
+      listed.add(chunk)
     }
-    // Lists show titles, places and fees, which column-only programs lack.
-    if statistics != nil { try programs.forEach { listed.add($0) } }
 
     var compared: (tables: CatalogTables, week: WeekFigures, own: WeekView)?
     if let compareTo {

@@ -146,7 +146,6 @@ public struct ReportJob: Sendable {
         trends = trend.byDistrict
         return try ReportAssembler.assemble(
           snapshot: selection.snapshot, programs: programs,
-          statistics: try reading.statistics(of: selection.snapshot, programs: programs, in: store),
           compareTo: try comparison(selection), week: selection.week, trend: trend.city)
       }
       if let selection = chosen?.selection, !request.districts.isEmpty {

@@ -24,15 +24,6 @@ enum SnapshotReading {
       return try store.programChunks(inSnapshot: snapshot.id, chunkSize: chunkSize).readingAhead()
     }
 
-    /// What statistics read of a snapshot whose programs are `programs`: the same when they
-    /// are held, else the store's column-only programs (several times cheaper to read).
-    func statistics(
-      of snapshot: SnapshotInfo, programs: ProgramChunks, in store: any SnapshotStoring
-    ) throws -> ProgramChunks {
-      if programs.held != nil { return programs }
-      return try store.programColumnChunks(inSnapshot: snapshot.id)
-    }
-
     /// A compared snapshot's programs for the city report: they only count in statistics,
     /// so they are read by columns (2.5× faster than whole programs at 20,000), held when
     /// small enough.
