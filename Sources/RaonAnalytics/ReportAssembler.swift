@@ -39,11 +39,13 @@ public enum ReportAssembler {
   ///   - compareTo: The compared snapshot, its programs (at least the fields statistics
   ///     read) and `diff(old: compared, new: snapshot)` (which the store computes from the
   ///     programs that differ alone).
-  /// - Throws: What reading the chunks throws.
+  ///   - each: Given each chunk of `programs` as the pass reads it (a job writes a file
+  ///     of the programs in the same pass rather than read them again).
+  /// - Throws: What reading the chunks or `each` throws.
   public static func assemble(
     snapshot: SnapshotInfo, programs: ProgramChunks,
     compareTo: (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?,
-    week: ISOWeek, trend: [WeeklyTrendPoint] = []
+    week: ISOWeek, trend: [WeeklyTrendPoint] = [], each: (([Program]) throws -> Void)? = nil
   ) throws -> ReportData {
     let day = snapshot.koreaDay
     var tables = CatalogStatistics.Accumulator()
@@ -55,6 +57,7 @@ public enum ReportAssembler {
       figures.add(chunk)
       view.add(chunk)
       listed.add(chunk)
+      try each?(chunk)
     }
 
     var compared: (tables: CatalogTables, week: WeekFigures, own: WeekView)?

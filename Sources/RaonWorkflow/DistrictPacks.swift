@@ -54,7 +54,7 @@ enum DistrictPacks {
       try OutputDirectories.create(pack.folder)
       let written = try ReportWriting.write(
         programs: report.programs, formats: formats, into: pack, options: options
-      ) { report }
+      ) { _ in report }
       combined.files += written.result.files.map { "\(relative)/\($0)" }
       combined.warnings += written.result.warnings
     }

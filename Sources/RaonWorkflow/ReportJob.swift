@@ -137,7 +137,7 @@ public struct ReportJob: Sendable {
       written = try ReportWriting.write(
         programs: programs, formats: request.formats, into: staging, options: request.options,
         progress: environment.progress
-      ) {
+      ) { each in
         let selected = try selected()
         chosen = selected
         let selection = selected.selection
@@ -146,7 +146,8 @@ public struct ReportJob: Sendable {
         trends = trend.byDistrict
         return try ReportAssembler.assemble(
           snapshot: selection.snapshot, programs: programs,
-          compareTo: try comparison(selection), week: selection.week, trend: trend.city)
+          compareTo: try comparison(selection), week: selection.week, trend: trend.city,
+          each: each)
       }
       if let selection = chosen?.selection, !request.districts.isEmpty {
         let packs = try DistrictPacks.write(

@@ -16,19 +16,33 @@ enum ReportWriting {
   /// and writes the other formats. Results are combined in the fixed format order, so the
   /// outcome does not depend on which finishes first.
   ///
+  /// A catalog read from the store (not held) is decoded again on every pass over it, so
+  /// `programs.csv` is then written in the figures' pass (`figures` is given a function
+  /// to call with each chunk of `programs` it reads) rather than in one of its own: at a
+  /// million programs, ~3 s less. A held catalog costs nothing to go over again, and its
+  /// figures, which the workbook waits for, come sooner without the file.
+  ///
   /// - Parameters:
   ///   - programs: The programs the figures are about.
-  ///   - figures: Computes the report's data; its error is thrown as it is.
+  ///   - figures: Computes the report's data, handing each chunk of `programs` it reads
+  ///     to the function it is given, if any; its error is thrown as it is.
   /// - Returns: The report and what was written.
   /// - Throws: The figures' error, or a writer's as ``WorkflowError/outputNotWritable(path:reason:)``
   ///   naming the folder the user asked for.
   static func write(
     programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
     options: ExportOptions, progress: @Sendable (String) -> Void = { _ in },
-    figures: () throws -> ReportData
+    figures: (_ each: (([Program]) throws -> Void)?) throws -> ReportData
   ) throws -> (report: ReportData, result: ExportResult) {
     let directory = staging.folder
     let chosen = ReportFormat.allCases.filter { formats.contains($0) }
+    let programsFile: CSVProgramsFile?
+    do {
+      programsFile = chosen.contains(.csv) && programs.held == nil
+        ? try CSVProgramsFile(into: directory, options: options) : nil
+    } catch {
+      throw writeFailure(error, writing: directory, for: staging.target)
+    }
     // Before the workbook starts: it briefly captures standard error while libxlsxwriter
     // saves, so nothing else should print while it runs.
     progress("writing \(chosen.map(\.rawValue).joined(separator: ", ")) …")
@@ -38,16 +52,27 @@ enum ReportWriting {
         programs: programs, report: { try handOver.wait().get() }, into: directory,
         options: options)
     } : nil
-    let analysed = Result { try figures() }
+    let analysed = Result {
+      try figures(programsFile.map { file in
+        { chunk in
+          do { try file.append(chunk) } catch { throw ProgramsFileFailure(error: error) }
+        }
+      })
+    }
     handOver.fulfil(analysed)
     guard case .success(let report) = analysed else {
       _ = workbook?.wait()  // it stops at the missing figures; then its files can go
+      if case .failure(let failure as ProgramsFileFailure) = analysed {
+        throw writeFailure(failure.error, writing: directory, for: staging.target)
+      }
       return try (analysed.get(), ExportResult())
     }
     do {
       var combined = ExportResult()
+      let programsWritten = try programsFile?.finish()
       for format in chosen where format != .xlsx {
-        combined.append(try format.writer.write(report, into: directory, options: options))
+        let writer = format == .csv ? CSVReportWriter(programsWritten: programsWritten) : format.writer
+        combined.append(try writer.write(report, into: directory, options: options))
       }
       // The workbook's files and warnings first: the formats' order.
       var result = try workbook?.wait().get() ?? ExportResult()
@@ -67,6 +92,11 @@ enum ReportWriting {
       _ = workbook?.wait()
       throw writeFailure(error, writing: directory, for: staging.target)
     }
+  }
+
+  /// Writing `programs.csv` failed in the figures' pass: a writer's failure, not theirs.
+  private struct ProgramsFileFailure: Error {
+    var error: any Error
   }
 
   /// A writer's error as the report's: it names the folder the user asked for rather than

@@ -47,7 +47,14 @@ public struct CSVReportWriter: ReportWriter {
     "start_date", "end_date", "kind", "minor",
   ]
 
-  public init() {}
+  /// `programs.csv` as a ``CSVProgramsFile`` already wrote it, or `nil` to write it here.
+  private let programsWritten: ExportResult?
+
+  /// - Parameter programsWritten: What a ``CSVProgramsFile`` wrote, when the job wrote
+  ///   `programs.csv` in a pass of its own over the programs.
+  public init(programsWritten: ExportResult? = nil) {
+    self.programsWritten = programsWritten
+  }
 
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
     -> ExportResult
@@ -59,8 +66,13 @@ public struct CSVReportWriter: ReportWriter {
     var result = ExportResult()
     let t = report.tables
 
-    try writeFile("programs.csv", in: csvDirectory, options, &result) { w in
-      try Self.writePrograms(report.programs, to: &w, header: ko ? KoreanCSVHeaders.programs : Program.csvColumns)
+    if let programsWritten {
+      result.files += programsWritten.files
+      result.warnings += programsWritten.warnings
+    } else {
+      try writeFile("programs.csv", in: csvDirectory, options, &result) { w in
+        try Self.writePrograms(report.programs, to: &w, header: ko ? KoreanCSVHeaders.programs : Program.csvColumns)
+      }
     }
     try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
       try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
@@ -113,6 +125,11 @@ public struct CSVReportWriter: ReportWriter {
     var writer = try CSVFileWriter(
       url: directory.appendingPathComponent(name), encoding: options.csvEncoding)
     try body(&writer)
+    try Self.finish(&writer, name: name, into: &result)
+  }
+
+  /// Closes a file and says what was written (and what CP949 could not hold).
+  fileprivate static func finish(_ writer: inout CSVFileWriter, name: String, into result: inout ExportResult) throws {
     let replaced = try writer.finish()
     let path = "csv/" + name
     result.files.append(path)
@@ -128,11 +145,13 @@ public struct CSVReportWriter: ReportWriter {
     _ programs: ProgramChunks, to w: inout CSVFileWriter, header: [String] = Program.csvColumns
   ) throws {
     try w.textRow(header)
-    try programs.forEach { chunk in
-      for p in chunk {
-        for column in ProgramColumn.allCases { write(column.cell(of: p), to: &w) }
-        try w.endRow()
-      }
+    try programs.forEach { try writeRows($0, to: &w) }
+  }
+
+  static func writeRows(_ chunk: [Program], to w: inout CSVFileWriter) throws {
+    for p in chunk {
+      for column in ProgramColumn.allCases { write(column.cell(of: p), to: &w) }
+      try w.endRow()
     }
   }
 
@@ -232,4 +251,34 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
+}
+
+/// `csv/programs.csv` written chunk by chunk, as the job reads the programs for something
+/// else: a catalog read from the store is decoded again on every pass over it, and at a
+/// million programs a pass of its own for this file cost ~3 s (`bench/PROFILING.md`).
+/// The file is the one ``CSVReportWriter`` writes; hand ``finish()``'s result to
+/// ``CSVReportWriter/init(programsWritten:)``.
+public final class CSVProgramsFile {
+  private var writer: CSVFileWriter
+
+  /// Creates `csv/programs.csv` under `directory` and writes its header.
+  public init(into directory: URL, options: ExportOptions) throws {
+    let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
+    try TextOutput.makeDirectory(csvDirectory)
+    writer = try CSVFileWriter(
+      url: csvDirectory.appendingPathComponent("programs.csv"), encoding: options.csvEncoding)
+    try writer.textRow(options.csvHeaders == .ko ? KoreanCSVHeaders.programs : Program.csvColumns)
+  }
+
+  /// The next programs, in the report's order.
+  public func append(_ chunk: [Program]) throws {
+    try CSVReportWriter.writeRows(chunk, to: &writer)
+  }
+
+  /// Closes the file.
+  public func finish() throws -> ExportResult {
+    var result = ExportResult()
+    try CSVReportWriter.finish(&writer, name: "programs.csv", into: &result)
+    return result
+  }
 }
