@@ -168,7 +168,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonWorkflowTests",
-      dependencies: ["RaonWorkflow", "RaonIngest", "RaonAnalytics", "RaonCore", "TestSupport"],
+      dependencies: ["RaonWorkflow", "RaonIngest", "RaonAnalytics", "RaonCore", "RaonConcurrency", "TestSupport"],
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(

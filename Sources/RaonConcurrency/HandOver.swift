@@ -8,6 +8,10 @@ import Foundation
 ///   make: { push in for chunk in decodedChunks() { guard push(chunk) else { return } } },
 ///   use: { chunk in write(chunk); return true })
 /// ```
+///
+/// Or made with ``init()`` and driven from two threads the caller already has: the maker
+/// calls ``push(_:)`` then ``finish(throwing:)``, the user ``pop()`` until `nil`, then
+/// ``stop()`` (also when it gives up early, so that the maker is not held).
 public final class HandOver<Item: Sendable>: @unchecked Sendable {
   /// Runs `make` on a new thread while the calling thread takes its items with `use`, one
   /// item ahead, and returns once both are done.
@@ -44,11 +48,11 @@ public final class HandOver<Item: Sendable>: @unchecked Sendable {
   private var stopped = false
   private var failure: Error?
 
-  private init() {}
+  public init() {}
 
   /// Waits for the slot to be free and puts `item` in it; `false` (and nothing put) once
   /// the user has stopped: the maker should then finish.
-  func push(_ item: Item) -> Bool {
+  public func push(_ item: Item) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     while !ready.isEmpty && !stopped { condition.wait() }
@@ -59,7 +63,7 @@ public final class HandOver<Item: Sendable>: @unchecked Sendable {
   }
 
   /// Marks the end of the items, with the maker's error if it failed.
-  func finish(throwing error: Error?) {
+  public func finish(throwing error: Error?) {
     condition.lock()
     finished = true
     failure = error
@@ -69,7 +73,7 @@ public final class HandOver<Item: Sendable>: @unchecked Sendable {
 
   /// The next item, or `nil` after the last; the maker's error once the items before it
   /// have been taken.
-  func pop() throws -> Item? {
+  public func pop() throws -> Item? {
     condition.lock()
     defer { condition.unlock() }
     while ready.isEmpty && !finished { condition.wait() }
@@ -83,7 +87,7 @@ public final class HandOver<Item: Sendable>: @unchecked Sendable {
   }
 
   /// Tells the maker that no more items are wanted.
-  func stop() {
+  public func stop() {
     condition.lock()
     stopped = true
     condition.broadcast()

@@ -142,12 +142,15 @@ public struct ReportJob: Sendable {
         chosen = selected
         let selection = selected.selection
         environment.progress("analysing snapshot \(selection.snapshot.id) …")
+        var report = try ReportAssembler.assemble(
+          snapshot: selection.snapshot, programs: programs,
+          compareTo: try comparison(selection), week: selection.week, each: each)
+        // The trend after the pass over the programs: a workbook fed by that pass (a
+        // catalog read from the store) starts on its programs sheet sooner.
         let trend = try trend(selection, districts: request.districts)
         trends = trend.byDistrict
-        return try ReportAssembler.assemble(
-          snapshot: selection.snapshot, programs: programs,
-          compareTo: try comparison(selection), week: selection.week, trend: trend.city,
-          each: each)
+        report.trend = trend.city
+        return report
       }
       if let selection = chosen?.selection, !request.districts.isEmpty {
         let packs = try DistrictPacks.write(

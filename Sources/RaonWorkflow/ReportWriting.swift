@@ -17,10 +17,11 @@ enum ReportWriting {
   /// outcome does not depend on which finishes first.
   ///
   /// A catalog read from the store (not held) is decoded again on every pass over it, so
-  /// `programs.csv` is then written in the figures' pass (`figures` is given a function
-  /// to call with each chunk of `programs` it reads) rather than in one of its own: at a
-  /// million programs, ~3 s less. A held catalog costs nothing to go over again, and its
-  /// figures, which the workbook waits for, come sooner without the file.
+  /// `programs.csv` and the workbook's programs sheet then take the chunks of the figures'
+  /// pass (`figures` is given a function to call with each chunk of `programs` it reads)
+  /// rather than read them again (a report of a million stored programs as csv and json:
+  /// 20.0 -> 10.5 s). A held catalog costs nothing to go over again, and its figures,
+  /// which the workbook waits for, come sooner without the file.
   ///
   /// - Parameters:
   ///   - programs: The programs the figures are about.
@@ -47,18 +48,27 @@ enum ReportWriting {
     // saves, so nothing else should print while it runs.
     progress("writing \(chosen.map(\.rawValue).joined(separator: ", ")) …")
     let handOver = PendingResult<ReportData>()
+    // A catalog read from the store: the workbook's programs sheet takes its chunks from
+    // the figures' pass too, one read serving both (a report of a million stored
+    // programs, md+xlsx+csv+json: 45.1 -> 41.8 s, 61.8 -> 52.4 s of CPU, same files).
+    let feed = chosen.contains(.xlsx) && programs.held == nil ? HandOver<[Program]>() : nil
+    let workbookPrograms = feed.map { programs.fedOnce(by: $0) } ?? programs
     let workbook = chosen.contains(.xlsx) ? PendingResult.start {
-      try XLSXReportWriter().write(
-        programs: programs, report: { try handOver.wait().get() }, into: directory,
+      // However the workbook ends, it no longer holds the figures' pass back.
+      defer { feed?.stop() }
+      return try XLSXReportWriter().write(
+        programs: workbookPrograms, report: { try handOver.wait().get() }, into: directory,
         options: options)
     } : nil
-    let analysed = Result {
-      try figures(programsFile.map { file in
-        { chunk in
-          do { try file.append(chunk) } catch { throw ProgramsFileFailure(error: error) }
+    let each: (([Program]) throws -> Void)? =
+      programsFile == nil && feed == nil ? nil : { chunk in
+        if let programsFile {
+          do { try programsFile.append(chunk) } catch { throw ProgramsFileFailure(error: error) }
         }
-      })
-    }
+        _ = feed?.push(chunk)  // `false` once the workbook has stopped: it fails on its own
+      }
+    let analysed = Result { try figures(each) }
+    if case .failure(let error) = analysed { feed?.finish(throwing: error) } else { feed?.finish(throwing: nil) }
     handOver.fulfil(analysed)
     guard case .success(let report) = analysed else {
       _ = workbook?.wait()  // it stops at the missing figures; then its files can go

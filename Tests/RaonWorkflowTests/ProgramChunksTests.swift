@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import RaonConcurrency
 import RaonCore
 @testable import RaonWorkflow
 
@@ -79,5 +80,49 @@ import RaonCore
     var passes = 0
     try chunks.forEach { _ in passes += 1 }
     #expect(passes == 1)
+  }
+
+  /// A workbook fed by the figures' pass: its first pass takes what the other pass pushes,
+  /// in order; a later pass reads the source again.
+  @Test func aFedPassTakesThePushedChunksThenLaterPassesReadTheSource() throws {
+    let source = Source()
+    let feed = HandOver<[Program]>()
+    let fed = source.chunks.fedOnce(by: feed)
+    let taken = PendingResult.start { () -> [String] in
+      var ids: [String] = []
+      try fed.forEach { ids += $0.map(\.id) }
+      return ids
+    }
+    try source.chunks.forEach { #expect(feed.push($0)) }
+    feed.finish(throwing: nil)
+    #expect(try taken.wait().get() == (0..<30).map { "cult:\($0)" })
+    #expect(source.made == 10, "the source was read once for both")
+    #expect(try fed.collect().map(\.id) == (0..<30).map { "cult:\($0)" })
+    #expect(source.made == 20, "a second pass reads the source")
+  }
+
+  /// Fewer programs than the source holds is an error, not a short sheet; the pushing
+  /// side's error comes out of the fed pass; a fed pass that stops frees the pusher.
+  @Test func aFedPassFailsRatherThanPassFewerPrograms() throws {
+    let short = HandOver<[Program]>()
+    let fed = Source().chunks.fedOnce(by: short)
+    let result = PendingResult.start { try fed.forEach { _ in } }
+    _ = short.push([Program(id: "cult:0")])
+    short.finish(throwing: nil)
+    #expect(throws: ProgramChunks.FeedFailure.self) { try result.wait().get() }
+
+    let failing = HandOver<[Program]>()
+    let fedFailing = Source().chunks.fedOnce(by: failing)
+    let failed = PendingResult.start { try fedFailing.forEach { _ in } }
+    failing.finish(throwing: Broken(at: 7))
+    #expect(throws: Broken(at: 7)) { try failed.wait().get() }
+
+    let stopping = HandOver<[Program]>()
+    let fedStopping = Source().chunks.fedOnce(by: stopping)
+    let stopped = PendingResult.start { try fedStopping.scan { _ in false } }
+    #expect(stopping.push([Program(id: "cult:0")]))
+    try stopped.wait().get()
+    // The pass has ended: the pusher is told so instead of waiting for the slot.
+    #expect(stopping.push([Program(id: "cult:1")]) == false)
   }
 }

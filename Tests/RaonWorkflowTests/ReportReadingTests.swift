@@ -51,6 +51,47 @@ import Testing
     }
   }
 
+  /// Read in chunks, one pass over the programs serves the figures, `programs.csv` and the
+  /// workbook's programs sheet: a program that cannot be read part-way through stops all
+  /// three with the store's error, and no report (or staged folder) is left.
+  @Test func aSnapshotThatFailsPartWayThroughTheSharedPassLeavesNoReport() async throws {
+    let dir = try Fixtures.temporaryDirectory("raon-report-shared-pass")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("store.sqlite").path
+    let store = try SnapshotStore(path: path)
+    let environment = RaonEnvironment(
+      now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
+    _ = try SnapshotJob(store: store, environment: environment).recordSample()
+    // The last program in id order refers to a raw value it does not have: every chunk
+    // before it has gone through the pass.
+    let damaged = try Python.run([
+      "-c",
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      (vid,) = db.execute("SELECT id FROM program_version ORDER BY program_id DESC LIMIT 1").fetchone()
+      db.execute("UPDATE program_version SET program_text = ? WHERE id = ?", ('{"place":99}', vid))
+      db.commit()
+      """,
+      path,
+    ])
+    try #require(damaged.status == 0, "\(damaged.stderr)")
+
+    var job = ReportJob(store: store, storePath: "store.sqlite", environment: environment)
+    job.reading.inMemoryLimit = 0
+    job.reading.chunkSize = 700
+    var request = ReportRequest()
+    request.out = "report"
+    request.formats = [.md, .xlsx, .csv, .json]
+    await #expect {
+      try await job.run(request)
+    } throws: { error in
+      String(describing: error).contains("raw value 99")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+      .filter { !$0.hasPrefix("store.sqlite") } == [], "no report folder, no staged leftovers")
+  }
+
   /// A request that would fail after recording its input records nothing: every reference,
   /// the week and the output folder are checked first (a retry must not add a copy).
   @Test(arguments: [
