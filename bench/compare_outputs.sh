@@ -7,7 +7,13 @@
 # With OLDER.csv, OLDER is recorded first (taken 2024-09-09) and the report compares
 # INPUT (taken 2024-09-16) with it. Exit status 0 when everything matches.
 set -euo pipefail
-old=$1 new=$2 input=$3 older=${4:-}
+# Absolute paths: each side runs in a folder of its own.
+absolute() { realpath -e "$1" 2>/dev/null || { echo "compare_outputs: no file '$1'" >&2; exit 2; }; }
+old=$(absolute "$1")
+new=$(absolute "$2")
+input=$(absolute "$3")
+older=""
+if [ -n "${4:-}" ]; then older=$(absolute "$4"); fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for side in old new; do
@@ -18,7 +24,7 @@ for side in old new; do
     if [ -n "$older" ]; then
       "$bin" snapshot "$older" --taken-at 2024-09-09T09:00:00+09:00 --db store.sqlite >/dev/null
     fi
-    "$bin" report --input "$input" --taken-at 2024-09-16T09:00:00+09:00 --db store.sqlite --out out >/dev/null 2>&1
+    "$bin" report --input "$input" --taken-at 2024-09-16T09:00:00+09:00 --db store.sqlite --out out >/dev/null
     mkdir xlsx && (cd xlsx && unzip -q ../out/report.xlsx && rm -f docProps/core.xml)
     rm out/report.xlsx
     sqlite3 store.sqlite "SELECT * FROM program_version ORDER BY id" | sha256sum > program_version.sha
