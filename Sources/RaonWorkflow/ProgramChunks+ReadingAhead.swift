@@ -21,7 +21,6 @@ extension ProgramChunks {
   }
 }
 
-
 extension ProgramChunks {
   /// The same programs, whose first pass takes the chunks another pass over them pushes
   /// into `feed` (so that one reading from the store serves both); any later pass reads
@@ -42,7 +41,7 @@ extension ProgramChunks {
         guard try body(chunk) else { return }
       }
       guard handed == count else {
-        throw FeedFailure(description: "the figures' pass handed over \(handed) of \(count) programs")
+        throw FeedFailure(description: "the pass feeding this one handed over \(handed) of \(count) programs")
       }
     }
   }

@@ -68,7 +68,10 @@ enum ReportWriting {
         _ = feed?.push(chunk)  // `false` once the workbook has stopped: it fails on its own
       }
     let analysed = Result { try figures(each) }
-    if case .failure(let error) = analysed { feed?.finish(throwing: error) } else { feed?.finish(throwing: nil) }
+    switch analysed {
+    case .success: feed?.finish(throwing: nil)
+    case .failure(let error): feed?.finish(throwing: error)
+    }
     handOver.fulfil(analysed)
     guard case .success(let report) = analysed else {
       _ = workbook?.wait()  // it stops at the missing figures; then its files can go
