@@ -57,25 +57,12 @@ import Testing
   @Test func aSnapshotThatFailsPartWayThroughTheSharedPassLeavesNoReport() async throws {
     let dir = try Fixtures.temporaryDirectory("raon-report-shared-pass")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let path = dir.appendingPathComponent("store.sqlite").path
-    let store = try SnapshotStore(path: path)
-    let environment = RaonEnvironment(
-      now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
-    _ = try SnapshotJob(store: store, environment: environment).recordSample()
     // The last program in id order refers to a raw value it does not have: every chunk
     // before it has gone through the pass.
-    let damaged = try Python.run([
-      "-c",
-      """
-      import sqlite3, sys
-      db = sqlite3.connect(sys.argv[1])
+    let (store, environment) = try Self.sampleStore(in: dir, damagedBy: """
       (vid,) = db.execute("SELECT id FROM program_version ORDER BY program_id DESC LIMIT 1").fetchone()
       db.execute("UPDATE program_version SET program_text = ? WHERE id = ?", ('{"place":99}', vid))
-      db.commit()
-      """,
-      path,
-    ])
-    try #require(damaged.status == 0, "\(damaged.stderr)")
+      """)
 
     var job = ReportJob(store: store, storePath: "store.sqlite", environment: environment)
     job.reading.inMemoryLimit = 0
@@ -146,23 +133,10 @@ extension ReportReadingTests {
   @Test func aComparisonThatCannotBeReadLeavesNoReport() async throws {
     let dir = try Fixtures.temporaryDirectory("raon-report-unreadable")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let path = dir.appendingPathComponent("store.sqlite").path
-    let store = try SnapshotStore(path: path)
-    let environment = RaonEnvironment(
-      now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
-    _ = try SnapshotJob(store: store, environment: environment).recordSample()
     // One version of the sample refers to a raw value it does not have.
-    let damaged = try Python.run([
-      "-c",
-      """
-      import sqlite3, sys
-      db = sqlite3.connect(sys.argv[1])
+    let (store, environment) = try Self.sampleStore(in: dir, damagedBy: """
       db.execute("UPDATE program_version SET program_text = ? WHERE id = 1", ('{"place":99}',))
-      db.commit()
-      """,
-      path,
-    ])
-    try #require(damaged.status == 0, "\(damaged.stderr)")
+      """)
 
     var request = ReportRequest()
     request.inputs = [Fixtures.sampleCSV.path]
@@ -265,5 +239,21 @@ extension ReportReadingTests {
       let same = a == b
       #expect(same, "\(file) differs")
     }
+  }
+}
+
+extension ReportReadingTests {
+  /// A store in `dir` holding the bundled sample as snapshot 1, then changed by the
+  /// Python lines `damage` with `db`, an open `sqlite3` connection to it (committed after).
+  static func sampleStore(in dir: URL, damagedBy damage: String) throws -> (SnapshotStore, RaonEnvironment) {
+    let path = dir.appendingPathComponent("store.sqlite").path
+    let store = try SnapshotStore(path: path)
+    let environment = RaonEnvironment(
+      now: { Date(timeIntervalSince1970: 1_726_000_000) }, variables: [:], workingDirectory: dir)
+    _ = try SnapshotJob(store: store, environment: environment).recordSample()
+    let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n" + damage + "\ndb.commit()\n"
+    let damaged = try Python.run(["-c", script, path])
+    try #require(damaged.status == 0, "\(damaged.stderr)")
+    return (store, environment)
   }
 }
