@@ -66,14 +66,16 @@ public struct CSVReportWriter: ReportWriter {
     var result = ExportResult()
     let t = report.tables
 
+    let programs: ExportResult
     if let programsWritten {
-      result.files += programsWritten.files
-      result.warnings += programsWritten.warnings
+      programs = programsWritten
     } else {
-      try writeFile("programs.csv", in: csvDirectory, options, &result) { w in
-        try Self.writePrograms(report.programs, to: &w, header: ko ? KoreanCSVHeaders.programs : Program.csvColumns)
-      }
+      let file = try CSVProgramsFile(into: directory, options: options)
+      try report.programs.forEach(file.append)
+      programs = try file.finish()
     }
+    result.files += programs.files
+    result.warnings += programs.warnings
     try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
       try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
     }
@@ -139,13 +141,6 @@ public struct CSVReportWriter: ReportWriter {
           ? "\(path): 1 character CP949 cannot hold was written as '?'"
           : "\(path): \(replaced) characters CP949 cannot hold were written as '?'")
     }
-  }
-
-  static func writePrograms(
-    _ programs: ProgramChunks, to w: inout CSVFileWriter, header: [String] = Program.csvColumns
-  ) throws {
-    try w.textRow(header)
-    try programs.forEach { try writeRows($0, to: &w) }
   }
 
   static func writeRows(_ chunk: [Program], to w: inout CSVFileWriter) throws {
