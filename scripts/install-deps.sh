@@ -37,7 +37,7 @@ fi
 if [ "${1:-}" = "--test" ]; then
   # Independent readers for the tests (openpyxl for XLSX) and the notebook runner.
   req="$(dirname "$0")/../notebooks/requirements.txt"
-  if ! python3 -c "import openpyxl, pandas, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null; then
+  if ! python3 -c "import openpyxl, pandas, matplotlib, nbclient, nbformat, ipykernel, pymupdf" 2>/dev/null; then
     echo "installing Python packages for the tests" >&2
     pip_args=(-q install --disable-pip-version-check)
     [ "$(id -u)" -eq 0 ] && pip_args+=(--root-user-action=ignore)

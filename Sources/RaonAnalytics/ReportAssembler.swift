@@ -51,7 +51,7 @@ public enum ReportAssembler {
     var tables = CatalogStatistics.Accumulator()
     var figures = WeekFigures.Accumulator(week: week)
     var view = WeekView.Accumulator(week: week, day: day)
-    var listed = ListCollector(week: week, day: day)
+    var listed = WeekLists.Collector(week: week, day: day)
     try programs.forEach { chunk in
       tables.add(chunk)
       figures.add(chunk)
@@ -81,29 +81,6 @@ public enum ReportAssembler {
     report.lists = listed.lists
     report.trend = trend
     return report
-  }
-
-  /// Collects this week's lists (starting, ending, registered) by the week's rules.
-  struct ListCollector {
-    let week: ISOWeek
-    let day: CalendarDay
-    var starting: [Program] = []
-    var ending: [Program] = []
-    var registered: [Program] = []
-
-    mutating func add(_ chunk: [Program]) {
-      for p in chunk {
-        if WeekView.isStarting(p, week: week) { starting.append(p) }
-        if WeekView.isEnding(p, week: week) { ending.append(p) }
-        if WeekView.isRegistered(p, day: day) { registered.append(p) }
-      }
-    }
-
-    var lists: WeekLists {
-      WeekLists(
-        starting: WeekLists.ordered(starting), ending: WeekLists.ordered(ending),
-        registered: WeekLists.ordered(registered))
-    }
   }
 
   /// A catalog's tables and week figures, in one pass.

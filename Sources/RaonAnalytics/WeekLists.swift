@@ -1,19 +1,57 @@
 import RaonCore
 
-/// The week's program lists — starting, ending, newly registered — in report order.
+/// The week's program lists — running, starting, ending, newly registered — in the order
+/// a reader looks for them.
 ///
-/// Membership follows ``WeekView``'s rules (``WeekView/isStarting(_:week:)``,
-/// ``WeekView/isEnding(_:week:)``, ``WeekView/isRegistered(_:day:)``), so a list's length is
-/// the view's figure. Every list is in ``WeekLists/areInReportOrder(_:_:)`` order.
+/// Membership follows ``WeekView``'s rules (``WeekView/isRunning(_:week:)``,
+/// ``WeekView/isStarting(_:week:)``, ``WeekView/isEnding(_:week:)``,
+/// ``WeekView/isRegistered(_:day:)``), so a list's length is the view's figure. Running,
+/// starting and registered are in ``WeekLists/areInReportOrder(_:_:)`` order (by start
+/// day); ending is by end day (``WeekLists/areInEndingOrder(_:_:)``): what ends first
+/// comes first.
 public struct WeekLists: Sendable, Hashable {
+  public var running: [Program]
   public var starting: [Program]
   public var ending: [Program]
   public var registered: [Program]
 
-  public init(starting: [Program], ending: [Program], registered: [Program]) {
+  public init(running: [Program] = [], starting: [Program], ending: [Program], registered: [Program]) {
+    self.running = running
     self.starting = starting
     self.ending = ending
     self.registered = registered
+  }
+
+  /// Collects the lists chunk by chunk, by the week's rules.
+  public struct Collector: Sendable {
+    let week: ISOWeek
+    let day: CalendarDay
+    var running: [Program] = []
+    var starting: [Program] = []
+    var ending: [Program] = []
+    var registered: [Program] = []
+
+    public init(week: ISOWeek, day: CalendarDay) {
+      self.week = week
+      self.day = day
+    }
+
+    public mutating func add(_ programs: some Sequence<Program>) {
+      for p in programs {
+        if WeekView.isRunning(p, week: week) { running.append(p) }
+        if WeekView.isStarting(p, week: week) { starting.append(p) }
+        if WeekView.isEnding(p, week: week) { ending.append(p) }
+        if WeekView.isRegistered(p, day: day) { registered.append(p) }
+      }
+    }
+
+    /// The lists, each in its order.
+    public var lists: WeekLists {
+      WeekLists(
+        running: WeekLists.ordered(running), starting: WeekLists.ordered(starting),
+        ending: ending.sorted(by: WeekLists.areInEndingOrder),
+        registered: WeekLists.ordered(registered))
+    }
   }
 
   /// The full, ordered lists of a catalog for a week.
@@ -23,21 +61,17 @@ public struct WeekLists: Sendable, Hashable {
   ///   - week: W, the report's ISO week.
   ///   - day: D, the snapshot's day in Korea.
   ///   - district: When given, only programs of this district are listed.
-  /// - Returns: The starting, ending and registered lists, each in report order.
+  /// - Returns: The running, starting, ending and registered lists, each in its order.
   public static func select(
     _ programs: [Program], week: ISOWeek, day: CalendarDay, district: String? = nil
   ) -> WeekLists {
-    var starting: [Program] = []
-    var ending: [Program] = []
-    var registered: [Program] = []
-    for program in programs {
-      if let district, program.district != district { continue }
-      if WeekView.isStarting(program, week: week) { starting.append(program) }
-      if WeekView.isEnding(program, week: week) { ending.append(program) }
-      if WeekView.isRegistered(program, day: day) { registered.append(program) }
+    var collector = Collector(week: week, day: day)
+    if let district {
+      collector.add(programs.lazy.filter { $0.district == district })
+    } else {
+      collector.add(programs)
     }
-    return WeekLists(
-      starting: ordered(starting), ending: ordered(ending), registered: ordered(registered))
+    return collector.lists
   }
 
   /// Programs in report order (see ``areInReportOrder(_:_:)``).
@@ -65,5 +99,15 @@ public struct WeekLists: Sendable, Hashable {
     if a.district != b.district { return a.district < b.district }
     if a.title != b.title { return a.title < b.title }
     return a.id < b.id
+  }
+
+  /// The order of the ending list: by end day, then ``areInReportOrder(_:_:)``.
+  public static func areInEndingOrder(_ a: Program, _ b: Program) -> Bool {
+    switch (a.endDate, b.endDate) {
+    case (let x?, let y?) where x != y: return x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return areInReportOrder(a, b)
+    }
   }
 }

@@ -38,6 +38,13 @@ enum Percentage {
     return sign + tenthsText(t.magnitude) + suffix
   }
 
+  /// The size of a change of shares, without its sign: `1.2%p` (the sentence or the
+  /// arrow says which way).
+  static func pointsMagnitudeText(_ fractionDelta: Double, suffix: String) -> String {
+    guard let t = tenths(fractionDelta) else { return "—" + suffix }
+    return tenthsText(t.magnitude) + suffix
+  }
+
   /// `1,234.5` from 12,345 tenths.
   private static func tenthsText(_ t: UInt) -> String {
     Int(t / 10).formatted() + "." + String(t % 10)

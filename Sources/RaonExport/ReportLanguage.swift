@@ -15,7 +15,7 @@ public struct ReportLabels: Sendable {
   private func pick(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
 
   // MARK: - Report and sections
-  public var reportTitle: String { pick("서울시 문화행사 주간 보고서", "Seoul cultural events — weekly report") }
+  public var reportTitle: String { pick("서울시 문화행사 주간 현황", "Seoul cultural events — weekly status") }
   public var summary: String { pick("요약", "Summary") }
   public var snapshot: String { pick("스냅숏", "Snapshot") }
   public var comparedTo: String { pick("비교 대상", "Compared to") }
@@ -30,7 +30,9 @@ public struct ReportLabels: Sendable {
   public var changes: String { pick("변경 사항", "Changes") }
   public var quality: String { pick("데이터 품질", "Data quality") }
   public var programs: String { pick("프로그램", "Programs") }
-  public var other: String { pick("기타(나머지)", "Other") }
+  /// The sum of the groups a chart or table does not show one by one; never "기타", which
+  /// is a category of its own.
+  public var other: String { pick("그 외", "Others") }
   public var total: String { pick("합계", "Total") }
 
   // MARK: - Headline figures
@@ -130,7 +132,9 @@ extension ReportLabels {
   public var chartCountSuffix: String { pick("건수", "programs") }
 
   /// `1,234건` / `1,234 programs`.
-  public func countText(_ n: Int) -> String { pick("\(n.formatted())건", "\(n.formatted()) programs") }
+  public func countText(_ n: Int) -> String {
+    pick("\(n.formatted())건", n == 1 ? "1 program" : "\(n.formatted()) programs")
+  }
 
   /// `프로그램 1,234건` / `1,234 programs`: a snapshot's size.
   public func programCountText(_ n: Int) -> String {

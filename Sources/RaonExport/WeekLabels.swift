@@ -37,7 +37,7 @@ extension ReportLabels {
   }
   public var wholeCatalogNote: String {
     say(
-      "아래 표와 그림은 스냅숏의 모든 프로그램을 셉니다. 이미 종료된 프로그램도 포함되므로 ‘지금 운영 중’으로 읽지 마세요.",
+      "아래 표와 그림은 이번 수집 자료의 모든 행사를 셉니다. 이미 끝난 행사도 포함되므로 ‘이번 주 운영’으로 읽지 마십시오.",
       "The tables and charts below count every program of the snapshot, ended ones included: do not read them as what is on now.")
   }
   public func countsSet(_ set: String) -> String { say("집계 대상: \(set)", "Counts: \(set)") }

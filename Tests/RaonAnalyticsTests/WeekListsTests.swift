@@ -51,12 +51,16 @@ import Testing
   ]
   let lists = WeekLists.select(programs, week: w, day: d)
   #expect(lists.starting.map(\.id) == ["s1", "s2"])
-  #expect(lists.ending.map(\.id) == ["e1", "s1", "e0"])
+  // Ending by end day (what ends first comes first): e1 09-09, e0 09-10, s1 09-15.
+  #expect(lists.ending.map(\.id) == ["e1", "e0", "s1"])
+  // Running: both days known, start ≤ Sunday 09-15 and end ≥ Monday 09-09; by start day.
+  #expect(lists.running.map(\.id) == ["e1", "s1", "s2"])
   #expect(lists.registered.map(\.id) == ["r0", "r1"])
   let view = WeekView.compute(programs: programs, week: w, day: d)
   #expect(lists.starting.map(\.id).sorted() == view.startingIds)
   #expect(lists.ending.map(\.id).sorted() == view.endingIds)
   #expect(lists.registered.map(\.id).sorted() == view.registeredIds)
+  #expect(lists.running.count == view.running)
 
   let jung = WeekLists.select(programs, week: w, day: d, district: "중구")
   #expect(jung.starting.map(\.id) == ["s1", "s2"])

@@ -61,7 +61,7 @@ import Testing
     let html = HTMLReportWriter.page(
       markdown: document.markdown,
       charts: document.charts.map { ("\($0.path)", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + $0.svg) },
-      language: .ko)
+      language: .ko, header: .init(title: "제목", period: "기간"))
     #expect(document.charts.count >= 4)
     #expect(Self.count("<svg ", in: html) == document.charts.count)
     #expect(Self.count("<figure class=\"chart\">", in: html) == document.charts.count)
@@ -104,14 +104,19 @@ import Testing
     #expect(html.contains("h2, h3 { break-after: avoid; }"))
     #expect(html.contains("tr, .chart, svg, li { break-inside: avoid; }"))
     #expect(html.contains("font-family: \"Noto Sans CJK KR\", \"Noto Sans KR\","))
-    #expect(html.contains("<title>서울시 문화행사 주간 보고서 — 2024-W37"))
+    #expect(html.contains("<title>서울시 문화행사 주간 현황 — 2024.\u{A0}9.\u{A0}9.(월) ~ 9.\u{A0}15.(일)</title>"))
+    // Every printed page: the title and period at the top, "- n -" at the foot.
+    #expect(html.contains("@top-left { content: \"서울시 문화행사 주간 현황\";"))
+    #expect(html.contains("@top-right { content: \"2024.\u{A0}9.\u{A0}9.(월) ~ 9.\u{A0}15.(일)\";"))
+    #expect(html.contains("@bottom-center { content: \"- \" counter(page) \" -\";"))
   }
 
   @Test func anEnglishReportIsEnglish() throws {
     let html = try HTMLReportWriter().render(fixture.report, options: ExportOptions(language: .en))
     #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
-    #expect(html.contains(">By category</h2>"))
-    #expect(!html.contains(">분류별</h2>"))
+    #expect(html.contains(">By category</h3>"))
+    #expect(html.contains(">Attachment 1. Programs running this week, by district</h2>"))
+    #expect(!html.contains(">분류별</h3>"))
   }
 
   @Test func textFromTheCatalogIsEscapedOnceAndNeverBecomesMarkup() {

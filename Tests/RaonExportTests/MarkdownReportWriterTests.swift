@@ -69,10 +69,19 @@ import Testing
     report.tables.byDistrict[0].key = "a\\|b"
     let (_, _, text) = try written(report)
     let tables = Self.tables(text)
-    // Headline; what is on by district and by category; the lists of the week that are not
-    // empty (starting 5, ending 6, registered 0, added 3); the whole catalog's category,
-    // district, fee, duration and category × district; quality. (The fixture has no trend.)
-    #expect(tables.count == 1 + 2 + 3 + 5 + 1)
+    // Running this week (start ≤ Sunday 15 September, end ≥ Monday 9 September): one table
+    // per district, counted here from the programs by that rule.
+    let monday = try #require(CalendarDay(iso: "2024-09-09")), sunday = try #require(CalendarDay(iso: "2024-09-15"))
+    let runningDistricts = Set(
+      fixture.programs.filter { p in
+        guard let s = p.startDate, let e = p.endDate else { return false }
+        return s <= sunday && e >= monday
+      }.map(\.district))
+    // Page 1's headline; running by district; the lists of the week that are not empty
+    // (starting 5, ending 6, registered 0, added 3); what is on by district and by
+    // category; the whole catalog's category, district, fee, duration and category ×
+    // district; quality. (The fixture has no trend.)
+    #expect(tables.count == 1 + runningDistricts.count + 3 + 2 + 5 + 1)
     for table in tables {
       let width = Self.cells(table[0]).count
       #expect(table.count >= 3, "a table has a header, a delimiter row and rows")
@@ -88,13 +97,22 @@ import Testing
   @Test func titleSnapshotAndComparisonLines() throws {
     let (_, _, text) = try written()
     let lines = text.components(separatedBy: "\n")
-    #expect(lines[0] == "# 서울시 문화행사 주간 보고서 — 2024-W37 (2024-09-09 ~ 2024-09-15)")
+    // The period and the time of the data in official form, no-break spaces inside a date.
+    #expect(lines[0] == "# 서울시 문화행사 주간 현황")
+    #expect(lines[2] == "**2024.\u{A0}9.\u{A0}9.(월) ~ 9.\u{A0}15.(일)** · 2024.\u{A0}9.\u{A0}9.(월)\u{A0}00:00 수집 기준")
+    // Snapshot ids, the ISO week and the source file only in the closing "자료 정보".
+    let about = try #require(text.range(of: "## 붙임 9. 자료 정보"))
+    let page = String(text[..<about.lowerBound])
+    for developerTerm in ["#2", "#1", "2024-W37", "seoul-cultural-events", "스냅숏", "ISO"] {
+      #expect(!page.contains(developerTerm), "\(developerTerm) before 자료 정보")
+    }
     #expect(
-      lines[2]
-        == "- **스냅숏**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 프로그램 12건")
-    #expect(lines[3].hasPrefix("- **비교 대상**: #1 · 수집 시각 2024-09-02 00:00 KST"))
+      text.contains(
+        "- **이번 자료**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 프로그램 12건"))
+    #expect(text.contains("- **비교 자료**: #1 · 수집 시각 2024-09-02 00:00 KST"))
+    #expect(text.contains("- **보고 주간**: 2024-W37 (2024-09-09 ~ 2024-09-15)"))
     let (_, _, english) = try written(options: ExportOptions(language: .en))
-    #expect(english.hasPrefix("# Seoul cultural events — weekly report — 2024-W37 (2024-09-09 – 2024-09-15)\n"))
+    #expect(english.hasPrefix("# Seoul cultural events — weekly status\n\n**Mon\u{A0}9\u{A0}Sep – Sun\u{A0}15\u{A0}Sep\u{A0}2024**"))
   }
 
   /// The fixture's week by hand (W37, 9–15 September; the snapshot's day is 9 September):
@@ -109,34 +127,58 @@ import Testing
       runningByCategory: [], runningByDistrict: [], currentByCategory: [], currentByDistrict: [],
       startingIds: [], endingIds: [], registeredIds: [])
     let (_, _, text) = try written(report)
-    #expect(text.contains("| 항목 | 이번 주 (2024-W37 · #2) | 지난주 (2024-W36 · #1) | 증감 |"))
-    #expect(text.contains("| 운영 중·예정 | 12 | 10 | +2 |"))
-    #expect(text.contains("| 이번 주 운영 | 9 | 7 | +2 |"))
+    #expect(text.contains("| 구분 | 이번 주 | 전주 | 증감 |"))
+    #expect(text.contains("| 운영 중·예정 | 12 | 10 | ▲ 2 |"))
+    #expect(text.contains("| 이번 주 운영 | 9 | 7 | ▲ 2 |"))
     #expect(text.contains("| 이번 주 시작 | 5 | 5 | 0 |"))
-    #expect(text.contains("| 이번 주 종료 | 6 | 2 | +4 |"))
-    #expect(text.contains("| 신규 등록(7일) | 0 | 3 | −3 |"))
-    #expect(text.contains("| 무료 비율(운영 중) | 55.6% | 42.9% | +12.7%p |"))
+    #expect(text.contains("| 이번 주 종료 | 6 | 2 | ▲ 4 |"))
+    #expect(text.contains("| 신규 등록 | 0 | 3 | ▼ 3 |"))
+    #expect(text.contains("| 무료 비율(이번 주 운영) | 55.6% | 42.9% | ▲ 12.7%p |"))
+    // The summary's sentences from the same figures: 9 against 7 is 2 more (2/7 = 28.6%);
+    // 5 of 9 free (55.6%) against 3 of 7 (42.9%); one withdrawn, two changed materially.
+    #expect(text.contains("- 이번 주 운영 중인 문화행사는 9건으로 전주(7건)보다 2건(28.6%) 늘었습니다.\n"))
+    #expect(text.contains("- 새로 등록된 행사는 0건이며, 이번 주에 5건이 시작하고 6건이 끝납니다.\n"))
+    #expect(text.contains("- 이번 주 운영 행사 중 무료 행사 비율은 55.6%로 전주보다 12.7%p 높습니다.\n"))
+    #expect(text.contains("- 지난 수집 이후 행사 1건이 종료일 전에 철회되었고, 2건은 내용이 바뀌었습니다(붙임 4).\n"))
     #expect(MarkdownText.signed(-1234) == "−1,234")
     #expect(MarkdownText.signedPoints(-0.005, suffix: "%p") == "−0.5%p")
   }
 
   @Test func withoutComparisonTheHeadlineHasOneValueColumn() throws {
     let (_, _, text) = try written(fixture.reportWithoutComparison)
-    #expect(text.contains("- **비교 대상**: 비교 없음"))
+    #expect(text.contains("- **비교 자료**: 비교 없음"))
     #expect(text.contains("| 이번 주 운영 | 9 |\n"))
-    #expect(text.contains("## 변경 사항\n\n비교 없음\n"))
+    #expect(text.contains("## 붙임 4. 변경 사항\n\n비교 없음\n"))
+    #expect(text.contains("- 이번 주 운영 중인 문화행사는 9건입니다.\n"))
   }
 
   /// The lists of the week by hand: five programs start in W37, on 9 (100005), 10 (100003),
   /// 11 (the hashed 동네 책 축제), 13 (100001) and 14 September (100007): listed in that order.
   @Test func theWeeksListsAreOrderedAndLinked() throws {
     let (_, _, text) = try written()
-    #expect(text.contains("### 이번 주 시작 (5)"))
-    #expect(text.contains("### 이번 주 종료 (6)"))
-    #expect(text.contains("### 신규 등록 (0)\n\n없음\n"))
-    #expect(text.contains("### 새로 추가 (3)"))
-    let starting = try #require(text.range(of: "### 이번 주 시작 (5)"))
-    let ending = try #require(text.range(of: "### 이번 주 종료 (6)"))
+    #expect(text.contains("### 이번 주 시작 (5건)"))
+    #expect(text.contains("### 이번 주 종료 (6건)"))
+    // Registered (none) and added (3) differ here, so both are listed.
+    #expect(text.contains("### 신규 등록 (0건)\n\n없음\n"))
+    #expect(text.contains("### 지난 수집 이후 추가 (3건)"))
+    let starting = try #require(text.range(of: "### 이번 주 시작 (5건)"))
+    let ending = try #require(text.range(of: "### 이번 주 종료 (6건)"))
+    // Ending: by end day, as sorted here from the programs ending in W37.
+    let endingSection = String(text[ending.upperBound...].prefix { _ in true })
+      .components(separatedBy: "## 붙임 3.").first ?? ""
+    let monday = try #require(CalendarDay(iso: "2024-09-09")), sunday = try #require(CalendarDay(iso: "2024-09-15"))
+    let endDays = fixture.programs.compactMap { p -> (CalendarDay, String)? in
+      guard let e = p.endDate, e >= monday, e <= sunday else { return nil }
+      return (e, p.title)
+    }
+    let titleOrder = endingSection.split(separator: "\n").filter { $0.hasPrefix("| [") || $0.hasPrefix("| ") }
+    var lastEnd: CalendarDay?
+    for row in titleOrder {
+      guard let (end, _) = endDays.first(where: { row.contains(MarkdownText.inline($0.1)) }) else { continue }
+      if let lastEnd { #expect(lastEnd <= end, "ending list out of end-day order at \(row)") }
+      lastEnd = end
+    }
+    #expect(lastEnd != nil)
     let section = String(text[starting.upperBound..<ending.lowerBound])
     let marks = ["cultcode=100005", "cultcode=100003", "동네 책 축제", "cultcode=100001", "cultcode=100007"]
     let positions = marks.compactMap { section.range(of: $0)?.lowerBound }
@@ -164,32 +206,41 @@ import Testing
   @Test func districtChartShowsTopNPlusOtherButTheTableIsComplete() throws {
     let (out, _, text) = try written(options: ExportOptions(chartTopN: 3))
     let svg = try String(contentsOf: out.appendingPathComponent("charts/by_district.svg"), encoding: .utf8)
-    #expect(svg.contains(">기타(나머지)</text>"))
-    #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 4)  // background + 3 + other
+    // The rest is named in a note, never drawn as one more (and the longest) bar.
+    #expect(!svg.contains(">그 외</text>") && !svg.contains(">기타"))
+    #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 3)  // background + 3
     for district in fixture.tables.byDistrict.map(\.key) {
       #expect(text.contains("| \(district) | "))
     }
-    #expect(text.contains("차트는 상위 3개와 나머지"))
+    let ranked = fixture.tables.byDistrict.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+    let rest = ranked.dropFirst(3)
+    #expect(rest.count >= 2)
+    #expect(text.contains("그 외 \(rest.count)개 구 \(rest.reduce(0) { $0 + $1.count })건은 붙임의 표에 있습니다."))
   }
 
   @Test func changesAreListedLinkedAndCapped() throws {
     let (_, _, text) = try written()
-    #expect(text.contains("추가 3건 · 삭제(종료) 1건 · 삭제(철회) 1건 · 변경(내용) 2건 · 변경(경미) 0건"))
-    // Withdrawn first, then material changes, then what ended, then what was added.
-    let order = ["### 삭제(철회) (1)", "### 변경(내용) (2)", "### 삭제(종료) (1)", "### 추가 (3)"].map {
+    #expect(text.contains("추가 3건 · 종료로 삭제 1건 · 철회 1건 · 내용 변경 2건 · 경미한 변경 0건"))
+    // Withdrawn first, then material changes, then what ended; what was added is listed
+    // once, in attachment 3, and only named here.
+    let order = ["### 철회(종료일 전 삭제) (1건)", "### 내용 변경 (2건)", "### 종료로 삭제 (1건)", "새로 추가된 행사 3건은 붙임 3에 있습니다."].map {
       text.range(of: $0)?.lowerBound
     }
     #expect(order.allSatisfy { $0 != nil })
     #expect(zip(order, order.dropFirst()).allSatisfy { a, b in a.flatMap { a in b.map { a < $0 } } ?? false })
-    #expect(text.contains("- [서울 365 상설 전시](https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100012&menuNo=200009) — 전시/미술 · 용산구 · 2024-01-01 ~ 2024-12-31 (`cult:100012`)"))
-    #expect(text.contains("  - 이용요금: 전석 40,000원 → 전석 50,000원\n"))
-    #expect(text.contains("  - 장소: (없음) → 대학로 예술극장\n"))
-    #expect(text.contains("  - 최저요금(원): 40,000 → 50,000\n"))
+    #expect(!text.contains("### 추가 ("))
+    // Each entry with its period and district; before → after quoted.
+    #expect(text.contains("- [서울 재즈 페스티벌 2024](https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100001&menuNo=200009) — 콘서트 · 마포구 · 2024.\u{A0}9.\u{A0}13. ~ 9.\u{A0}15.\n"))
+    #expect(text.contains("  - 이용요금: 「전석 40,000원」 → 「전석 50,000원」\n"))
+    #expect(text.contains("  - 장소: (없음) → 「대학로 예술극장」\n"))
+    #expect(text.contains("  - 최저요금(원): 「40,000」 → 「50,000」\n"))
     #expect(text.contains("여름밤 \\| 영화제"))
-    let (_, _, capped) = try written(writer: MarkdownReportWriter(listLimit: 2))
+    // raon diff's document caps its lists.
+    let capped = MarkdownReportWriter(listLimit: 2, comparisonListLimit: 2).renderComparison(
+      fixture.diff, from: fixture.previous, to: fixture.snapshot, options: ExportOptions())
     #expect(capped.contains("- 외 1건\n"))
-    let (_, _, english) = try written(
-      options: ExportOptions(language: .en), writer: MarkdownReportWriter(listLimit: 2))
+    let english = MarkdownReportWriter(listLimit: 2, comparisonListLimit: 2).renderComparison(
+      fixture.diff, from: fixture.previous, to: fixture.snapshot, options: ExportOptions(language: .en))
     #expect(english.contains("- and 1 more\n"))
   }
 

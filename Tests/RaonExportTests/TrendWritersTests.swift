@@ -65,13 +65,20 @@ struct TrendWritersTests {
     let md = try String(contentsOf: dir.appendingPathComponent("trend.md"), encoding: .utf8)
     #expect(md.hasPrefix("# 서울시 문화행사 주간 추이\n\n## 추이\n"))
     #expect(md.contains("](charts/trend.svg)"))
-    #expect(md.contains("| 2024-W37 | #10 · 2024-09-09 | 4,998 | 1,200 | 640 | 80 | 40 | — | — |"))
-    #expect(md.contains("| 2024-W40 | #13 · 2024-09-30 | 5,034 | 1,110 | 643 | 95 | 37 | 23 | 5 |"))
+    // Weeks and days in official form (no-break spaces inside a date); ids and ISO codes
+    // stay in the CSV, JSON and workbook.
+    #expect(md.contains("| 2024.\u{A0}9.\u{A0}9. ~ 9.\u{A0}15. | 2024.\u{A0}9.\u{A0}9. | 4,998 | 1,200 | 640 | 80 | 40 | — | — |"))
+    #expect(md.contains("| 2024.\u{A0}9.\u{A0}30. ~ 10.\u{A0}6. | 2024.\u{A0}9.\u{A0}30. | 5,034 | 1,110 | 643 | 95 | 37 | 23 | 5 |"))
+    #expect(!md.contains("2024-W3") && !md.contains("#10"))
     let svg = try String(
       contentsOf: dir.appendingPathComponent("charts/trend.svg"), encoding: .utf8)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-    #expect(svg.components(separatedBy: "<polyline").count - 1 == 7)
-    #expect(svg.contains("전체 프로그램") && svg.contains("신규 등록"))
+    // Current and running, then the four weekly flows; the catalog's size is in the table
+    // only (on one axis with the rest it flattened them).
+    #expect(svg.components(separatedBy: "<polyline").count - 1 == 6)
+    #expect(!svg.contains("전체 프로그램") && svg.contains("신규 등록") && svg.contains("운영 중·예정"))
+    // Lines that may coincide are drawn in different dashes.
+    #expect(svg.components(separatedBy: "stroke-dasharray=").count - 1 >= 6)
     // Deterministic, and the reusable section is what the document holds.
     let section = TrendMarkdown.section(points: Self.points, labels: ReportLabels(.ko))
     #expect(section.svg == svg && section.chartPath == "charts/trend.svg")
@@ -81,12 +88,12 @@ struct TrendWritersTests {
   @Test func englishLabels() throws {
     let (dir, _) = try Self.written([.md], ExportOptions(language: .en))
     let md = try String(contentsOf: dir.appendingPathComponent("trend.md"), encoding: .utf8)
-    #expect(md.contains("## Trend") && md.contains("| ISO week | Snapshot | Programs | Current |"))
+    #expect(md.contains("## Trend") && md.contains("| Week | Collected | Programs | Current |"))
   }
 
   @Test func anEmptyTrendSaysSo() throws {
     let section = TrendMarkdown.section(points: [], labels: ReportLabels(.ko))
-    #expect(section.markdown.contains("추이를 그릴 스냅숏이 없습니다."))
+    #expect(section.markdown.contains("추이를 그릴 수집 자료가 없습니다."))
     #expect(section.svg.contains("</svg>"))
     let dir = try Fixtures.temporaryDirectory("raon-trend-empty")
     _ = try TrendWriters.write(

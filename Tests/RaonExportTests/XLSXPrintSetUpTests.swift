@@ -54,7 +54,7 @@ struct XLSXPrintSetUpTests {
       #expect(s.paperSize == 9, "\(name) prints on A4")
       #expect(s.fitToPage, "\(name) is fitted to the page")
       #expect(s.fitToWidth == 1, "\(name) is one page wide")
-      #expect(s.header == "&L서울시 문화행사 주간 보고서&R&A", "\(name): report title and sheet name")
+      #expect(s.header == "&L서울시 문화행사 주간 현황&R&A", "\(name): report title and sheet name")
       #expect(s.footer == "&C&P / &N", "\(name): page n of N")
       #expect(s.margins["left"] == 0.4 && s.margins["top"] == 0.6, "\(name) margins")
     }
@@ -138,7 +138,7 @@ struct XLSXPrintSetUpTests {
     #expect(changes.fitToPage && changes.paperSize == 9)
     // The header row sits below the from/to block (row 6).
     #expect(changes.printTitles == "Changes!$A:$C,Changes!$6:$6")
-    #expect(changes.header == "&LSeoul cultural events — weekly report&R&A")
+    #expect(changes.header == "&LSeoul cultural events — weekly status&R&A")
   }
 
   // MARK: - Cross table and chart data

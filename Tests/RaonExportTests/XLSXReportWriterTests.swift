@@ -32,7 +32,7 @@ struct XLSXReportWriterTests {
   @Test func summaryShowsSnapshotComparisonAndHeadlineChanges() throws {
     let (check, _, _) = try Self.written()
     let s = "요약"
-    #expect(check.text(s, 0, 0) == "서울시 문화행사 주간 보고서")
+    #expect(check.text(s, 0, 0) == "서울시 문화행사 주간 현황")
     #expect(check.text(s, 1, 0) == "주간 2024-W37 (2024-09-09 ~ 2024-09-15)")
     #expect(check.text(s, 4, 1) == "#12")
     #expect(check.cell(s, 5, 1)["py"] as? String == "datetime")
@@ -211,7 +211,7 @@ struct XLSXReportWriterTests {
 
   @Test func districtChartShowsTopNAndTheRest() throws {
     let (check, _, _) = try Self.written(ExportOptions(chartTopN: 3))
-    #expect(check.text("차트 자료", 4, 0) == "기타(나머지)")
+    #expect(check.text("차트 자료", 4, 0) == "그 외")
     #expect(check.number("차트 자료", 1, 1) == 4)  // 종로구
     let rest = check.number("차트 자료", 4, 1) ?? 0
     #expect(rest == 13 - 4 - 2 - 2)
@@ -221,7 +221,7 @@ struct XLSXReportWriterTests {
     let (check, _, file) = try Self.written()
     let props = check.properties
     #expect(props["creator"] as? String == "Raon")
-    #expect(props["title"] as? String == "서울시 문화행사 주간 보고서")
+    #expect(props["title"] as? String == "서울시 문화행사 주간 현황")
     #expect((props["created"] as? String)?.hasPrefix("2024-09-09T01:30:00") == true)
     let again = try Self.written().2
     #expect(try Data(contentsOf: file) == Data(contentsOf: again))

@@ -26,13 +26,9 @@ public struct HTMLReportWriter: ReportWriter {
     self.markdown = markdown
   }
 
-  /// The page is what an official prints or sends: the week's lists show their first 10
-  /// programs (the workbook has every one), so the city report fits about 8 A4 pages.
-  public static var printedMarkdown: MarkdownReportWriter {
-    var markdown = MarkdownReportWriter()
-    markdown.weekListLimit = 10
-    return markdown
-  }
+  /// The page is what an official prints or sends: the same document as `report.md`,
+  /// every list in full.
+  public static var printedMarkdown: MarkdownReportWriter { MarkdownReportWriter() }
 
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
     -> ExportResult
@@ -60,7 +56,16 @@ public struct HTMLReportWriter: ReportWriter {
   /// - Throws: What rendering the Markdown throws (reading a large catalog's programs).
   public func render(_ report: ReportData, options: ExportOptions) throws -> String {
     let document = try markdown.render(report, options: options)
-    return Self.page(markdown: document.markdown, charts: document.charts, language: options.language)
+    let L = options.labels
+    let header = PrintHeader(
+      title: L.documentTitle(district: report.district?.name),
+      period: OfficialDates.period(report.week.start, report.week.end, options.language))
+    let page = Self.page(
+      markdown: document.markdown, charts: document.charts, language: options.language, header: header)
+    // The city's running list (attachment 1, every program in every district) is the one
+    // list too long for paper: print names where the full list is instead.
+    guard report.district == nil, !report.lists.running.isEmpty else { return page }
+    return Self.printingNote(L.runningListPrintNote(report.lists.running.count), inSection: "s1", of: page)
   }
 
   /// `changes.html`, without touching the file system.
@@ -68,29 +73,83 @@ public struct HTMLReportWriter: ReportWriter {
     _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: ExportOptions
   ) -> String {
     let md = markdown.renderComparison(diff, from: from, to: to, options: options)
-    return Self.page(markdown: md, charts: [], language: options.language)
+    let language = options.language
+    let header = PrintHeader(
+      title: options.labels.changes,
+      period: OfficialDates.instant(from.takenAt, language) + " → " + OfficialDates.instant(to.takenAt, language))
+    return Self.page(markdown: md, charts: [], language: language, header: header)
   }
 
   /// A whole page from Markdown and the charts it links to (paths as the Markdown has
   /// them). An image that is none of the charts is replaced by its alt text, so the page
   /// never refers to a file.
-  static func page(markdown: String, charts: [(path: String, svg: String)], language: ReportLanguage)
-    -> String
-  {
+  static func page(
+    markdown: String, charts: [(path: String, svg: String)], language: ReportLanguage, header: PrintHeader
+  ) -> String {
     var body = MarkdownHTML.fragment(markdown)
     body = inlineCharts(body, charts: charts)
     body = wrapTables(body)
     let (withAnchors, sections) = anchorSections(groupParts(demoteLaterTitles(body)))
-    let title = firstHeading(withAnchors) ?? ReportLabels(language).reportTitle
+    let title = SVGBarChart.escape("\(header.title) — \(header.period)")
     var html = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n"
     html += "<meta charset=\"utf-8\">\n"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
     html += "<title>\(title)</title>\n"
-    html += "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n<main>\n"
+    html += "<style>\n\(HTMLStyle.css)\n\(header.css)\n</style>\n</head>\n<body>\n<main>\n"
     html += insertContents(sections, into: withAnchors)
     html += "\n</main>\n</body>\n</html>\n"
     return html
+  }
+
+  /// Marks section `id` as shown on screen only, with `note` printed in its place under
+  /// its heading.
+  static func printingNote(_ note: String, inSection id: String, of html: String) -> String {
+    guard let start = html.range(of: "<section id=\"\(id)\">"),
+      let heading = html[start.upperBound...].range(of: "</h2>")
+    else { return html }
+    var out = String(html[..<start.lowerBound])
+    out += "<section id=\"\(id)\" class=\"screen-only\">"
+    out += html[start.upperBound..<heading.upperBound]
+    out += "<p class=\"print-only\">\(SVGBarChart.escape(note))</p>"
+    out += html[heading.upperBound...]
+    return out
+  }
+
+  /// What every printed page carries: the document's title (with the district of a pack)
+  /// at the top left, the period at the top right, `- n -` at the foot (CSS page-margin
+  /// boxes, which Chromium prints).
+  struct PrintHeader {
+    var title: String
+    var period: String
+
+    var css: String {
+      """
+      @page {
+        @top-left { content: \(Self.cssString(title)); \(Self.marginFont) }
+        @top-right { content: \(Self.cssString(period)); \(Self.marginFont) }
+        @bottom-center { content: "- " counter(page) " -"; \(Self.marginFont) }
+      }
+      """
+    }
+
+    static let marginFont =
+      "font-family: \(HTMLStyle.fontStack); font-size: 8pt; color: #444c56; vertical-align: bottom;"
+
+    /// Text as a CSS string: quotes and backslashes escaped, line breaks and `<` (which
+    /// could close the style element) as code points.
+    static func cssString(_ text: String) -> String {
+      var out = "\""
+      for s in text.unicodeScalars {
+        switch s {
+        case "\"", "\\": out += "\\" + String(s)
+        case "<", ">", "&": out += "\\" + String(s.value, radix: 16) + " "
+        case _ where s.value < 0x20 || s.value == 0x7F: out += " "
+        default: out.unicodeScalars.append(s)
+        }
+      }
+      return out + "\""
+    }
   }
 
   // MARK: - Steps

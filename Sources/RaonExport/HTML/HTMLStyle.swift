@@ -52,7 +52,7 @@ enum HTMLStyle {
     code {
       font-family: "Noto Sans Mono CJK KR", ui-monospace, "DejaVu Sans Mono", monospace;
       font-size: .85em; background: var(--code); padding: .05em .3em; border-radius: 4px;
-      overflow-wrap: anywhere; word-break: break-all;
+      white-space: nowrap;
     }
     hr { border: 0; border-top: 1px solid var(--line); margin: 2rem 0 1rem; }
     nav.toc { font-size: .9rem; margin: 0 0 1.25rem; }
@@ -90,6 +90,7 @@ enum HTMLStyle {
       table.stack td:first-child { font-weight: 600; }
       table.stack td + td::before { content: attr(data-label) " · "; color: var(--muted); }
     }
+    .print-only { display: none; }
     @page { size: A4; margin: 14mm 12mm 15mm; }
     @media print {
       :root {
@@ -108,14 +109,23 @@ enum HTMLStyle {
       section + section h2 { margin-top: 4mm; }
       h2, h3 { break-after: avoid; }
       .table-wrap { overflow: visible; }
-      table { max-width: 100%; font-size: 7.5pt; line-height: 1.15; }
+      table { width: 100%; max-width: 100%; font-size: 7.5pt; line-height: 1.15; }
       th, td { padding: 0.4pt 3pt; }
       thead { display: table-header-group; }
       tr, .chart, svg, li { break-inside: avoid; }
-      /* A chart beside its table (the table goes under it when too wide), narrow enough
-         that the table's columns keep their words on one line. */
-      .chart { float: left; width: 70mm; margin: 0 4mm 2mm 0; }
-      .chart svg { width: 70mm; max-width: 100%; height: auto; }
+      /* Charts as wide as the text column, so their labels print at the body's size or
+         larger (never under 6 pt); a tall one is scaled to fit a page. */
+      .chart { width: 100%; margin: 1mm 0 3mm; }
+      .chart svg { width: 100%; max-height: 95mm; height: auto; }
+      /* Page 1's headline table reads at the body's size. */
+      main > .table-wrap table { width: auto; min-width: 60%; font-size: 9.5pt; line-height: 1.35; }
+      main > .table-wrap th, main > .table-wrap td { padding: 1pt 6pt; }
+      /* Page 1 is the summary; the attachments start on page 2. */
+      main > section:first-of-type { break-before: page; }
+      /* A list too long for paper names where the full list is instead. */
+      section.screen-only > :not(h2):not(.print-only) { display: none; }
+      .print-only { display: block; }
+      main > h1 + p { margin-bottom: 3mm; }
       h2, h3, hr, section::after, .part::after { clear: both; }
       section::after, .part::after { content: ""; display: block; }
       section, .part { display: flow-root; }

@@ -18,19 +18,15 @@ extension MarkdownReportWriter {
   ) -> Section {
     let L = options.labels
     let chartPath = "charts/\(file).svg"
-    var md = "## \(title)\n\n"
+    var md = "### \(title)\n\n"
     md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
 
-    // The chart shows the largest groups and sums the rest; the table shows all.
-    let chart = TopN.forChart(
-      groups.map { BandCount(key: $0.key, count: $0.count) }, keep: options.chartTopN, otherKey: L.other)
-    let bars = chart.rows.enumerated().map { i, row in
-      SVGBarChart.Bar(
-        label: row.key, value: row.count, valueText: Self.countShare(row.count, total),
-        isOther: chart.folded && i == chart.rows.count - 1)
-    }
-    if chart.folded { md += L.chartTopNote(chart.rows.count - 1, of: groups.count) + "\n\n" }
-    let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
+    // The chart shows the largest groups; the table shows all.
+    let chart = Self.chartBars(
+      groups.map { BandCount(key: $0.key, count: $0.count) }, total: total,
+      unit: file == "by_district" ? L.districtUnit : L.categoryUnit, options)
+    md += chart.note
+    let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: chart.bars, emptyText: L.noData)
 
     // 유무료 미상 only when some program's free flag is unknown (catalogs before 2024).
     let showUnknown = groups.contains { $0.unknown > 0 }
@@ -55,7 +51,7 @@ extension MarkdownReportWriter {
     _ file: String, _ total: Int, _ L: ReportLabels
   ) -> Section {
     let chartPath = "charts/\(file).svg"
-    var md = "## \(title)\n\n"
+    var md = "### \(title)\n\n"
     md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
     let bars = bands.map {
       SVGBarChart.Bar(label: label($0.key), value: $0.count, valueText: Self.countShare($0.count, total))
@@ -63,7 +59,7 @@ extension MarkdownReportWriter {
     let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
     var table = MarkdownTable([(keyHeader, .left), (L.count, .right), (L.share, .right)])
     for b in bands {
-      table.add([label(b.key), b.count.formatted(), MarkdownText.percent(Self.fraction(b.count, total))])
+      table.add([label(b.key), b.count.formatted(), Self.share(b.count, total)])
     }
     md += bands.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
     return Section(markdown: md, chartPath: chartPath, svg: svg.render())
@@ -72,7 +68,7 @@ extension MarkdownReportWriter {
   /// Districts down, the largest categories across: 26 rows × a handful of columns reads
   /// on a screen and on paper, where 26 district columns would not.
   func crossSection(_ c: CrossTable, _ L: ReportLabels) -> String {
-    var md = "## \(L.categoryByDistrict)\n\n"
+    var md = "### \(L.categoryByDistrict)\n\n"
     guard !c.rowKeys.isEmpty, !c.columnKeys.isEmpty else { return md + L.noData + "\n\n" }
     let shown = min(max(1, crossTableCategories), c.rowKeys.count)
     let folded = c.rowKeys.count > shown
@@ -109,13 +105,13 @@ extension MarkdownReportWriter {
     let cap = max(1, limit)
     if !diff.added.isEmpty {
       md += "### \(L.added) (\(diff.added.count.formatted()))\n\n"
-      for p in diff.added.prefix(cap) { md += "- " + programItem(p) + "\n" }
+      for p in diff.added.prefix(cap) { md += "- " + programItem(p, L, withId: true) + "\n" }
       if diff.added.count > cap { md += "- " + L.more(diff.added.count - cap) + "\n" }
       md += "\n"
     }
     if !diff.removed.isEmpty {
       md += "### \(L.removed) (\(diff.removed.count.formatted()))\n\n"
-      for p in diff.removed.prefix(cap) { md += "- " + programItem(p) + "\n" }
+      for p in diff.removed.prefix(cap) { md += "- " + programItem(p, L, withId: true) + "\n" }
       if diff.removed.count > cap { md += "- " + L.more(diff.removed.count - cap) + "\n" }
       md += "\n"
     }
@@ -135,24 +131,20 @@ extension MarkdownReportWriter {
     return md
   }
 
-  /// `[title](portal) — 분류 · 자치구 · 2024-09-10 ~ 2024-09-20 (`cult:1`)`.
-  func programItem(_ p: Program) -> String {
+  /// `[title](portal) — 분류 · 자치구 · 2024. 9. 10. ~ 9. 20.`, with ``(`cult:1`)`` after it
+  /// where the reader works with ids (`raon diff`).
+  func programItem(_ p: Program, _ L: ReportLabels, withId: Bool = false) -> String {
     var details = [p.category, p.district].filter { !$0.isEmpty }.map(MarkdownText.inline)
-    switch (p.startDate, p.endDate) {
-    case let (s?, e?): details.append(s == e ? "\(s)" : "\(s) ~ \(e)")
-    case let (s?, nil): details.append("\(s) ~")
-    case let (nil, e?): details.append("~ \(e)")
-    case (nil, nil): break
-    }
+    if p.startDate != nil || p.endDate != nil { details.append(Self.period(p, L.language)) }
     var text = MarkdownText.link(p.title, url: p.portalURL)
     if !details.isEmpty { text += " — " + details.joined(separator: " · ") }
-    return text + " (`\(p.id)`)"
+    return withId ? text + " (`\(p.id)`)" : text
   }
 
   // MARK: - Quality
 
   func qualitySection(_ r: ReportData, _ L: ReportLabels) throws -> String {
-    var md = "## \(L.quality)\n\n"
+    var md = ""
     let flags = r.tables.quality
     guard !flags.isEmpty else { return md + L.noQualityFlags + "\n\n" }
     var table = MarkdownTable([
@@ -161,7 +153,7 @@ extension MarkdownReportWriter {
     for q in flags {
       table.add([
         L.flagName(q.flag), L.flagExplanation(q.flag), q.count.formatted(),
-        MarkdownText.percent(Self.fraction(q.count, r.tables.total)),
+        Self.share(q.count, r.tables.total),
       ])
     }
     md += table.render() + "\n"
@@ -191,9 +183,32 @@ extension MarkdownReportWriter {
     whole > 0 ? Double(part) / Double(whole) : 0
   }
 
+  /// A share people read, `–` when there is nothing to share (0 of 0).
+  static func share(_ part: Int, _ whole: Int) -> String {
+    whole > 0 ? MarkdownText.percent(Double(part) / Double(whole)) : "–"
+  }
+
+  /// A chart's bars by the one top-N rule, without the summed rest: a bar of everything
+  /// else would be the longest and read as one more group (it is named in a note instead).
+  static func chartBars(_ rows: [BandCount], total: Int, unit: String, _ options: ExportOptions)
+    -> (bars: [SVGBarChart.Bar], note: String)
+  {
+    let L = options.labels
+    let chart = TopN.forChart(rows, keep: options.chartTopN, otherKey: L.other)
+    var shown = chart.rows
+    var note = ""
+    if chart.folded, let rest = shown.popLast() {
+      note = L.chartRestNote(groups: rows.count - shown.count, programs: rest.count, unit: unit) + "\n\n"
+    }
+    let bars = shown.map {
+      SVGBarChart.Bar(label: $0.key, value: $0.count, valueText: countShare($0.count, total))
+    }
+    return (bars, note)
+  }
+
   /// `1,234 (24.7%)` — the text after a chart's bar.
   static func countShare(_ count: Int, _ total: Int) -> String {
-    "\(count.formatted()) (\(MarkdownText.percent(fraction(count, total))))"
+    "\(count.formatted()) (\(share(count, total)))"
   }
 
   static func median(_ value: Double?) -> String {

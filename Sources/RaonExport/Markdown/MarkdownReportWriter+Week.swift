@@ -2,100 +2,137 @@ import Foundation
 import RaonAnalytics
 import RaonCore
 
-/// The sections the report leads with: the week's headline beside the previous week's,
-/// what runs this week and what is current by district and category, this week's lists,
-/// the trend, and the changes an official can act on.
+/// The document an official signs: page 1 (the week's summary) and the attachments that
+/// list this week's programs and what changed.
 extension MarkdownReportWriter {
-  // MARK: - Headline
+  // MARK: - Page 1
 
-  /// This week's figures beside what the previous report said (the compared snapshot's
-  /// own week and day), with signed changes.
-  func weekHeadline(_ r: ReportData, _ L: ReportLabels) -> String {
-    var md = "## \(L.summary)\n\n"
-    let now = r.weekView
-    let rows: [(String, (WeekView) -> Int?, (WeekView) -> Double?)] = [
-      (L.currentPrograms, { $0.current }, { _ in nil }),
-      (L.runningThisWeek, { $0.running }, { _ in nil }),
-      (L.startingThisWeek, { $0.starting }, { _ in nil }),
-      (L.endingThisWeek, { $0.ending }, { _ in nil }),
-      (L.registeredThisWeek, { $0.registered }, { _ in nil }),
-      (L.freeShareRunning, { _ in nil }, { Self.fraction($0.runningFree, $0.running) }),
-    ]
-    var columns: [(String, MarkdownTable.Alignment)] = [
-      (L.key, .left), ("\(L.thisWeek) (\(L.weekAndSnapshot(r.week, r.snapshot.id)))", .right),
-    ]
-    let previous = r.previousWeek.flatMap { v in r.compareTo.map { (v, $0) } }
-    if let (view, info) = previous {
-      columns += [("\(L.previousWeek) (\(L.weekAndSnapshot(view.isoWeek, info.id)))", .right), (L.change, .right)]
+  /// The title with the period and the time of the data, three to five sentences written
+  /// from the figures, the headline table, one chart of what runs this week, the list of
+  /// attachments and the source.
+  func pageOne(_ r: ReportData, attachments: [String], _ options: ExportOptions)
+    -> (markdown: String, chart: (path: String, svg: String)?)
+  {
+    let L = options.labels
+    let language = options.language
+    var md = "# \(MarkdownText.inline(L.documentTitle(district: r.district?.name)))\n\n"
+    md += "**\(OfficialDates.period(r.week.start, r.week.end, language))** · "
+    md += L.dataAsOf(OfficialDates.instant(r.snapshot.takenAt, language)) + "\n\n"
+
+    md += "**\(L.weeklySummary)**\n\n"
+    for sentence in SummarySentences.make(r, L) { md += "- \(MarkdownText.inline(sentence))\n" }
+    md += "\n**\(L.keyFigures)**\n\n" + headlineTable(r, L) + "\n"
+
+    let v = r.weekView
+    let (dimension, rows, unit) =
+      r.district == nil
+      ? (L.byDistrict, v.runningByDistrict, L.districtUnit) : (L.byCategory, v.runningByCategory, L.categoryUnit)
+    md += "**\(L.runningChartHeading(dimension))**\n\n"
+    var chart: (path: String, svg: String)?
+    if v.running == 0 {
+      md += L.noRunningThisWeek + "\n\n"
+    } else if let only = rows.first, rows.count == 1 {
+      // One bar says nothing a sentence does not.
+      md += L.allRunningIn(only.key, only.count) + "\n\n"
+    } else {
+      let path = r.district == nil ? "charts/running_by_district.svg" : "charts/running_by_category.svg"
+      let bars = Self.chartBars(rows, total: v.running, unit: unit, options)
+      let title = "\(L.onNow) — \(dimension) (\(L.chartCountSuffix))"
+      md += "![\(MarkdownText.inline(title))](\(path))\n\n" + bars.note
+      chart = (path, SVGBarChart(title: title, bars: bars.bars, emptyText: L.noData).render())
     }
+
+    md += "**\(L.attachmentsHeading)** "
+    md += attachments.enumerated().map { "\($0.offset + 1). \(MarkdownText.inline($0.element))" }
+      .joined(separator: "  ")
+    md += "\n\n" + L.sourceLine + "\n\n"
+    return (md, chart)
+  }
+
+  /// This week beside last week with ▲/▼.
+  func headlineTable(_ r: ReportData, _ L: ReportLabels) -> String {
+    let now = r.weekView
+    let previous = r.compareTo == nil ? nil : r.previousWeek
+    var columns: [(String, MarkdownTable.Alignment)] = [(L.item, .left), (L.thisWeek, .right)]
+    if previous != nil { columns += [(L.lastWeek, .right), (L.change, .right)] }
     var table = MarkdownTable(columns)
-    for (label, count, share) in rows {
-      var cells = [label]
-      if let n = count(now) {
-        cells.append(n.formatted())
-        if let (view, _) = previous, let old = count(view) {
-          cells += [old.formatted(), MarkdownText.signed(n - old)]
-        }
-      } else if let s = share(now) {
-        cells.append(MarkdownText.percent(s))
-        if let (view, _) = previous, let old = share(view) {
-          cells += [MarkdownText.percent(old), MarkdownText.signedPoints(s - old, suffix: L.percentPoints)]
-        }
+    let counts: [(String, (WeekView) -> Int)] = [
+      (L.currentPrograms, \.current), (L.runningThisWeek, \.running), (L.startingThisWeek, \.starting),
+      (L.endingThisWeek, \.ending), (L.newlyRegistered, \.registered),
+    ]
+    for (label, figure) in counts {
+      var cells = [label, figure(now).formatted()]
+      if let previous {
+        cells += [figure(previous).formatted(), Self.arrow(figure(now) - figure(previous))]
       }
       table.add(cells)
     }
-    md += table.render() + "\n"
-    md += "<sub>" + MarkdownText.inline(L.weekDefinitions) + "</sub>\n\n"
-    if let diff = r.changes, let kinds = r.changeKinds {
-      md += "**\(L.changes)**: " + [
-        "\(L.added) \(L.countText(diff.added.count))",
-        "\(L.removedEnded) \(L.countText(kinds.removedEnded))",
-        "\(L.removedWithdrawn) \(L.countText(kinds.removedWithdrawn))",
-        "\(L.changedMaterial) \(L.countText(kinds.changedMaterial))",
-        "\(L.changedMinor) \(L.countText(kinds.changedMinor))",
-      ].joined(separator: " · ") + "\n\n"
+    var free = [L.freeShareOfRunning, Self.share(now.runningFree, now.running)]
+    if let previous {
+      free.append(Self.share(previous.runningFree, previous.running))
+      free.append(
+        now.running > 0 && previous.running > 0
+          ? Self.arrowPoints(
+            Self.fraction(now.runningFree, now.running) - Self.fraction(previous.runningFree, previous.running),
+            L)
+          : "–")
     }
-    return md
+    table.add(free)
+    return table.render()
   }
 
-  // MARK: - Running and current
+  /// `▲ 5`, `▼ 12`, `0`.
+  static func arrow(_ delta: Int) -> String {
+    delta > 0 ? "▲ " + delta.formatted() : delta < 0 ? "▼ " + (-delta).formatted() : "0"
+  }
+
+  /// `▲ 1.6%p`, `▼ 0.4%p`, `0.0%p`.
+  static func arrowPoints(_ delta: Double, _ L: ReportLabels) -> String {
+    let text = Percentage.pointsMagnitudeText(delta, suffix: L.percentPoints)
+    let tenths = Percentage.tenths(delta) ?? 0
+    return tenths > 0 ? "▲ " + text : tenths < 0 ? "▼ " + text : text
+  }
+
+  // MARK: - Running and current (attachment)
 
   /// What is on, by district and by category: one table each with the programs running
-  /// this week and the current ones (running or upcoming), and a chart of the running.
-  /// A district's pack has one district, so only its categories.
+  /// this week and the current ones. Page 1 already shows the chart of the first table's
+  /// dimension, so only the category chart of the city's report is drawn here.
   func weekSections(_ r: ReportData, _ options: ExportOptions) -> [Section] {
     let L = options.labels
     let v = r.weekView
     var sections: [Section] = []
     if r.district == nil {
       sections.append(
-        onNowSection(L.byDistrict, L.district, v.runningByDistrict, v.currentByDistrict, v, file: "running_by_district", options))
+        onNowSection(
+          L.byDistrict, L.district, v.runningByDistrict, v.currentByDistrict, v, file: nil, options))
     }
     sections.append(
-      onNowSection(L.byCategory, L.category, v.runningByCategory, v.currentByCategory, v, file: "running_by_category", options))
+      onNowSection(
+        L.byCategory, L.category, v.runningByCategory, v.currentByCategory, v,
+        file: r.district == nil ? "running_by_category" : nil, options))
     return sections
   }
 
-  /// A dimension's running and current counts side by side, ranked by running; the chart
-  /// follows the one top-N rule.
+  /// A dimension's running and current counts side by side, ranked by running; its chart
+  /// (when `file` is given) follows the one top-N rule.
   func onNowSection(
     _ dimension: String, _ keyHeader: String, _ running: [BandCount], _ current: [BandCount],
-    _ v: WeekView, file: String, _ options: ExportOptions
+    _ v: WeekView, file: String?, _ options: ExportOptions
   ) -> Section {
     let L = options.labels
     let title = "\(L.whatIsOn) — \(dimension)"
-    let chartPath = "charts/\(file).svg"
-    var md = "### \(title)\n\n" + L.countsSet("\(L.runningSet) · \(L.currentSet)") + "\n\n"
-    md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n"
-    let chart = TopN.forChart(running, keep: options.chartTopN, otherKey: L.other)
-    let bars = chart.rows.enumerated().map { i, row in
-      SVGBarChart.Bar(
-        label: row.key, value: row.count, valueText: Self.countShare(row.count, v.running),
-        isOther: chart.folded && i == chart.rows.count - 1)
+    var md = "### \(title)\n\n"
+    var chartPath = ""
+    var svg = ""
+    if let file, v.running > 0 {
+      chartPath = "charts/\(file).svg"
+      let chart = Self.chartBars(running, total: v.running, unit: L.categoryUnit, options)
+      md += "![\(MarkdownText.inline(title))](\(chartPath))\n\n" + chart.note
+      svg = SVGBarChart(
+        title: "\(L.onNow) — \(dimension) (\(L.chartCountSuffix))", bars: chart.bars, emptyText: L.noData
+      ).render()
     }
-    if chart.folded { md += L.chartTopNote(chart.rows.count - 1, of: running.count) + "\n\n" }
-    let svg = SVGBarChart(
-      title: "\(L.onNow) — \(dimension) (\(L.chartCountSuffix))", bars: bars, emptyText: L.noData)
     // Every key that is current, ranked by running, then current, then key.
     let runningCount = Dictionary(running.map { ($0.key, $0.count) }, uniquingKeysWith: +)
     let rows = current.sorted {
@@ -109,107 +146,177 @@ extension MarkdownReportWriter {
     for row in rows {
       let n = runningCount[row.key] ?? 0
       table.add([
-        row.key, n.formatted(), MarkdownText.percent(Self.fraction(n, v.running)), row.count.formatted(),
-        MarkdownText.percent(Self.fraction(row.count, v.current)),
+        row.key, n.formatted(), Self.share(n, v.running), row.count.formatted(), Self.share(row.count, v.current),
       ])
     }
     table.addMarkdown([
       "**\(MarkdownText.inline(L.total))**", "**\(v.running.formatted())**", "", "**\(v.current.formatted())**", "",
     ])
     md += rows.isEmpty ? L.noData + "\n\n" : table.render() + "\n"
-    return Section(markdown: md, chartPath: chartPath, svg: svg.render())
+    return Section(markdown: md, chartPath: chartPath, svg: svg)
   }
 
-  // MARK: - Lists
+  // MARK: - Lists (attachments)
 
-  /// Starting, ending, newly registered and newly added: the first ``weekListLimit`` of
-  /// each (by start day, district, title) with how many more there are.
-  func weekLists(_ r: ReportData, _ L: ReportLabels) -> String {
-    var md = "## \(L.thisWeeksLists)\n\n"
-    var lists: [(String, [Program])] = [
-      (L.startingThisWeek, r.lists.starting), (L.endingThisWeek, r.lists.ending),
-      (L.newlyRegistered, r.lists.registered),
-    ]
-    if r.changes != nil { lists.append((L.newlyAdded, r.addedInReportOrder)) }
-    for (title, programs) in lists {
-      md += "### \(title) (\(programs.count.formatted()))\n\n"
-      guard !programs.isEmpty else {
-        md += L.noneThisWeek + "\n\n"
-        continue
-      }
-      md += programTable(programs.prefix(weekListLimit), L) + "\n"
-      if programs.count > weekListLimit { md += L.firstOf(weekListLimit, programs.count) + "\n\n" }
+  /// This week's running programs in full: for the city one table per district (the 25 in
+  /// order of how many run, 미상 last), for a pack one table.
+  func runningList(_ r: ReportData, _ L: ReportLabels) -> String {
+    let programs = r.lists.running
+    guard !programs.isEmpty else { return L.noRunningThisWeek + "\n\n" }
+    if r.district != nil {
+      return L.countText(programs.count) + "\n\n" + programTable(programs[...], showDistrict: false, L) + "\n"
+    }
+    var byDistrict: [String: [Program]] = [:]
+    for p in programs { byDistrict[p.district, default: []].append(p) }
+    let order = byDistrict.keys.sorted {
+      let (a, b) = (byDistrict[$0]?.count ?? 0, byDistrict[$1]?.count ?? 0)
+      let (aUnknown, bUnknown) = ($0 == District.unknown, $1 == District.unknown)
+      if aUnknown != bUnknown { return bUnknown }
+      return a != b ? a > b : $0 < $1
+    }
+    var md = ""
+    for district in order {
+      let list = byDistrict[district] ?? []
+      md += "### \(MarkdownText.inline(district)) (\(L.countText(list.count)))\n\n"
+      md += programTable(list[...], showDistrict: false, L) + "\n"
     }
     return md
   }
 
-  /// Title (linked to the portal), category, district, place, dates and fee.
-  func programTable(_ programs: ArraySlice<Program>, _ L: ReportLabels) -> String {
-    var table = MarkdownTable([
-      (L.title, .left), (L.category, .left), (L.district, .left), (L.place, .left),
-      (L.period, .left), (L.fee, .left),
-    ])
+  /// Starting (by start day) and ending (by end day) this week, in full.
+  func startingAndEnding(_ r: ReportData, _ L: ReportLabels) -> String {
+    var md = ""
+    for (title, programs) in [(L.startingThisWeek, r.lists.starting), (L.endingThisWeek, r.lists.ending)] {
+      md += "### \(title) (\(L.countText(programs.count)))\n\n"
+      md += programs.isEmpty
+        ? L.noneThisWeek + "\n\n" : programTable(programs[...], showDistrict: r.district == nil, L) + "\n"
+    }
+    return md
+  }
+
+  /// Newly registered this week and added since the compared snapshot: one list when
+  /// they hold the same programs (the usual case for a weekly history), else both.
+  func registeredAndAdded(_ r: ReportData, _ L: ReportLabels) -> (markdown: String, listsAdded: Bool) {
+    let registered = r.lists.registered
+    let showDistrict = r.district == nil
+    guard r.changes != nil else {
+      let md = registered.isEmpty
+        ? L.noneThisWeek + "\n\n"
+        : L.countText(registered.count) + "\n\n" + programTable(registered[...], showDistrict: showDistrict, L) + "\n"
+      return (md, false)
+    }
+    let added = r.addedInReportOrder
+    if Set(added.map(\.id)) == Set(registered.map(\.id)) {
+      var md = L.countText(registered.count) + " — " + L.registeredSameAsAdded + "\n\n"
+      if !registered.isEmpty { md += programTable(registered[...], showDistrict: showDistrict, L) + "\n" }
+      return (md, true)
+    }
+    var md = ""
+    for (title, programs) in [(L.newlyRegistered, registered), (L.addedSinceLast, added)] {
+      md += "### \(title) (\(L.countText(programs.count)))\n\n"
+      md += programs.isEmpty
+        ? L.noneThisWeek + "\n\n" : programTable(programs[...], showDistrict: showDistrict, L) + "\n"
+    }
+    return (md, true)
+  }
+
+  /// Title (linked to the portal's page), category, district, place, dates and fee.
+  func programTable(_ programs: ArraySlice<Program>, showDistrict: Bool = true, _ L: ReportLabels) -> String {
+    var columns: [(String, MarkdownTable.Alignment)] = [(L.title, .left), (L.category, .left)]
+    if showDistrict { columns.append((L.district, .left)) }
+    columns += [(L.place, .left), (L.period, .left), (L.fee, .left)]
+    var table = MarkdownTable(columns)
     for p in programs {
-      table.addMarkdown([
-        MarkdownText.link(p.title, url: p.portalURL), MarkdownText.inline(p.category),
-        MarkdownText.inline(p.district), MarkdownText.inline(Self.shortened(p.place)),
-        Self.period(p), MarkdownText.inline(Self.shortened(p.feeText)),
-      ])
+      var cells = [MarkdownText.link(p.title, url: p.portalURL), MarkdownText.inline(p.category)]
+      if showDistrict { cells.append(MarkdownText.inline(p.district)) }
+      cells += [
+        MarkdownText.inline(Self.shortened(p.place)), Self.period(p, L.language),
+        MarkdownText.inline(Self.shortened(Self.feeText(p, L))),
+      ]
+      table.addMarkdown(cells)
     }
     return table.render()
   }
 
-  static func period(_ p: Program) -> String {
-    switch (p.startDate, p.endDate) {
-    case let (s?, e?): return s == e ? "\(s)" : "\(s) ~ \(e)"
-    case let (s?, nil): return "\(s) ~"
-    case let (nil, e?): return "~ \(e)"
-    case (nil, nil): return "—"
-    }
+  /// The fee as the catalog states it; 무료 when the program is free and says nothing more.
+  static func feeText(_ p: Program, _ L: ReportLabels) -> String {
+    let text = p.feeText.trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty && p.isFree == true ? L.free : text
+  }
+
+  static func period(_ p: Program, _ language: ReportLanguage) -> String {
+    OfficialDates.programDates(p.startDate, p.endDate, language)
   }
 
   static func shortened(_ text: String) -> String {
     DisplayWidth.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: 40)
   }
 
-  // MARK: - Changes
+  // MARK: - Changes (attachment)
 
-  /// The changes an official acts on first: withdrawn programs and material changes, then
-  /// what ended and what was added; minor changes only counted.
-  func weekChanges(_ diff: SnapshotDiff, _ kinds: ChangeKinds, limit: Int, _ L: ReportLabels) -> String {
+  /// The changes an official acts on: withdrawn programs and material changes first, then
+  /// what ended; what was added is listed in its own attachment (named here), minor
+  /// changes only counted.
+  func weekChanges(
+    _ diff: SnapshotDiff, _ kinds: ChangeKinds, limit: Int, addedShownIn: Int?, _ L: ReportLabels
+  ) -> String {
     var md = ""
     if diff.isEmpty { return md + L.noChanges + "\n\n" }
+    md += L.changeCountsLine(
+      added: diff.added.count, ended: kinds.removedEnded, withdrawn: kinds.removedWithdrawn,
+      material: kinds.changedMaterial, minor: kinds.changedMinor) + "\n\n"
     let cap = max(1, limit)
     let withdrawn = Set(kinds.removedWithdrawnIds)
     let material = Set(kinds.changedMaterialIds)
     func list(_ title: String, _ programs: [Program]) {
       guard !programs.isEmpty else { return }
-      md += "### \(title) (\(programs.count.formatted()))\n\n"
-      for p in programs.prefix(cap) { md += "- " + programItem(p) + "\n" }
+      md += "### \(title) (\(L.countText(programs.count)))\n\n"
+      for p in programs.prefix(cap) { md += "- " + programItem(p, L) + "\n" }
       if programs.count > cap { md += "- " + L.more(programs.count - cap) + "\n" }
       md += "\n"
     }
-    list(L.removedWithdrawn, diff.removed.filter { withdrawn.contains($0.id) })
+    list(L.withdrawnTitle, WeekLists.ordered(diff.removed.filter { withdrawn.contains($0.id) }))
     let changed = diff.changed.filter { material.contains($0.id) }
     if !changed.isEmpty {
-      md += "### \(L.changedMaterial) (\(changed.count.formatted()))\n\n"
+      md += "### \(L.materialTitle) (\(L.countText(changed.count)))\n\n"
       for c in changed.prefix(cap) {
-        md += "- " + MarkdownText.link(c.new.title, url: c.new.portalURL) + " (`\(c.id)`)\n"
-        for f in c.fields {
+        md += "- " + programItem(c.new, L) + "\n"
+        for f in c.fields where !ChangeKinds.isMinor(f, of: c) {
           md += "  - \(MarkdownText.inline(L.fieldName(f.field))): "
-          md += Self.value(f.old, field: f.field, L) + " → " + Self.value(f.new, field: f.field, L)
-          if ChangeKinds.isMinor(f, of: c) { md += " (\(L.minor))" }
-          md += "\n"
+          md += Self.quoted(f.old, field: f.field, L) + " → " + Self.quoted(f.new, field: f.field, L) + "\n"
         }
       }
       if changed.count > cap { md += "- " + L.more(changed.count - cap) + "\n" }
       md += "\n"
     }
-    list(L.removedEnded, diff.removed.filter { !withdrawn.contains($0.id) })
-    list(L.added, diff.added)
-    if kinds.changedMinor > 0 {
-      md += "### \(L.changedMinor) (\(kinds.changedMinor.formatted()))\n\n" + L.minorNote + "\n\n"
+    list(L.endedTitle, WeekLists.ordered(diff.removed.filter { !withdrawn.contains($0.id) }))
+    if let addedShownIn, !diff.added.isEmpty {
+      md += L.addedShownAbove(diff.added.count, attachment: addedShownIn) + "\n\n"
+    } else {
+      list(L.added, WeekLists.ordered(diff.added))
     }
+    if kinds.changedMinor > 0 { md += L.minorChangesNote + "\n\n" }
     return md
+  }
+
+  /// A value as it reads in a change: 「세종체임버홀」, or (없음).
+  static func quoted(_ text: String, field: String, _ L: ReportLabels) -> String {
+    let shown = value(text, field: field, L)
+    return shown == L.emptyValue ? shown : "「\(shown)」"
+  }
+
+  // MARK: - About the data (attachment)
+
+  /// The snapshot, its source and time, the compared one, the ISO week and the definitions:
+  /// what a reader needs to trace the figures, kept off page 1.
+  func dataInformation(_ r: ReportData, _ L: ReportLabels) -> String {
+    var md = "- **\(L.thisCollection)**: " + snapshotLine(r.snapshot, L, withSource: true) + "\n"
+    md += "- **\(L.comparedCollection)**: "
+    md += r.compareTo.map { snapshotLine($0, L, withSource: true) } ?? L.noComparison
+    md += "\n- **\(L.reportWeek)**: " + L.weekRange(
+      r.week.description, start: r.week.start.description, end: r.week.end.description)
+    md += "\n\n**\(L.definitions)**\n\n"
+    for line in L.definitionLines { md += "- \(MarkdownText.inline(line))\n" }
+    return md + "\n"
   }
 }

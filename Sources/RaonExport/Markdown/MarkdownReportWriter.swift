@@ -26,9 +26,6 @@ public struct MarkdownReportWriter: ReportWriter {
   public var crossTableCategories: Int
   /// Example programs shown per quality flag.
   public var qualityExamples: Int
-  /// Programs shown per list of the week (starting, ending, registered, added) before
-  /// "처음 N건"; the workbook has the full lists.
-  public var weekListLimit = 30
 
   public init(
     listLimit: Int = 20, comparisonListLimit: Int = 100, crossTableCategories: Int = 6,
@@ -83,44 +80,37 @@ public struct MarkdownReportWriter: ReportWriter {
     let L = options.labels
     let t = report.tables
     var charts: [(path: String, svg: String)] = []
-    var md = ""
 
-    let week = report.week
-    md += "# \(L.reportTitle) — "
-    if let district = report.district { md += "\(MarkdownText.inline(district.name)) — " }
-    md += L.weekRange(week.description, start: week.start.description, end: week.end.description)
-    md += "\n\n"
-    md += "- **\(L.snapshot)**: " + snapshotLine(report.snapshot, L, withSource: true) + "\n"
-    md += "- **\(L.comparedTo)**: "
-    md += report.compareTo.map { snapshotLine($0, L, withSource: true) } ?? L.noComparison
-    md += "\n\n"
+    // The attachments first, so page 1 can list them by number.
+    var attachments: [(title: String, body: String)] = []
+    func attach(_ title: String, _ body: String) { attachments.append((title, body)) }
 
-    md += weekHeadline(report, L)
-    if let district = report.district { md += L.districtStanding(district, report.weekView) + "\n\n" }
-
-    md += "## \(L.whatIsOn)\n\n"
-    for section in weekSections(report, options) {
-      md += section.markdown
-      charts.append((path: section.chartPath, svg: section.svg))
-    }
-    md += weekLists(report, L)
-    if report.trend.isEmpty {
-      md += "## \(L.trendTitle)\n\n" + L.trendEmpty + "\n\n"
+    let running = runningList(report, L)
+    attach(report.district == nil ? L.runningListByDistrict : L.runningListTitle, running)
+    attach(L.startingAndEnding, startingAndEnding(report, L))
+    let registered = registeredAndAdded(report, L)
+    attach(L.registeredAndAdded, registered.markdown)
+    let addedShownIn = registered.listsAdded ? attachments.count : nil
+    if let diff = report.changes, let kinds = report.changeKinds {
+      attach(L.changesSinceLast, weekChanges(diff, kinds, limit: listLimit, addedShownIn: addedShownIn, L))
     } else {
-      let trend = TrendMarkdown.section(points: report.trend, labels: L)
-      md += trend.markdown
+      attach(L.changesSinceLast, L.noComparison + "\n\n")
+    }
+    var status = ""
+    for section in weekSections(report, options) {
+      status += section.markdown
+      if !section.chartPath.isEmpty { charts.append((path: section.chartPath, svg: section.svg)) }
+    }
+    attach(L.statusTables, status)
+    if report.trend.isEmpty {
+      attach(L.trendTitle, L.trendEmpty + "\n\n")
+    } else {
+      let trend = TrendMarkdown.section(points: report.trend, labels: L, headingLevel: 0)
+      attach(L.trendTitle, trend.markdown)
       charts.append((path: trend.chartPath, svg: trend.svg))
     }
-
-    md += "## \(L.changes)\n\n"
-    if let diff = report.changes, let kinds = report.changeKinds {
-      md += weekChanges(diff, kinds, limit: listLimit, L)
-    } else {
-      md += L.noComparison + "\n\n"
-    }
-
     // The first round's statistics, which count ended programs too, come after the week.
-    md += "# \(L.wholeCatalog)\n\n" + L.wholeCatalogNote + "\n\n"
+    var whole = L.wholeCatalogNote + "\n\n"
     let sections = [
       groupSection(L.byCategory, L.category, t.byCategory, "by_category", t.total, options),
       report.district == nil
@@ -130,11 +120,20 @@ public struct MarkdownReportWriter: ReportWriter {
         L.byDuration, L.durationBand, t.byDuration, L.durationBand(_:), "by_duration", t.total, L),
     ].compactMap { $0 }
     for section in sections {
-      md += section.markdown
+      whole += section.markdown
       charts.append((path: section.chartPath, svg: section.svg))
     }
-    if report.district == nil { md += crossSection(t.categoryByDistrict, L) }
-    md += try qualitySection(report, L)
+    if report.district == nil { whole += crossSection(t.categoryByDistrict, L) }
+    attach(L.wholeCatalogTitle, whole)
+    attach(L.quality, try qualitySection(report, L))
+    attach(L.dataInformation, dataInformation(report, L))
+
+    let page = pageOne(report, attachments: attachments.map(\.title), options)
+    var md = page.markdown
+    if let chart = page.chart { charts.insert(chart, at: 0) }
+    for (n, a) in attachments.enumerated() {
+      md += "## \(L.attachment(n + 1, a.title))\n\n" + a.body
+    }
     md += footer(L)
     return Document(markdown: md, charts: charts)
   }

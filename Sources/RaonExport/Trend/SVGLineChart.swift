@@ -135,7 +135,7 @@ public struct SVGLineChart: Sendable, Hashable {
         let color = Self.palette[s % Self.palette.count]
         out +=
           "    <line x1=\"\(lx)\" y1=\"\(ly)\" x2=\"\(lx + 22)\" y2=\"\(ly)\" stroke=\"\(color)\""
-        out += " stroke-width=\"3\" stroke-linecap=\"round\"/>\n"
+        out += " stroke-width=\"3\"\(Self.dash(s))/>\n"
         out +=
           "    <text x=\"\(lx + 28)\" y=\"\(ly)\" dy=\"0.35em\" font-size=\"\(Self.smallSize)\">"
         out += "\(SVGBarChart.escape(series.name))</text>\n"
@@ -172,9 +172,8 @@ public struct SVGLineChart: Sendable, Hashable {
         var run: [String] = []
         func flush() {
           if run.count > 1 {
-            out += "    <polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\""
-            out +=
-              " stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"\(run.joined(separator: " "))\"/>\n"
+            out += "    <polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"\(Self.dash(s))"
+            out += " stroke-linejoin=\"round\" points=\"\(run.joined(separator: " "))\"/>\n"
           }
           run.removeAll()
         }
@@ -199,6 +198,15 @@ public struct SVGLineChart: Sendable, Hashable {
     }
     out += "  </g>\n</svg>\n"
     return out
+  }
+
+  /// The line style of a panel's `s`-th series: solid, then dashes of different lengths,
+  /// so lines that coincide (registered and added, in a weekly history) both stay visible
+  /// and the legend tells them apart without colour.
+  private static func dash(_ s: Int) -> String {
+    let patterns = ["", "7 4", "2 3", "10 3 2 3"]
+    let pattern = patterns[s % patterns.count]
+    return pattern.isEmpty ? "" : " stroke-dasharray=\"\(pattern)\""
   }
 
   private static func maxValue(_ panel: Panel) -> Int {

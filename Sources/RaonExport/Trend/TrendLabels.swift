@@ -9,19 +9,21 @@ extension ReportLabels {
   public var trendDocumentTitle: String {
     trendPick("서울시 문화행사 주간 추이", "Seoul cultural events — weekly trend")
   }
+  public var trendWeekTitle: String { trendPick("주간", "Week") }
+  public var trendCollectedOn: String { trendPick("수집일", "Collected") }
   public var trendWeekColumn: String { trendPick("주(ISO)", "ISO week") }
   public var trendSnapshotColumn: String { trendPick("스냅숏", "Snapshot") }
   public var trendTakenAtColumn: String { trendPick("수집 시각", "Taken at") }
   public var trendProgramCount: String { trendPick("전체 프로그램", "Programs") }
-  public var trendCurrent: String { trendPick("현재(진행·예정)", "Current") }
-  public var trendRunning: String { trendPick("진행", "Running") }
+  public var trendCurrent: String { trendPick("운영 중·예정", "Current") }
+  public var trendRunning: String { trendPick("운영", "Running") }
   public var trendStarting: String { trendPick("시작", "Starting") }
   public var trendRegistered: String { trendPick("신규 등록", "Registered") }
   public var trendAdded: String { trendPick("추가", "Added") }
   public var trendRemoved: String { trendPick("삭제", "Removed") }
   /// The chart panel of the large series (programs, current, running).
   public var trendSizePanel: String {
-    trendPick("프로그램 수 (전체·현재·진행)", "Programs (all, current, running)")
+    trendPick("운영 중·예정과 그 주 운영 (건수)", "Current and running (programs)")
   }
   /// The chart panel of the weekly flows (starting, registered, added, removed).
   public var trendFlowPanel: String {
@@ -29,22 +31,22 @@ extension ReportLabels {
   }
   /// Said when the trend has no point.
   public var trendEmpty: String {
-    trendPick("추이를 그릴 스냅숏이 없습니다.", "No snapshot to show a trend of.")
+    trendPick("추이를 그릴 수집 자료가 없습니다.", "No collection to show a trend of.")
   }
 
   /// One line under the trend's heading: what a point is and what each figure counts.
   public var trendDefinition: String {
     trendPick(
-      "ISO 주마다 그 주에 수집된 마지막 스냅숏 하나(한국 시간). 각 스냅숏을 그 주 기준으로 셉니다: "
-        + "현재 = 종료일 없음 또는 종료일 ≥ 그 주 월요일, 진행 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일, "
-        + "시작 = 시작일이 그 주, 신규 등록 = 신청일이 수집일 포함 7일 이내, 추가·삭제 = 바로 앞 지점 대비 ID 수.",
+      "주마다 그 주(월~일, 한국 시간)에 마지막으로 수집된 자료 하나를 그 주 기준으로 셉니다: "
+        + "운영 중·예정 = 종료일 없음 또는 종료일 ≥ 그 주 월요일, 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일, "
+        + "시작 = 시작일이 그 주, 신규 등록 = 신청일이 수집일 포함 7일 이내, 추가·삭제 = 바로 앞 주 대비 행사 수.",
       "One point per ISO week: the latest snapshot taken within it (Korea time), counted for "
         + "its own week: current = no end day or end ≥ that Monday; running = start ≤ Sunday and "
         + "end ≥ Monday; starting = start within the week; registered = registration day within "
         + "the 7 days up to the snapshot; added/removed = ids against the point before.")
   }
 
-  /// `2024-W37 … 2025-W05 · 12주` — the range a trend covers.
+  /// `2024. 9. 9. ~ 9. 15. … 2025. 1. 27. ~ 2. 2. · 12주` — the range a trend covers.
   public func trendRange(from first: String, to last: String, weeks: Int) -> String {
     trendPick("\(first) … \(last) · \(weeks)주", "\(first) … \(last) · \(weeks) weeks")
   }

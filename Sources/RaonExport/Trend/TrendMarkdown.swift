@@ -18,7 +18,8 @@ public enum TrendMarkdown {
   /// - Parameters:
   ///   - points: The trend, oldest first (``WeeklyTrend/points(_:)``).
   ///   - labels: The report's words.
-  ///   - headingLevel: 2 for `## 추이` (a report's section), 1 for a document's title.
+  ///   - headingLevel: 2 for `## 추이` (a document's section); 0 for none (the report's
+  ///     attachment has its own heading).
   ///   - chartPath: The chart's path relative to the Markdown file.
   /// - Returns: The Markdown (ending in a blank line), the chart's path and its SVG.
   public static func section(
@@ -26,34 +27,35 @@ public enum TrendMarkdown {
     chartPath: String = TrendMarkdown.chartPath
   ) -> (markdown: String, chartPath: String, svg: String) {
     let L = labels
-    var md = String(repeating: "#", count: max(1, headingLevel)) + " \(L.trendTitle)\n\n"
+    var md = headingLevel > 0 ? String(repeating: "#", count: headingLevel) + " \(L.trendTitle)\n\n" : ""
     md += MarkdownText.inline(L.trendDefinition) + "\n\n"
     let svg = chart(points: points, labels: L)
     guard let first = points.first, let last = points.last else {
       md += L.trendEmpty + "\n\n"
       return (md, chartPath, svg)
     }
-    md += L.trendRange(
-      from: first.isoWeek.description, to: last.isoWeek.description, weeks: points.count)
+    let range = (weekText(first, L), weekText(last, L))
+    md += L.trendRange(from: range.0, to: range.1, weeks: points.count)
     md += "\n\n"
-    md +=
-      "![\(MarkdownText.inline(L.trendChartTitle(from: first.isoWeek.description, to: last.isoWeek.description)))](\(chartPath))\n\n"
+    md += "![\(MarkdownText.inline(L.trendChartTitle(from: range.0, to: range.1)))](\(chartPath))\n\n"
     md += table(points: points, labels: L)
     md += "\n"
     return (md, chartPath, svg)
   }
 
-  /// The table alone: week, snapshot (#id, day in Korea), then the figures; added and
-  /// removed are `—` for the first point.
+  /// The table alone: the week (its dates), the day the data was collected, then the
+  /// figures; added and removed are `—` for the first point. Snapshot ids and ISO week codes
+  /// stay in the CSV, JSON and workbook.
   public static func table(points: [WeeklyTrendPoint], labels L: ReportLabels) -> String {
     var table = MarkdownTable(
-      [(L.trendWeekColumn, .left), (L.trendSnapshotColumn, .left)]
+      [(L.trendWeekTitle, .left), (L.trendCollectedOn, .left)]
         + L.trendFigureHeaders.map { ($0, MarkdownTable.Alignment.right) })
     for point in points {
       table.add(
         [
-          point.isoWeek.description,
-          "#\(point.snapshotId) · \(CalendarDay(koreaDateOf: point.takenAt))",
+          weekText(point, L),
+          OfficialDates.programDates(
+            CalendarDay(koreaDateOf: point.takenAt), CalendarDay(koreaDateOf: point.takenAt), L.language),
           point.programCount.formatted(), point.current.formatted(), point.running.formatted(),
           point.starting.formatted(), point.registered.formatted(),
           point.added.map { $0.formatted() } ?? "—", point.removed.map { $0.formatted() } ?? "—",
@@ -62,21 +64,21 @@ public enum TrendMarkdown {
     return table.render()
   }
 
-  /// The line chart: programs, current and running in one panel; starting, registered,
-  /// added and removed (weekly flows, much smaller) in a second.
+  /// The line chart: current and running in one panel; starting, registered, added and
+  /// removed (weekly flows, much smaller) in a second. The catalog's size (all programs,
+  /// ended ones included, ten times the rest) is in the table only: on a shared axis it
+  /// flattened every other line.
   public static func chart(points: [WeeklyTrendPoint], labels L: ReportLabels) -> String {
     let title =
       points.isEmpty
       ? L.trendTitle
-      : L.trendChartTitle(
-        from: points[0].isoWeek.description, to: points[points.count - 1].isoWeek.description)
+      : L.trendChartTitle(from: weekText(points[0], L), to: weekText(points[points.count - 1], L))
     return SVGLineChart(
-      title: title, xLabels: points.map(\.isoWeek.description),
+      title: title, xLabels: points.map { mondayText($0.isoWeek, L) },
       panels: [
         .init(
           title: L.trendSizePanel,
           series: [
-            .init(name: L.trendProgramCount, values: points.map(\.programCount)),
             .init(name: L.trendCurrent, values: points.map(\.current)),
             .init(name: L.trendRunning, values: points.map(\.running)),
           ]),
@@ -90,6 +92,17 @@ public enum TrendMarkdown {
           ]),
       ], emptyText: L.trendEmpty
     ).render()
+  }
+
+  /// A point's week as people write it: `2024. 9. 9. ~ 9. 15.`.
+  static func weekText(_ point: WeeklyTrendPoint, _ L: ReportLabels) -> String {
+    OfficialDates.programDates(point.isoWeek.start, point.isoWeek.end, L.language)
+  }
+
+  /// A week on the chart's axis, by its Monday: `9. 9.` / `9 Sep`.
+  static func mondayText(_ week: ISOWeek, _ L: ReportLabels) -> String {
+    let monday = week.start
+    return L.language == .ko ? "\(monday.month).\u{A0}\(monday.day)." : OfficialDates.dayMonth(monday)
   }
 
   /// `trend.md`: the trend as a document of its own, with the attribution.

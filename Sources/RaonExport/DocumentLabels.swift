@@ -1,0 +1,111 @@
+import RaonAnalytics
+import RaonCore
+
+/// The words of the document an official signs (page 1 and its attachments): the one
+/// glossary every section and format uses. Developer terms — snapshot ids, ISO week codes,
+/// source file names — appear only in the closing "자료 정보" block.
+extension ReportLabels {
+  fileprivate func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+
+  // MARK: - Page 1
+
+  /// `서울시 문화행사 주간 현황`, or for a pack `서울시 문화행사 주간 현황 — 종로구`.
+  public func documentTitle(district: String?) -> String {
+    district.map { "\(reportTitle) — \($0)" } ?? reportTitle
+  }
+  /// `2025. 8. 18.(월) 09:00 수집 기준`.
+  public func dataAsOf(_ instant: String) -> String { say("\(instant) 수집 기준", "data as of \(instant)") }
+  public var weeklySummary: String { say("□ 주간 요약", "□ Summary") }
+  public var keyFigures: String { say("□ 주요 지표", "□ Key figures") }
+  public func runningChartHeading(_ dimension: String) -> String {
+    say("□ \(dimension) 이번 주 운영", "□ Running this week, \(dimension.lowercased())")
+  }
+  public var attachmentsHeading: String { say("붙임", "Attachments") }
+  /// `붙임 3. 신규 등록`.
+  public func attachment(_ n: Int, _ title: String) -> String {
+    say("붙임 \(n). \(title)", "Attachment \(n). \(title)")
+  }
+  public var sourceLine: String {
+    say(
+      "출처: 서울 열린데이터광장 「서울시 문화행사 정보」(공공누리 제1유형)",
+      "Source: Seoul Open Data Plaza, “Seoul cultural events” (서울시 문화행사 정보), KOGL Type 1")
+  }
+  public var item: String { say("구분", "Figure") }
+  public var lastWeek: String { say("전주", "Last week") }
+  public var freeShareOfRunning: String { say("무료 비율(이번 주 운영)", "Free share (running)") }
+
+  // MARK: - Attachments
+  public var runningListTitle: String { say("이번 주 운영 행사", "Programs running this week") }
+  public var runningListByDistrict: String { say("이번 주 운영 행사(자치구별)", "Programs running this week, by district") }
+  public var startingAndEnding: String { say("이번 주 시작·종료", "Starting and ending this week") }
+  public var registeredAndAdded: String { say("신규 등록", "Newly registered") }
+  public var addedSinceLast: String { say("지난 수집 이후 추가", "Added since the last collection") }
+  public var registeredSameAsAdded: String {
+    say(
+      "이번 주 신규 등록 행사는 지난 수집 이후 새로 추가된 행사와 같습니다.",
+      "The programs registered this week are the programs added since the last collection.")
+  }
+  /// Printed in place of the city's running list.
+  public func runningListPrintNote(_ n: Int) -> String {
+    say(
+      "이번 주 운영 행사 \(n.formatted())건의 자치구별 전체 목록은 인쇄본에 싣지 않았습니다. report.html의 붙임 1과 report.xlsx의 「이번 주 운영」 시트에 있으며, 자치구별 자료(districts/자치구명/)에도 있습니다.",
+      "The full list of the \(n.formatted()) programs running this week, by district, is not printed: it is attachment 1 of report.html, the workbook's running sheet in report.xlsx, and each district's pack (districts/NAME/).")
+  }
+  public var statusTables: String { say("운영 현황(자치구별·분류별)", "What is on, by district and category") }
+  public var wholeCatalogTitle: String { say("전체 카탈로그 통계", "Whole-catalog statistics") }
+  public var dataInformation: String { say("자료 정보", "About the data") }
+  public var noRunningThisWeek: String {
+    say("이번 주 운영 중인 행사가 없습니다.", "No program runs this week.")
+  }
+  /// Said instead of a chart of one bar: `이번 주 운영 행사는 모두 교육/체험(2건)입니다.`
+  public func allRunningIn(_ key: String, _ n: Int) -> String {
+    say("이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.", "All \(n.formatted()) programs running this week are in \(key).")
+  }
+  public var otherBucket: String { say("그 외", "others") }
+  /// The note for a chart that shows the largest groups only: `그 외 16개 구 86건은 표에 있습니다.`
+  public func chartRestNote(groups: Int, programs: Int, unit: String) -> String {
+    say(
+      "그 외 \(groups)개 \(unit) \(programs.formatted())건은 붙임의 표에 있습니다.",
+      "The other \(groups) \(unit) (\(programs.formatted()) programs) are in the attachment's table.")
+  }
+  public var districtUnit: String { say("구", "districts") }
+  public var categoryUnit: String { say("분류", "categories") }
+
+  // MARK: - Changes
+  public var changesSinceLast: String { say("변경 사항", "Changes") }
+  public var withdrawnTitle: String { say("철회(종료일 전 삭제)", "Withdrawn (removed before their end)") }
+  public var materialTitle: String { say("내용 변경", "Changed") }
+  public var endedTitle: String { say("종료로 삭제", "Removed after ending") }
+  public func addedShownAbove(_ n: Int, attachment: Int) -> String {
+    say(
+      "새로 추가된 행사 \(n.formatted())건은 붙임 \(attachment)에 있습니다.",
+      "The \(n.formatted()) programs added are listed in attachment \(attachment).")
+  }
+  public func changeCountsLine(added: Int, ended: Int, withdrawn: Int, material: Int, minor: Int) -> String {
+    say(
+      "추가 \(added.formatted())건 · 종료로 삭제 \(ended.formatted())건 · 철회 \(withdrawn.formatted())건 · 내용 변경 \(material.formatted())건 · 경미한 변경 \(minor.formatted())건",
+      "added \(added.formatted()) · removed after ending \(ended.formatted()) · withdrawn \(withdrawn.formatted()) · changed \(material.formatted()) · minor \(minor.formatted())")
+  }
+  public var minorChangesNote: String {
+    say(
+      "경미한 변경(좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만 다른 글자)은 건수만 적었으며, 전체 내역은 csv/changes.csv와 report.xlsx에 있습니다.",
+      "Minor changes (coordinates moved under 50 m, the image, text differing only in spacing) are counted only; every row is in csv/changes.csv and report.xlsx.")
+  }
+
+  // MARK: - About the data
+  public var thisCollection: String { say("이번 자료", "This collection") }
+  public var comparedCollection: String { say("비교 자료", "Compared with") }
+  public var sourceFile: String { say("원본", "Source") }
+  public var snapshotNumber: String { say("저장 번호", "Snapshot id") }
+  public var reportWeek: String { say("보고 주간", "Week") }
+  public var definitions: String { say("용어", "Definitions") }
+  public var definitionLines: [String] {
+    [
+      say("운영 중·예정: 종료일이 없거나 이번 주 월요일 이후에 끝나는 행사", "Current: no end day, or ending on or after this week's Monday"),
+      say("이번 주 운영: 이번 주 일요일까지 시작하고 월요일 이후에 끝나는 행사", "Running this week: starts by Sunday and ends on or after Monday"),
+      say("이번 주 시작·종료: 시작일·종료일이 이번 주(월~일)인 행사", "Starting/ending: start/end day within the week (Mon–Sun)"),
+      say("신규 등록: 신청일이 수집일을 포함한 최근 7일 안인 행사", "Newly registered: registration day within the 7 days up to the collection"),
+      say("철회: 종료일이 지나기 전에 목록에서 사라진 행사", "Withdrawn: gone from the catalog before its end day"),
+    ]
+  }
+}
