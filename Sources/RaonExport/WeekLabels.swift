@@ -10,9 +10,9 @@ extension ReportLabels {
   public var currentPrograms: String { say("운영 중·예정", "Current (running or upcoming)") }
   public var runningThisWeek: String { say("이번 주 운영", "Running this week") }
   public var endingThisWeek: String { say("이번 주 종료", "Ending this week") }
-  public var registeredThisWeek: String { say("신규 등록(7일)", "Registered (7 days)") }
-  public var freeShareRunning: String { say("무료 비율(운영 중)", "Free share (running)") }
-  public var previousWeek: String { say("지난주", "Previous week") }
+  public var registeredThisWeek: String { say("신규 등록", "Newly registered") }
+  public var freeShareRunning: String { say("무료 비율(이번 주 운영)", "Free share (running)") }
+  public var previousWeek: String { say("전주", "Last week") }
   public var newlyAdded: String { say("새로 추가", "Newly added") }
   public var newlyRegistered: String { say("신규 등록", "Newly registered") }
 

@@ -50,10 +50,10 @@ struct XLSXReportWriterTests {
       runningFree: 1, runningByCategory: [], runningByDistrict: [], currentByCategory: [],
       currentByDistrict: [], startingIds: [], endingIds: [], registeredIds: [])
     let (week, _, _) = try Self.written(report: report)
-    #expect(week.text(s, try #require(week.row(s, labelled: "항목")), 2) == "지난주 (2024-W36 · #11)")
+    #expect(week.text(s, try #require(week.row(s, labelled: "항목")), 2) == "전주 (2024-W36 · #11)")
     for (label, now, then) in [
       ("운영 중·예정", view.current, view.current - 3), ("이번 주 운영", view.running, view.running + 2),
-      ("이번 주 시작", view.starting, 1), ("이번 주 종료", view.ending, 0), ("신규 등록(7일)", view.registered, 4),
+      ("이번 주 시작", view.starting, 1), ("이번 주 종료", view.ending, 0), ("신규 등록", view.registered, 4),
     ] {
       let row = try #require(week.row(s, labelled: label), "\(label)")
       #expect(week.number(s, row, 1) == Double(now), "\(label)")
@@ -62,7 +62,7 @@ struct XLSXReportWriterTests {
     }
     let running = try #require(week.row(s, labelled: "이번 주 운영"))
     #expect(week.cell(s, running, 3)["fmt"] as? String == "+#,##0;-#,##0;0")
-    let free = try #require(week.row(s, labelled: "무료 비율(운영 중)"))
+    let free = try #require(week.row(s, labelled: "무료 비율(이번 주 운영)"))
     #expect(week.cell(s, free, 1)["fmt"] as? String == "0.0%")
     let added = try #require(check.row(s, labelled: "추가"))
     #expect(check.number(s, added, 1) == 2)

@@ -116,7 +116,7 @@ enum HTMLStyle {
       /* Charts as wide as the text column, so their labels print at the body's size or
          larger (never under 6 pt); a tall one is scaled to fit a page. */
       .chart { width: 100%; margin: 1mm 0 3mm; }
-      .chart svg { width: 100%; max-height: 95mm; height: auto; }
+      .chart svg { width: 100%; max-height: 125mm; height: auto; }
       /* Page 1's headline table reads at the body's size. */
       main > .table-wrap table { width: auto; min-width: 60%; font-size: 9.5pt; line-height: 1.35; }
       main > .table-wrap th, main > .table-wrap td { padding: 1pt 6pt; }

@@ -60,7 +60,7 @@ public struct SVGLineChart: Sendable, Hashable {
   private static let titleHeight = 30
   private static let panelTitleHeight = 22
   private static let legendHeight = 22
-  private static let plotHeight = 170
+  private static let plotHeight = 130
   private static let xLabelHeight = 30
   private static let panelGap = 14
   private static let fonts =

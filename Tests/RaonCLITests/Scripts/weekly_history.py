@@ -228,13 +228,24 @@ def check(sample, outdir, report):
     # The same numbers in the Markdown headline and the workbook's summary.
     md = open(f"{report}/report.md", encoding="utf-8").read()
     rows = [("운영 중·예정", "current"), ("이번 주 운영", "running"), ("이번 주 시작", "starting"),
-            ("이번 주 종료", "ending"), ("신규 등록(7일)", "registered")]
+            ("이번 주 종료", "ending"), ("신규 등록", "registered")]
     for label, key in rows:
         a, b = this_week[key], previous[key]
-        sign = "+" if a > b else ("−" if a < b else "")
-        line = f"| {label} | {a:,} | {b:,} | {sign}{abs(a - b):,} |"
+        change = f"▲ {a - b:,}" if a > b else (f"▼ {b - a:,}" if a < b else "0")
+        line = f"| {label} | {a:,} | {b:,} | {change} |"
         if line not in md:
             bad.append({"at": f"report.md {label}", "want": line})
+    # Page 1's first sentence, from the same two figures.
+    a, b = this_week["running"], previous["running"]
+    if a != b:
+        sentence = (f"이번 주 운영 중인 문화행사는 {a:,}건으로 전주({b:,}건)보다 {abs(a - b):,}건"
+                    f"({abs(a - b) / b * 100:.1f}%) {'늘었습니다' if a > b else '줄었습니다'}.")
+        if sentence not in md:
+            bad.append({"at": "report.md first sentence", "want": sentence})
+    # Attachment 1 lists every program running this week once, under its district.
+    sample_header, sample_rows = read_sample(sample)
+    last = week_rows(sample_header, sample_rows, json.load(open(f"{outdir}/plan.json")), 4)
+    bad += running_list_problems(md, last, DAYS[3], "city report.md")
     import openpyxl
     ws = openpyxl.load_workbook(f"{report}/report.xlsx", read_only=True)["요약"]
     cells = {row[0]: row[1:4] for row in ws.iter_rows(values_only=True) if row and row[0]}
@@ -252,6 +263,32 @@ def check(sample, outdir, report):
 DISTRICTS = ["강남구", "강동구", "강북구", "강서구", "관악구", "광진구", "구로구", "금천구", "노원구",
              "도봉구", "동대문구", "동작구", "마포구", "서대문구", "서초구", "성동구", "성북구", "송파구",
              "양천구", "영등포구", "용산구", "은평구", "종로구", "중구", "중랑구"]
+
+
+def running_list_problems(md, rows, week_day, where):
+    """Every program running in week_day's week is listed once in attachment 1 of `md` (by
+    its portal link), nothing else is, and a free one with no fee text shows 무료."""
+    bad = []
+    mon = monday(week_day)
+    sun = mon + dt.timedelta(days=6)
+    running = []
+    for r in rows:
+        start, end = r.dates()
+        if start and end and start <= sun and end >= mon:
+            running.append(r)
+    section = md.split("## 붙임 1.", 1)[-1].split("## 붙임 2.", 1)[0]
+    listed = re.findall(r"cultcode=(\d+)", section)
+    want = sorted(r.id.split(":")[-1] for r in running)
+    if sorted(listed) != want:
+        bad.append({"at": f"{where} running list", "want": len(want), "got": len(listed),
+                    "missing": sorted(set(want) - set(listed))[:5], "extra": sorted(set(listed) - set(want))[:5]})
+    for r in running:
+        code = r.id.split(":")[-1]
+        line = next((x for x in section.splitlines() if f"cultcode={code}&" in x or x.endswith(f"cultcode={code})")), "")
+        fee = line.rstrip(" |").rsplit("|", 1)[-1].strip() if line else None
+        if r.get("유무료") == "무료" and not r.get("이용요금").strip() and fee != "무료":
+            bad.append({"at": f"{where} fee of {r.id}", "want": "무료", "got": fee})
+    return bad
 
 
 def check_districts(sample, outdir, report, names):
@@ -285,6 +322,8 @@ def check_districts(sample, outdir, report, names):
         md = open(f"{report}/districts/{d}/report.md", encoding="utf-8").read()
         if f"{len(DISTRICTS)}개 구 중 {rank}위" not in md:
             bad.append({"at": f"{d} report.md rank", "want": rank})
+        # A district office's first question: what is on in our district this week — all of it.
+        bad += running_list_problems(md, mine, DAYS[3], f"{d} report.md")
     print(json.dumps(bad, ensure_ascii=False, default=str))
 
 
