@@ -117,6 +117,8 @@ enum HTMLStyle {
          larger (never under 6 pt); a tall one is scaled to fit a page. */
       .chart { width: 100%; margin: 1mm 0 3mm; }
       .chart svg { width: 100%; max-height: 125mm; height: auto; }
+      /* Page 1 holds its chart and the source line below it on one sheet. */
+      main > .chart svg { max-height: 95mm; }
       /* Page 1's headline table reads at the body's size. */
       main > .table-wrap table { width: auto; min-width: 60%; font-size: 9.5pt; line-height: 1.35; }
       main > .table-wrap th, main > .table-wrap td { padding: 1pt 6pt; }

@@ -206,6 +206,7 @@ extension MarkdownReportWriter {
       return (md, false)
     }
     let added = r.addedInReportOrder
+    if added.isEmpty && registered.isEmpty { return (L.noneThisWeek + "\n\n", true) }
     if Set(added.map(\.id)) == Set(registered.map(\.id)) {
       var md = L.countText(registered.count) + " — " + L.registeredSameAsAdded + "\n\n"
       if !registered.isEmpty { md += programTable(registered[...], showDistrict: showDistrict, L) + "\n" }
