@@ -103,36 +103,19 @@ extension MarkdownReportWriter {
 
   // MARK: - Changes
 
-  func changesBody(_ diff: SnapshotDiff, limit: Int, _ L: ReportLabels) -> String {
-    var md = changeCounts(diff, L) + "\n\n"
-    if diff.isEmpty { return md + L.noChanges + "\n\n" }
-    let cap = max(1, limit)
-    if !diff.added.isEmpty {
-      md += "### \(L.added) (\(diff.added.count.formatted()))\n\n"
-      for p in diff.added.prefix(cap) { md += "- " + programItem(p) + "\n" }
-      if diff.added.count > cap { md += "- " + L.more(diff.added.count - cap) + "\n" }
-      md += "\n"
-    }
-    if !diff.removed.isEmpty {
-      md += "### \(L.removed) (\(diff.removed.count.formatted()))\n\n"
-      for p in diff.removed.prefix(cap) { md += "- " + programItem(p) + "\n" }
-      if diff.removed.count > cap { md += "- " + L.more(diff.removed.count - cap) + "\n" }
-      md += "\n"
-    }
-    if !diff.changed.isEmpty {
-      md += "### \(L.changed) (\(diff.changed.count.formatted()))\n\n"
-      for c in diff.changed.prefix(cap) {
-        md += "- " + MarkdownText.link(c.new.title, url: c.new.portalURL) + " (`\(c.id)`)\n"
-        for f in c.fields {
-          md += "  - \(MarkdownText.inline(L.fieldName(f.field))): "
-          md += Self.value(f.old, field: f.field, L) + " → " + Self.value(f.new, field: f.field, L)
-          md += "\n"
-        }
-      }
-      if diff.changed.count > cap { md += "- " + L.more(diff.changed.count - cap) + "\n" }
-      md += "\n"
-    }
-    return md
+  /// `raon diff`'s body: the counts split as the report splits them, then the report's
+  /// own changes section (``weekChanges(_:_:limit:_:)``), so a comparison and a report
+  /// say the same about the same two snapshots. D is the newer snapshot's day.
+  func changesBody(_ diff: SnapshotDiff, day: CalendarDay, limit: Int, _ L: ReportLabels) -> String {
+    let kinds = ChangeKinds.classify(diff, day: day)
+    let counts = [
+      "\(L.added) \(L.countText(diff.added.count))",
+      "\(L.removedEnded) \(L.countText(kinds.removedEnded))",
+      "\(L.removedWithdrawn) \(L.countText(kinds.removedWithdrawn))",
+      "\(L.changedMaterial) \(L.countText(kinds.changedMaterial))",
+      "\(L.changedMinor) \(L.countText(kinds.changedMinor))",
+    ].joined(separator: " · ")
+    return counts + "\n\n" + weekChanges(diff, kinds, limit: limit, L)
   }
 
   /// `[title](portal) — 분류 · 자치구 · 2024-09-10 ~ 2024-09-20 (`cult:1`)`.

@@ -147,7 +147,7 @@ public struct MarkdownReportWriter: ReportWriter {
     var md = "# \(L.changes) — #\(from.id) → #\(to.id)\n\n"
     md += "- **\(L.from)**: " + snapshotLine(from, L, withSource: true) + "\n"
     md += "- **\(L.to)**: " + snapshotLine(to, L, withSource: true) + "\n\n"
-    md += changesBody(diff, limit: comparisonListLimit, L)
+    md += changesBody(diff, day: to.koreaDay, limit: comparisonListLimit, L)
     md += footer(L)
     return md
   }
