@@ -1,3 +1,4 @@
+import Foundation
 import RaonAnalytics
 import RaonCore
 
@@ -84,4 +85,63 @@ extension ReportLabels {
   }
   public func removal(_ kind: ChangeKinds.Removal) -> String { kind == .ended ? ended : withdrawn }
   public func change(_ kind: ChangeKinds.Change) -> String { kind == .material ? material : minor }
+
+  // MARK: - Workbook (issue 24)
+
+  /// The report's week in official form (``OfficialDates``): `2025. 8. 18.(월) ~ 8. 24.(일)`.
+  public func officialPeriod(_ week: ISOWeek) -> String { OfficialDates.period(week.start, week.end, language) }
+  /// One day in official form: `2025. 8. 18.(월)`, `Mon 18 Aug 2025`.
+  public func officialDay(_ day: CalendarDay) -> String { OfficialDates.day(day, language) }
+  /// The data's 기준 시각: `2025. 8. 18.(월) 09:00 수집 기준`.
+  public func collectedAt(_ date: Date) -> String { dataAsOf(OfficialDates.instant(date, language)) }
+  /// A ratio over nothing (0 of 0): a dash, never 0.0%.
+  public var notApplicable: String { "–" }
+  /// Chart title on 요약: `자치구별 이번 주 운영`.
+  public func wbChartTitle(_ dimension: String, _ set: String) -> String {
+    say("\(dimension) \(set)", "\(set) \(dimension.lowercased())")
+  }
+  /// Under a chart that shows the first N rows only: the rest is named, never drawn as a bar.
+  public func wbRestOfDistricts(_ n: Int, programs: Int, sheet: String) -> String {
+    say(
+      "그 외 \(n)개 구 \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
+      "The other \(n) districts (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
+  }
+  public func wbRestOfCategories(_ n: Int, programs: Int, sheet: String) -> String {
+    say(
+      "그 외 \(n)개 분류 \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
+      "The other \(n) categories (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
+  }
+  /// A pack's 요약 instead of a one-bar chart.
+  public func wbOneDistrictNoChart(_ district: String) -> String {
+    say(
+      "\(district) 보고서이므로 자치구별 차트는 싣지 않습니다.",
+      "This is \(district)'s pack: no chart by district.")
+  }
+  /// 요약 when every program counted is of one category: a sentence, not a one-bar chart.
+  public func wbOneCategoryNoChart(_ category: String, count: Int) -> String {
+    say(
+      "모두 \(category) 분류(\(count.formatted())건)라 분류별 차트는 싣지 않습니다.",
+      "All \(count.formatted()) are in one category, \(category): no chart by category.")
+  }
+  /// 요약 when neither running nor current programs exist: a sentence, not an empty box.
+  public var wbNothingToChart: String {
+    say(
+      "이번 주 운영 중이거나 예정된 프로그램이 없어 차트를 싣지 않습니다.",
+      "No program is running or upcoming this week, so there is no chart.")
+  }
+  /// 요약 when nothing runs this week and the charts show the current programs instead.
+  public var wbChartsShowCurrent: String {
+    say(
+      "이번 주 운영 중인 프로그램이 없어 차트는 운영 중·예정 프로그램을 셉니다.",
+      "No program runs this week: the charts count the current (running or upcoming) programs.")
+  }
+  /// The last sheet: snapshot ids, files, definitions (kept off page 1).
+  public var wbDataInfo: String { say("자료 정보", "About the data") }
+  public var wbDefinitions: String { say("정의", "Definitions") }
+  /// 자료 정보: why printing the workbook gives the programs sheet's header only.
+  public func wbProgramsNotPrinted(_ sheet: String, count: Int) -> String {
+    say(
+      "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄 범위는 머리글 행뿐입니다. 이번 주 프로그램은 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
+      "The '\(sheet)' sheet (\(count.formatted()) programs) is for filtering on screen: its print area is its header row. This week's programs print in full on the list sheets.")
+  }
 }

@@ -20,18 +20,26 @@ public struct DiffJob: Sendable {
     public var from: SnapshotInfo
     public var to: SnapshotInfo
     public var diff: SnapshotDiff
-    /// `nil` when nothing was written (no formats).
+    /// The report's split of the removed and changed programs (D = `to`'s day).
+    public var kinds: ChangeKinds
+    /// `nil` when nothing was written (no `--out`, or no formats).
     public var directory: URL?
     public var files: [String]
     public var warnings: [String]
 
-    /// `snapshot 1 → 2: 3 added, 1 removed, 2 changed`.
+    /// `snapshot 1 → 2: 3 added, 1 removed, 2 changed (removed: 1 ended, 0 withdrawn;
+    /// changed: 1 material, 1 minor)`.
     public var summary: String {
       "snapshot \(from.id) → \(to.id): \(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed"
+        + " (removed: \(kinds.removedEnded) ended, \(kinds.removedWithdrawn) withdrawn;"
+        + " changed: \(kinds.changedMaterial) material, \(kinds.changedMinor) minor)"
     }
   }
 
   /// Compares `from` with `to` (ids, `latest`, or `previous` for the one before latest).
+  ///
+  /// Writes the comparison in `formats` into `out` only: without `out` (or without
+  /// formats) nothing is written and the outcome carries the figures alone.
   public func run(
     from fromReference: String, to toReference: String, formats: [ReportFormat], out: String?,
     options: ExportOptions
@@ -40,10 +48,11 @@ public struct DiffJob: Sendable {
     let from = try resolve(fromReference, in: snapshots)
     let to = try resolve(toReference, in: snapshots)
     let diff = try SnapshotReading.diff(from: from, to: to, in: store)
-    guard !formats.isEmpty else {
-      return Outcome(from: from, to: to, diff: diff, directory: nil, files: [], warnings: [])
+    let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
+    guard let out, !formats.isEmpty else {
+      return Outcome(from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: [])
     }
-    let target = environment.url(forPath: out ?? "reports/diff-\(from.id)-\(to.id)")
+    let target = environment.url(forPath: out)
     let result = try OutputPublisher.publish(to: target) { directory -> ExportResult in
       var combined = ExportResult()
       for format in ReportFormat.allCases where formats.contains(format) {
@@ -54,7 +63,8 @@ public struct DiffJob: Sendable {
       return combined
     }
     return Outcome(
-      from: from, to: to, diff: diff, directory: target, files: result.files, warnings: result.warnings)
+      from: from, to: to, diff: diff, kinds: kinds, directory: target, files: result.files,
+      warnings: result.warnings)
   }
 
   private func resolve(_ reference: String, in snapshots: [SnapshotInfo]) throws -> SnapshotInfo {

@@ -156,7 +156,12 @@ import Testing
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(
       Set(json.keys)
-        == ["from", "to", "added", "removed", "changed", "addedIds", "removedIds", "changedIds", "changedFields"])
+        == [
+          "from", "to", "added", "removed", "changed", "addedIds", "removedIds", "changedIds", "changedFields",
+          // The report's split (DESIGN.md, report.json `changes`), shared with `raon diff`.
+          "removedEnded", "removedWithdrawn", "removedEndedIds", "removedWithdrawnIds", "changedMaterial",
+          "changedMinor", "changedMaterialIds", "changedMinorIds",
+        ])
     #expect((json["from"] as? [String: Any])?["id"] as? Int == 1)
     #expect((json["to"] as? [String: Any])?["id"] as? Int == 2)
     try Golden.check(data, "changes.json")

@@ -54,8 +54,8 @@ struct XLSXPrintSetUpTests {
       #expect(s.paperSize == 9, "\(name) prints on A4")
       #expect(s.fitToPage, "\(name) is fitted to the page")
       #expect(s.fitToWidth == 1, "\(name) is one page wide")
-      #expect(s.header == "&L서울시 문화행사 주간 현황&R&A", "\(name): report title and sheet name")
-      #expect(s.footer == "&C&P / &N", "\(name): page n of N")
+      #expect(s.header == "&L서울시 문화행사 주간 현황&C2024.\u{A0}9.\u{A0}9.(월) ~ 9.\u{A0}15.(일)&R&A", "\(name): report title, week and sheet name")
+      #expect(s.footer == "&C- &P -", "\(name): page n as - n -")
       #expect(s.margins["left"] == 0.4 && s.margins["top"] == 0.6, "\(name) margins")
     }
   }
@@ -70,12 +70,11 @@ struct XLSXPrintSetUpTests {
 
   @Test func tableSheetsRunOnInLengthAndRepeatTheirHeaderRow() throws {
     let (sheets, check, _) = try Self.written()
-    for name in check.sheets where name != "요약" {
+    for name in check.sheets where name != "요약" && name != "자료 정보" {
       let s = try #require(sheets[name])
       #expect(s.fitToHeight == 0, "\(name) runs on as many pages as it needs")
-      // 운영 현황's four tables start under its title and two charts: their titles and
-      // headers repeat.
-      let rows = name == "운영 현황" ? "$27:$28" : "$1:$1"
+      // 운영 현황's four tables start under its title: their titles and headers repeat.
+      let rows = name == "운영 현황" ? "$4:$5" : "$1:$1"
       #expect(s.printTitles?.hasSuffix("'\(name)'!\(rows)") == true, "\(name) repeats \(rows): \(s.printTitles ?? "none")")
     }
   }
@@ -85,8 +84,8 @@ struct XLSXPrintSetUpTests {
     let programs = try #require(sheets["프로그램"])
     #expect(programs.orientation == "landscape")
     #expect(programs.printTitles == "'프로그램'!$A:$B,'프로그램'!$1:$1")
-    // ID … 기간(일): the list an official reads; links and coordinates stay on screen.
-    #expect(programs.printArea == "'프로그램'!$A:$N")
+    // The whole catalog is for the screen: only its header row (ID … 기간(일)) prints.
+    #expect(programs.printArea == "'프로그램'!$A$1:$N$1")
     let changes = try #require(sheets["변경 사항"])
     #expect(changes.printTitles == "'변경 사항'!$A:$C,'변경 사항'!$1:$1")
     // The week's lists repeat their title column (the ID sits further right).
@@ -104,7 +103,7 @@ struct XLSXPrintSetUpTests {
       let s = try #require(sheets[name])
       #expect(s.fitToPage && s.fitToWidth == 1 && s.orientation == "landscape")
       #expect(s.printTitles == "'\(name)'!$A:$B,'\(name)'!$1:$1")
-      #expect(s.printArea == "'\(name)'!$A:$N")
+      #expect(s.printArea == "'\(name)'!$A$1:$N$1")
     }
   }
 
@@ -138,7 +137,7 @@ struct XLSXPrintSetUpTests {
     #expect(changes.fitToPage && changes.paperSize == 9)
     // The header row sits below the from/to block (row 6).
     #expect(changes.printTitles == "Changes!$A:$C,Changes!$6:$6")
-    #expect(changes.header == "&LSeoul cultural events — weekly status&R&A")
+    #expect(changes.header == "&LChanges&CMon\u{A0}2\u{A0}Sep\u{A0}2024 → Mon\u{A0}9\u{A0}Sep\u{A0}2024&R&A")
   }
 
   // MARK: - Cross table and chart data
@@ -158,17 +157,13 @@ struct XLSXPrintSetUpTests {
     #expect(check.text("분류×자치구", 0, 1) == table.columnKeys.first)
   }
 
-  @Test func chartHelperBlockIsOnAHiddenSheetTheChartReads() throws {
+  @Test func everySheetIsVisibleAndChartsReadTheTablesTheyStandUnder() throws {
     let (sheets, check, _) = try Self.written()
-    #expect(sheets["차트 자료"]?.state == "hidden")
-    for name in check.sheets where name != "차트 자료" { #expect(sheets[name]?.state == "visible") }
-    // 자치구별 shows its table alone: nothing right of its seven columns.
-    for row in check.rows("자치구별") {
-      #expect(row.dropFirst(7).allSatisfy { $0["py"] as? String == "none" })
-    }
+    // The fixture's registered and added lists differ: no sheet is hidden.
+    for name in check.sheets { #expect(sheets[name]?.state == "visible", "\(name)") }
     let formulas = check.charts.flatMap { $0["formulas"] as? [String] ?? [] }
-    #expect(formulas.contains("'차트 자료'!$A$2:$A$9"))
-    #expect(!formulas.contains { $0.hasPrefix("'자치구별'") })
+    #expect(formulas.contains("'자치구별'!$A$2:$A$9"))
+    #expect(!formulas.contains { $0.hasPrefix("'차트 자료'") })
   }
 
   // MARK: - Quality flags

@@ -24,8 +24,8 @@ struct XLSXReportWriterTests {
     #expect(result.files == ["report.xlsx"])
     #expect(
       check.sheets == [
-        "요약", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "추이", "분류별", "자치구별",
-        "요금대별", "기간별", "분류×자치구", "데이터 품질", "차트 자료", "변경 사항", "프로그램",
+        "요약", "이번 주 운영", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "추이", "분류별",
+        "자치구별", "요금대별", "기간별", "분류×자치구", "데이터 품질", "변경 사항", "프로그램", "자료 정보",
       ])
   }
 
@@ -33,13 +33,15 @@ struct XLSXReportWriterTests {
     let (check, _, _) = try Self.written()
     let s = "요약"
     #expect(check.text(s, 0, 0) == "서울시 문화행사 주간 현황")
-    #expect(check.text(s, 1, 0) == "주간 2024-W37 (2024-09-09 ~ 2024-09-15)")
-    #expect(check.text(s, 4, 1) == "#12")
-    #expect(check.cell(s, 5, 1)["py"] as? String == "datetime")
-    #expect(check.text(s, 5, 1) == "2024-09-09T10:30:00")
-    let total = try #require(check.row(s, labelled: "전체 프로그램"))
-    // The first "전체 프로그램" row is the snapshot block's program count.
-    #expect(check.number(s, total, 1) == 13)
+    #expect(check.text(s, 1, 0) == "2024.\u{A0}9.\u{A0}9.(월) ~ 9.\u{A0}15.(일)  |  2024.\u{A0}9.\u{A0}9.(월)\u{A0}10:30 수집 기준")
+    // The snapshot's id, time, file and count are on 자료 정보, the last sheet.
+    let info = "자료 정보"
+    let id = try #require(check.row(info, labelled: "스냅숏 ID"))
+    #expect(check.text(info, id, 1) == "#12")
+    #expect(check.cell(info, id + 1, 1)["py"] as? String == "datetime")
+    #expect(check.text(info, id + 1, 1) == "2024-09-09T10:30:00")
+    let total = try #require(check.row(info, labelled: "전체 프로그램"))
+    #expect(check.number(info, total, 1) == 13)
     // The week's figures are the report's (one definition, ``WeekView``), beside the
     // previous week's report, with signed changes.
     var report = XLSXFixtures.report
@@ -50,7 +52,7 @@ struct XLSXReportWriterTests {
       runningFree: 1, runningByCategory: [], runningByDistrict: [], currentByCategory: [],
       currentByDistrict: [], startingIds: [], endingIds: [], registeredIds: [])
     let (week, _, _) = try Self.written(report: report)
-    #expect(week.text(s, try #require(week.row(s, labelled: "항목")), 2) == "전주 (2024-W36 · #11)")
+    #expect(week.text(s, try #require(week.row(s, labelled: "항목")), 2) == "전주")
     for (label, now, then) in [
       ("운영 중·예정", view.current, view.current - 3), ("이번 주 운영", view.running, view.running + 2),
       ("이번 주 시작", view.starting, 1), ("이번 주 종료", view.ending, 0), ("신규 등록", view.registered, 4),
@@ -61,7 +63,7 @@ struct XLSXReportWriterTests {
       #expect(week.number(s, row, 3) == Double(now - then), "\(label)")
     }
     let running = try #require(week.row(s, labelled: "이번 주 운영"))
-    #expect(week.cell(s, running, 3)["fmt"] as? String == "+#,##0;-#,##0;0")
+    #expect(week.cell(s, running, 3)["fmt"] as? String == "\"▲ \"#,##0;\"▼ \"#,##0;0")
     let free = try #require(week.row(s, labelled: "무료 비율(이번 주 운영)"))
     #expect(week.cell(s, free, 1)["fmt"] as? String == "0.0%")
     let added = try #require(check.row(s, labelled: "추가"))
@@ -190,17 +192,18 @@ struct XLSXReportWriterTests {
   @Test func chartsAreNativeWithQuotedKoreanRangesAndCachedValues() throws {
     let (check, _, _) = try Self.written()
     let charts = check.charts
-    // 요약's four, and 운영 현황's running programs by district and by category.
-    #expect(charts.count == 6)
-    let formulas = charts.flatMap { $0["formulas"] as? [String] ?? [] }
-    for column in ["D", "E", "G", "H"] {
-      #expect(formulas.contains { $0.hasPrefix("'차트 자료'!$\(column)$2:$\(column)$") }, "\(column): \(formulas)")
+    // 요약's two (this week's running programs by district and by category, read from
+    // 운영 현황), and one under each whole-catalog table.
+    #expect(charts.filter { $0["sheet"] as? String == "요약" }.count == 2)
+    for sheet in ["분류별", "자치구별", "요금대별", "기간별"] {
+      #expect(charts.filter { $0["sheet"] as? String == sheet }.count == 1, "\(sheet)")
     }
-    // The running blocks sit beside the catalog's, under the same kind of header.
-    #expect(check.text("차트 자료", 0, 3) == check.text("차트 자료", 0, 0))
+    let formulas = charts.flatMap { $0["formulas"] as? [String] ?? [] }
+    #expect(formulas.contains { $0.hasPrefix("'운영 현황'!$A$6:$A$") })
+    #expect(formulas.contains { $0.hasPrefix("'운영 현황'!$E$6:$E$") })
     #expect(formulas.contains("'분류별'!$B$2:$B$10"))
     #expect(formulas.contains("'분류별'!$A$2:$A$10"))
-    #expect(formulas.contains("'차트 자료'!$B$2:$B$9"))
+    #expect(formulas.contains("'자치구별'!$B$2:$B$9"))
     #expect(formulas.contains("'요금대별'!$B$2:$B$8"))
     #expect(formulas.contains("'기간별'!$A$2:$A$8"))
     for chart in charts {
@@ -209,12 +212,16 @@ struct XLSXReportWriterTests {
     }
   }
 
-  @Test func districtChartShowsTopNAndTheRest() throws {
+  /// The catalog's district chart plots the first N rows of 자치구별 itself; the rest is
+  /// named under it ("그 외 n개 구"), never drawn as a bar labelled like the category 기타.
+  @Test func districtChartShowsTopNAndNamesTheRest() throws {
     let (check, _, _) = try Self.written(ExportOptions(chartTopN: 3))
-    #expect(check.text("차트 자료", 4, 0) == "그 외")
-    #expect(check.number("차트 자료", 1, 1) == 4)  // 종로구
-    let rest = check.number("차트 자료", 4, 1) ?? 0
-    #expect(rest == 13 - 4 - 2 - 2)
+    let formulas = check.charts.filter { $0["sheet"] as? String == "자치구별" }.flatMap { $0["formulas"] as? [String] ?? [] }
+    #expect(formulas == ["'자치구별'!$A$2:$A$4", "'자치구별'!$B$2:$B$4"])
+    #expect(check.number("자치구별", 1, 1) == 4)  // 종로구
+    let rest = 13 - 4 - 2 - 2
+    let note = "그 외 5개 구 \(rest)건은 차트에서 뺐습니다 (전체 표: '자치구별' 시트)."
+    #expect(check.rows("자치구별").contains { $0.contains { $0["v"] as? String == note } })
   }
 
   @Test func documentPropertiesAreReproducible() throws {
@@ -238,7 +245,11 @@ struct XLSXReportWriterTests {
   @Test func programsContinueOnNewSheetsPastTheRowLimit() throws {
     let (check, result, _) = try Self.written(writer: XLSXReportWriter(rowLimit: 10))
     // 13 programs, 9 data rows per sheet → 프로그램 and 프로그램 (2).
-    #expect(check.sheets.suffix(2) == ["프로그램", "프로그램 (2)"])
+    // The programs continue on the next sheet (a week's list that outgrows the limit
+    // continues after them, as it is filled later; 자료 정보 comes last).
+    let first = try #require(check.sheets.firstIndex(of: "프로그램"))
+    #expect(check.sheets[first + 1] == "프로그램 (2)")
+    #expect(check.sheets.last == "자료 정보")
     #expect(check.map("maxRow", "프로그램") as? Int == 10)
     #expect(check.text("프로그램 (2)", 0, 0) == "ID")
     #expect(check.text("프로그램 (2)", 1, 0) == "cult:100010")
@@ -249,14 +260,14 @@ struct XLSXReportWriterTests {
   @Test func bigSheetsAreConstantMemoryAndChartSheetsAreNot() throws {
     let (check, _, _) = try Self.written()
     let inline = check.json["inlineStringSheets"] as? [String: Bool] ?? [:]
-    // sheet16 = 프로그램, sheet15 = 변경 사항: streamed (inline strings); sheet8 = 분류별,
-    // sheet3 = 이번 주 시작 (filled after the programs) and sheet14 = 차트 자료 (the district
-    // chart reads it): not.
+    // sheet16 = 프로그램, sheet15 = 변경 사항: streamed (inline strings); sheet9 = 분류별,
+    // sheet4 = 이번 주 시작 (filled after the programs) and sheet3 = 운영 현황 (요약's charts
+    // read it): not.
     #expect(inline["xl/worksheets/sheet16.xml"] == true)
     #expect(inline["xl/worksheets/sheet15.xml"] == true)
-    #expect(inline["xl/worksheets/sheet8.xml"] == false)
+    #expect(inline["xl/worksheets/sheet9.xml"] == false)
+    #expect(inline["xl/worksheets/sheet4.xml"] == false)
     #expect(inline["xl/worksheets/sheet3.xml"] == false)
-    #expect(inline["xl/worksheets/sheet14.xml"] == false)
   }
 
   @Test func changesSheetHasOneRowPerChangedField() throws {

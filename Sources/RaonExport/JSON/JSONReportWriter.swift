@@ -33,7 +33,10 @@ import RaonCore
 ///   `\u` escapes for Korean.
 ///
 /// `changes.json`: `{from, to, added, removed, changed, addedIds, removedIds, changedIds,
-/// changedFields}` where `from`/`to` are `{id, takenAt, source, programCount}`.
+/// changedFields}` and the report's kinds (`removedEnded`, `removedWithdrawn`,
+/// `removedEndedIds`, `removedWithdrawnIds`, `changedMaterial`, `changedMinor`,
+/// `changedMaterialIds`, `changedMinorIds`, D being `to`'s day), where `from`/`to` are
+/// `{id, takenAt, source, programCount}`.
 public struct JSONReportWriter: ReportWriter {
   public var outputEntries: Set<String> { ["report.json", "changes.json"] }
   public init() {}
@@ -112,7 +115,11 @@ public struct JSONReportWriter: ReportWriter {
   static func comparisonDocument(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo)
     -> JSONValue
   {
-    .object([("from", snapshotRef(from)), ("to", snapshotRef(to))] + changeMembers(diff))
+    // The report's change analysis and keys (DESIGN.md, report.json `changes`): D is the
+    // newer snapshot's day.
+    .object(
+      [("from", snapshotRef(from)), ("to", snapshotRef(to))] + changeMembers(diff)
+        + changeKindMembers(ChangeKinds.classify(diff, day: to.koreaDay)))
   }
 
   // MARK: - Parts

@@ -99,36 +99,12 @@ extension MarkdownReportWriter {
 
   // MARK: - Changes
 
-  func changesBody(_ diff: SnapshotDiff, limit: Int, _ L: ReportLabels) -> String {
-    var md = changeCounts(diff, L) + "\n\n"
-    if diff.isEmpty { return md + L.noChanges + "\n\n" }
-    let cap = max(1, limit)
-    if !diff.added.isEmpty {
-      md += "### \(L.added) (\(diff.added.count.formatted()))\n\n"
-      for p in diff.added.prefix(cap) { md += "- " + programItem(p, L, withId: true) + "\n" }
-      if diff.added.count > cap { md += "- " + L.more(diff.added.count - cap) + "\n" }
-      md += "\n"
-    }
-    if !diff.removed.isEmpty {
-      md += "### \(L.removed) (\(diff.removed.count.formatted()))\n\n"
-      for p in diff.removed.prefix(cap) { md += "- " + programItem(p, L, withId: true) + "\n" }
-      if diff.removed.count > cap { md += "- " + L.more(diff.removed.count - cap) + "\n" }
-      md += "\n"
-    }
-    if !diff.changed.isEmpty {
-      md += "### \(L.changed) (\(diff.changed.count.formatted()))\n\n"
-      for c in diff.changed.prefix(cap) {
-        md += "- " + MarkdownText.link(c.new.title, url: c.new.portalURL) + " (`\(c.id)`)\n"
-        for f in c.fields {
-          md += "  - \(MarkdownText.inline(L.fieldName(f.field))): "
-          md += Self.value(f.old, field: f.field, L) + " → " + Self.value(f.new, field: f.field, L)
-          md += "\n"
-        }
-      }
-      if diff.changed.count > cap { md += "- " + L.more(diff.changed.count - cap) + "\n" }
-      md += "\n"
-    }
-    return md
+  /// `raon diff`'s body: the report's own changes section (``weekChanges``), so a
+  /// comparison and a report say the same about the same two snapshots — with every
+  /// program's id, which a reader of a comparison works with. D is the newer snapshot's day.
+  func changesBody(_ diff: SnapshotDiff, day: CalendarDay, limit: Int, _ L: ReportLabels) -> String {
+    let kinds = ChangeKinds.classify(diff, day: day)
+    return weekChanges(diff, kinds, limit: limit, addedShownIn: nil, withIds: true, L)
   }
 
   /// `[title](portal) — 분류 · 자치구 · 2024. 9. 10. ~ 9. 20.`, with ``(`cult:1`)`` after it

@@ -259,7 +259,8 @@ extension MarkdownReportWriter {
   /// what ended; what was added is listed in its own attachment (named here), minor
   /// changes only counted.
   func weekChanges(
-    _ diff: SnapshotDiff, _ kinds: ChangeKinds, limit: Int, addedShownIn: Int?, _ L: ReportLabels
+    _ diff: SnapshotDiff, _ kinds: ChangeKinds, limit: Int, addedShownIn: Int?, withIds: Bool = false,
+    _ L: ReportLabels
   ) -> String {
     var md = ""
     if diff.isEmpty { return md + L.noChanges + "\n\n" }
@@ -272,7 +273,7 @@ extension MarkdownReportWriter {
     func list(_ title: String, _ programs: [Program]) {
       guard !programs.isEmpty else { return }
       md += "### \(title) (\(L.countText(programs.count)))\n\n"
-      for p in programs.prefix(cap) { md += "- " + programItem(p, L) + "\n" }
+      for p in programs.prefix(cap) { md += "- " + programItem(p, L, withId: withIds) + "\n" }
       if programs.count > cap { md += "- " + L.more(programs.count - cap) + "\n" }
       md += "\n"
     }
@@ -281,7 +282,7 @@ extension MarkdownReportWriter {
     if !changed.isEmpty {
       md += "### \(L.materialTitle) (\(L.countText(changed.count)))\n\n"
       for c in changed.prefix(cap) {
-        md += "- " + programItem(c.new, L) + "\n"
+        md += "- " + programItem(c.new, L, withId: withIds) + "\n"
         for f in c.fields where !ChangeKinds.isMinor(f, of: c) {
           md += "  - \(MarkdownText.inline(L.fieldName(f.field))): "
           md += Self.quoted(f.old, field: f.field, L) + " → " + Self.quoted(f.new, field: f.field, L) + "\n"

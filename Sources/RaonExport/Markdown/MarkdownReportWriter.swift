@@ -146,7 +146,7 @@ public struct MarkdownReportWriter: ReportWriter {
     var md = "# \(L.changes) — #\(from.id) → #\(to.id)\n\n"
     md += "- **\(L.from)**: " + snapshotLine(from, L, withSource: true) + "\n"
     md += "- **\(L.to)**: " + snapshotLine(to, L, withSource: true) + "\n\n"
-    md += changesBody(diff, limit: comparisonListLimit, L)
+    md += changesBody(diff, day: to.koreaDay, limit: comparisonListLimit, L)
     md += footer(L)
     return md
   }
@@ -158,13 +158,6 @@ public struct MarkdownReportWriter: ReportWriter {
     if withSource { parts.append("\(L.source) \(MarkdownText.inline(s.source))") }
     parts.append(L.programCountText(s.programCount))
     return parts.joined(separator: " · ")
-  }
-
-  func changeCounts(_ d: SnapshotDiff, _ L: ReportLabels) -> String {
-    [
-      "\(L.added) \(L.countText(d.added.count))", "\(L.removed) \(L.countText(d.removed.count))",
-      "\(L.changed) \(L.countText(d.changed.count))",
-    ].joined(separator: " · ")
   }
 
   func footer(_ L: ReportLabels) -> String {

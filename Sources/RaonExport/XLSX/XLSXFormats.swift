@@ -26,6 +26,8 @@ struct XLSXFormats {
   let totalInteger: Format
   let totalPercent: Format
   let note: Format
+  /// Text aligned as the numbers beside it (the "–" of a share of nothing).
+  let rightAligned: Format
   /// A quality flag's code beside its name: quiet, set off from the share before it.
   let code: Format
 
@@ -59,9 +61,12 @@ struct XLSXFormats {
     integer = try workbook.addFormat { format_set_num_format($0, "#,##0") }
     percent = try workbook.addFormat { format_set_num_format($0, "0.0%") }
     decimal = try workbook.addFormat { format_set_num_format($0, "#,##0.0") }
-    signedInteger = try workbook.addFormat { format_set_num_format($0, "+#,##0;-#,##0;0") }
+    // Rises and falls marked ▲/▼ as Korean reports mark them (the sign is in the marker).
+    signedInteger = try workbook.addFormat { format_set_num_format($0, "\"▲ \"#,##0;\"▼ \"#,##0;0") }
     // Differences of shares are percentage points (%p in Korean reports), stored as points.
-    let points = language == .ko ? "+0.0\"%p\";-0.0\"%p\";0.0\"%p\"" : "+0.0\" pp\";-0.0\" pp\";0.0\" pp\""
+    let points =
+      language == .ko
+      ? "\"▲ \"0.0\"%p\";\"▼ \"0.0\"%p\";0.0\"%p\"" : "\"▲ \"0.0\" pp\";\"▼ \"0.0\" pp\";0.0\" pp\""
     signedPoints = try workbook.addFormat { format_set_num_format($0, points) }
     date = try workbook.addFormat {
       format_set_num_format($0, "yyyy-mm-dd")
@@ -91,6 +96,7 @@ struct XLSXFormats {
       format_set_italic($0)
       format_set_font_color($0, 0x595959)
     }
+    rightAligned = try workbook.addFormat { format_set_align($0, UInt8(LXW_ALIGN_RIGHT.rawValue)) }
     code = try workbook.addFormat {
       format_set_italic($0)
       format_set_font_color($0, 0x595959)
@@ -102,7 +108,7 @@ struct XLSXFormats {
     for format in [
       title, subtitle, section, header, label, integer, percent, decimal, signedInteger,
       signedPoints, date, dateTime, coordinate, total, totalInteger, totalPercent, note,
-      verticalHeader, code,
+      verticalHeader, code, rightAligned,
     ] {
       _ = lxw_format_get_xf_index(format)
     }

@@ -18,27 +18,14 @@ extension ReportLabels {
   public var xlsxTo: String { choose("이후 스냅숏", "To snapshot") }
   public var xlsxCategoryDistrictCorner: String { choose("분류 \\ 자치구", "Category \\ district") }
   public var xlsxTimeZoneSuffix: String { "KST" }
-  /// The hidden sheet the district chart reads.
-  public var xlsxChartDataSheet: String { choose("차트 자료", "Chart data") }
   /// Header of the quality sheet's code column: the name `programs.csv` and JSON use.
   public var xlsxFlagCode: String { choose("코드(CSV·JSON)", "Code (CSV, JSON)") }
   /// Heading of the examples under the quality table.
   public func xlsxQualityExamplesTitle(_ perFlag: Int) -> String {
     choose("예시 (표시마다 처음 \(perFlag)건)", "Examples (the first \(perFlag) of each flag)")
   }
-  /// Heading of the top-N block the district chart reads.
-  public func xlsxChartBlock(topN: Int) -> String {
-    choose("차트용: 상위 \(topN)개 + 기타", "For the chart: top \(topN) + other")
-  }
   public func xlsxChartTitle(_ table: String) -> String {
     choose("\(table) 프로그램 수", "Programs \(table.lowercased())")
-  }
-  /// Shown under the headline figures: where the numbers come from.
-  public var xlsxChartsNote: String {
-    choose(
-      "차트와 표의 수치는 스냅숏 전체 프로그램 기준입니다. 이번 주 수치만 해당 주간 기준입니다.",
-      "Charts and tables count every program of the snapshot; only the this-week figures are limited to the week."
-    )
   }
   /// Warning when text was cut to Excel's cell limit.
   public func xlsxTruncatedWarning(_ count: Int, file: String) -> String {

@@ -11,8 +11,9 @@
 /// - A print area of whole columns where a sheet is wider than any page could hold
 ///   readably (the programs sheet prints ID … 기간(일); links, coordinates, 신청일 and flags
 ///   stay on screen and in the CSV).
-/// - Header: the report's title on the left, the sheet's name on the right; footer: the
-///   page number and count (`3 / 12`).
+/// - Header: the report's title (and a pack's district) on the left, the week in official
+///   form in the centre, the sheet's name on the right; footer: the page number (`- 3 -`).
+///   The builder sets the header once the week is known (``XLSXWorkbook/setPageHeaders(_:)``).
 struct XLSXPrintSetUp {
   var landscape: Bool
   var onePage = false
@@ -20,6 +21,10 @@ struct XLSXPrintSetUp {
   var repeatColumns: ClosedRange<Int>?
   /// The columns printed (the print area, whole columns); all when `nil`.
   var printColumns: ClosedRange<Int>?
+  /// The rows printed; all when `nil`. The programs sheet prints its header row only: the
+  /// whole catalog (5,000 programs, 72 landscape pages) is for the screen and the CSV,
+  /// and this week's programs print in full on their own sheets.
+  var printRows: ClosedRange<Int>?
   /// The report's title, for the page header.
   var title: String
 
@@ -34,12 +39,17 @@ struct XLSXPrintSetUp {
   /// Whether columns of these widths need a landscape page.
   static func isWide(_ widths: [Double]) -> Bool { widths.reduce(0, +) > portraitWidth }
 
-  /// `&L<title>&R<sheet name>`; `&` in the title doubled, as header codes require.
-  static func header(title: String) -> String {
+  /// `&L<title — district>&C<period>&R<sheet name>`; `&` in the texts doubled, as header
+  /// codes require. A separated page then says which report, which week and which
+  /// district it belongs to.
+  static func header(title: String, period: String? = nil, district: String? = nil) -> String {
+    func escaped(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&&") }
+    let left = title + (district.map { " — \($0)" } ?? "")
     // Excel limits a header to 255 characters, codes included.
-    "&L" + String(title.replacingOccurrences(of: "&", with: "&&").prefix(200)) + "&R&A"
+    return "&L" + String(escaped(left).prefix(120))
+      + (period.map { "&C" + String(escaped($0).prefix(80)) } ?? "") + "&R&A"
   }
 
-  /// `&C&P / &N`: page 3 of 12 as `3 / 12`.
-  static let footer = "&C&P / &N"
+  /// `&C- &P -`: page 3 as `- 3 -`, as Korean public documents number their pages.
+  static let footer = "&C- &P -"
 }

@@ -3,73 +3,138 @@ import Foundation
 import RaonAnalytics
 import RaonCore
 
-/// The week's part of the workbook: the headline rows of 요약, the 운영 현황 sheet (running
-/// and current by district and category), and one full sheet per list of the week
-/// (이번 주 시작, 이번 주 종료, 신규 등록, 새로 추가) with filters.
+/// The week's part of the workbook: the 요약 sheet (the week's headline and charts of this
+/// week's programs), the full list of this week's running programs, the 운영 현황 sheet
+/// (running and current by district and category, the tables the charts read), and one
+/// full sheet per list of the week (이번 주 시작, 이번 주 종료, 신규 등록, 새로 추가) with filters.
 extension XLSXReportBuilder {
-  /// The list sheets, started (added to the workbook, in order) before the programs.
+  /// The week's sheets, started (added to the workbook, in order) before the programs.
   struct WeekSheets {
+    let running: XLSXTableStream
     let onNow: XLSXSheet
     let starting, ending, registered, added: XLSXTableStream
     let trend: XLSXSheet
   }
 
+  /// Where 운영 현황's four tables are, for the charts on 요약: each table's data rows
+  /// (key in `col`, count in `col + 1`), largest first.
+  struct OnNowTables {
+    struct Table {
+      var col: Int
+      var firstRow: Int
+      var rows: [BandCount]
+    }
+    var runningByDistrict, runningByCategory, currentByDistrict, currentByCategory: Table
+  }
+
   /// Adds the week's sheets; ``fillWeekSheets(_:_:)`` fills them once the figures are known.
   func addWeekSheets() throws -> WeekSheets {
-    let onNow = try workbook.addSheet(labels.whatIsOn)
-    func list(_ name: String) throws -> XLSXTableStream {
+    func list(_ name: String, districtFirst: Bool = false) throws -> XLSXTableStream {
       // In memory (not streamed): the lists are filled after the programs sheet.
       let stream = XLSXTableStream(
-        workbook: workbook, baseName: name, headers: weekListHeaders, headerFormat: formats.header,
-        rowLimit: rowLimit, constantMemory: false, printTitle: labels.reportTitle,
-        repeatColumns: 0...0, printColumns: 0...7, widthCaps: [36, 14, nil, 20, nil, nil, 18, nil, 24, 24, 24])
+        workbook: workbook, baseName: name, headers: weekListHeaders(districtFirst: districtFirst),
+        headerFormat: formats.header, rowLimit: rowLimit, constantMemory: false,
+        printTitle: labels.reportTitle, repeatColumns: districtFirst ? 0...1 : 0...0, printColumns: 0...7,
+        widthCaps: districtFirst
+          ? [nil, 36, 14, 20, nil, nil, 18, nil, 24, 24, 24] : [36, 14, nil, 20, nil, nil, 18, nil, 24, 24, 24])
       try stream.start()
       return stream
     }
+    let running = try list(labels.runningThisWeek, districtFirst: true)
+    let onNow = try workbook.addSheet(labels.whatIsOn)
     let starting = try list(labels.startingThisWeek), ending = try list(labels.endingThisWeek)
     let registered = try list(labels.newlyRegistered), added = try list(labels.newlyAdded)
     return WeekSheets(
-      onNow: onNow, starting: starting, ending: ending, registered: registered, added: added,
-      trend: try workbook.addSheet(labels.trendTitle))
+      running: running, onNow: onNow, starting: starting, ending: ending, registered: registered,
+      added: added, trend: try workbook.addSheet(labels.trendTitle))
   }
 
-  private var weekListHeaders: [String] {
-    [
-      labels.title, labels.category, labels.district, labels.place, labels.fieldName("start_date"),
-      labels.fieldName("end_date"), labels.fee, labels.id, labels.fieldName("portal_url"),
+  /// The lists' columns; the running list leads with the district it is grouped by.
+  private func weekListHeaders(districtFirst: Bool) -> [String] {
+    let rest = [
+      labels.place, labels.fieldName("start_date"), labels.fieldName("end_date"), labels.fee, labels.id,
+      labels.fieldName("portal_url"),
       // The 2026 layout's fields, after the link: on screen, not on paper.
       labels.fieldName("event_time"), labels.fieldName("inquiry"),
     ]
+    return districtFirst
+      ? [labels.district, labels.title, labels.category] + rest
+      : [labels.title, labels.category, labels.district] + rest
   }
 
-  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData, chartData: XLSXSheet) throws {
-    try fillOnNow(sheets.onNow, report.weekView, chartData: chartData)
+  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData) throws -> OnNowTables {
+    try fillList(sheets.running, try Self.runningPrograms(report), districtFirst: true)
+    let tables = try fillOnNow(sheets.onNow, report.weekView)
     try XLSXTrendSheet.add(
       to: workbook, points: report.trend, labels: labels, formats: formats, into: sheets.trend)
     try fillList(sheets.starting, report.lists.starting)
-    try fillList(sheets.ending, report.lists.ending)
+    try fillList(sheets.ending, Self.byEndDay(report.lists.ending))
     try fillList(sheets.registered, report.lists.registered)
     if report.changes != nil {
-      try fillList(sheets.added, report.addedInReportOrder)
+      let added = report.addedInReportOrder
+      try fillList(sheets.added, added)
+      // The same programs twice (a weekly history: everything added was registered this
+      // week) would be the same sheet twice: keep one, 신규 등록.
+      if Set(added.map(\.id)) == Set(report.lists.registered.map(\.id)) {
+        for sheet in sheets.added.sheets { sheet.hide() }
+      }
     } else {
       try sheets.added.nextRow()
       try sheets.added.text(0, labels.noComparison)
       try sheets.added.finish()
     }
+    return tables
   }
 
-  /// One program per row, in report order; the title is the portal link when there is one.
-  /// On paper: title … ID (the link stays on screen), long text cut at the column's edge.
-  private func fillList(_ stream: XLSXTableStream, _ programs: [Program]) throws {
+  /// This week's running programs (``WeekView/isRunning(_:week:)``, the 이번 주 운영
+  /// figure), grouped by district (미상 last), then by start day, title and id.
+  static func runningPrograms(_ report: ReportData) throws -> [Program] {
+    var running: [Program] = []
+    try report.programs.forEach { chunk in
+      running += chunk.filter { WeekView.isRunning($0, week: report.week) }
+    }
+    return running.sorted { a, b in
+      let ua = a.district == District.unknown, ub = b.district == District.unknown
+      if ua != ub { return ub }
+      if a.district != b.district { return a.district < b.district }
+      switch (a.startDate, b.startDate) {
+      case (let x?, let y?) where x != y: return x < y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: break
+      }
+      if a.title != b.title { return a.title < b.title }
+      return a.id < b.id
+    }
+  }
+
+  /// The ending list by end day (what ends first comes first), then report order.
+  static func byEndDay(_ programs: [Program]) -> [Program] {
+    programs.enumerated().sorted { a, b in
+      switch (a.element.endDate, b.element.endDate) {
+      case (let x?, let y?) where x != y: return x < y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return a.offset < b.offset
+      }
+    }.map(\.element)
+  }
+
+  /// One program per row; the title is the portal link when there is one. On paper:
+  /// up to the id (the link stays on screen), long text cut at the column's edge. A free
+  /// program with no fee text shows 무료.
+  private func fillList(_ stream: XLSXTableStream, _ programs: [Program], districtFirst: Bool = false) throws {
+    let (title, category, district) = districtFirst ? (1, 2, 0) : (0, 1, 2)
+    let free = labels.xlsxFreeValue
     for p in programs {
       try stream.nextRow()
-      try stream.text(0, p.title)
-      try stream.text(1, p.category)
-      try stream.text(2, p.district)
+      try stream.text(title, p.title)
+      try stream.text(category, p.category)
+      try stream.text(district, p.district)
       try stream.text(3, p.place)
       try stream.date(4, p.startDate, formats.date)
       try stream.date(5, p.endDate, formats.date)
-      try stream.text(6, p.feeText)
+      try stream.text(6, Self.feeText(p, free: free))
       try stream.text(7, p.id)
       try stream.link(8, p.portalURL)
       try stream.text(9, p.eventTime)
@@ -78,29 +143,19 @@ extension XLSXReportBuilder {
     try stream.finish()
   }
 
-  /// The running programs by district and by category as native bar charts (the first N
-  /// and 기타, as in the Markdown, read from the hidden chart-data sheet), then four ranked
-  /// tables side by side, each titled with the set it counts. Charts lead so that a printed
-  /// page never cuts one; the tables' titles and headers repeat on every page.
-  private func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView, chartData: XLSXSheet) throws {
+  /// The fee as a list shows it: the catalog's text, or 무료 when the free flag says so and
+  /// the text is empty (the catalog leaves it empty for most free programs).
+  static func feeText(_ p: Program, free: String) -> String {
+    p.isFree == true && p.feeText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? free : p.feeText
+  }
+
+  /// Four ranked tables side by side — running and current, by district and by
+  /// category — each titled with the set it counts; 요약's charts read them.
+  private func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws -> OnNowTables {
     let f = formats
     try sheet.string(0, 0, labels.whatIsOn, f.title)
     try sheet.string(1, 0, labels.weekDefinitions, f.note)
-    // Columns 0–1 of the chart data hold the catalog's district chart.
-    let byDistrict = try writeTopNBlock(chartData, v.runningByDistrict, keyCol: 3)
-    let byCategory = try writeTopNBlock(chartData, v.runningByCategory, keyCol: 6)
-    try insertCharts(
-      on: sheet, row: 3,
-      [
-        ChartSource(
-          title: "\(labels.onNow) — \(labels.byDistrict)", sheet: chartData.name, firstRow: 1,
-          rowCount: byDistrict, keyCol: 3, valueCol: 4, horizontal: true),
-        ChartSource(
-          title: "\(labels.onNow) — \(labels.byCategory)", sheet: chartData.name, firstRow: 1,
-          rowCount: byCategory, keyCol: 6, valueCol: 7, horizontal: true),
-      ], gridColumns: (0, 8))
-    // A chart is 1.45 × 15 rows of 20 px (``insertCharts``); the tables start below it.
-    let top = 3 + 23
+    let top = 3
     var printed: [Double] = []
     let blocks: [(String, String, [BandCount], Int)] = [
       ("\(labels.onNow) — \(labels.byDistrict)", labels.district, v.runningByDistrict, v.running),
@@ -108,6 +163,7 @@ extension XLSXReportBuilder {
       ("\(labels.currentSection) — \(labels.byDistrict)", labels.district, v.currentByDistrict, v.current),
       ("\(labels.currentSection) — \(labels.byCategory)", labels.category, v.currentByCategory, v.current),
     ]
+    var tables: [OnNowTables.Table] = []
     for (i, (title, key, rows, total)) in blocks.enumerated() {
       let c = i * 4
       try sheet.string(top, c, title, f.section)
@@ -129,26 +185,28 @@ extension XLSXReportBuilder {
       try sheet.setColumn(c + 2, width: 9)
       try sheet.setColumn(c + 3, width: 3)
       printed += [Double(Self.clampWidth(width)), 9, 9, 3]
+      tables.append(OnNowTables.Table(col: c, firstRow: top + 2, rows: rows))
     }
     // Four tables side by side: one page wide, their titles and headers on every page.
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
         landscape: XLSXPrintSetUp.isWide(printed), repeatRows: top...(top + 1),
         title: labels.reportTitle))
+    return OnNowTables(
+      runningByDistrict: tables[0], runningByCategory: tables[1], currentByDistrict: tables[2],
+      currentByCategory: tables[3])
   }
 
-  /// The week's headline on 요약: this week beside the previous week's report, with signed
-  /// changes; returns the next free row.
+  /// The week's headline on 요약: this week beside the previous week's report, with
+  /// changes marked ▲/▼; a share of nothing (0 of 0) is "–". Returns the next free row.
   func writeWeekHeadline(_ sheet: XLSXSheet, _ report: ReportData, row: Int) throws -> Int {
     let f = formats
     var r = row
     try sheet.string(r, 0, labels.xlsxHeadlines, f.section)
     r += 1
-    let previous = report.previousWeek.flatMap { v in report.compareTo.map { (v, $0) } }
-    var titles = [labels.key, "\(labels.thisWeek) (\(labels.weekAndSnapshot(report.week, report.snapshot.id)))"]
-    if let (view, info) = previous {
-      titles += ["\(labels.previousWeek) (\(labels.weekAndSnapshot(view.isoWeek, info.id)))", labels.change]
-    }
+    let previous = report.previousWeek.flatMap { v in report.compareTo.map { _ in v } }
+    var titles = [labels.key, labels.thisWeek]
+    if previous != nil { titles += [labels.previousWeek, labels.change] }
     for (col, title) in titles.enumerated() { try sheet.string(r, col, title, f.header) }
     r += 1
     let now = report.weekView
@@ -160,26 +218,29 @@ extension XLSXReportBuilder {
     for (title, value) in counts {
       try sheet.string(r, 0, title, f.label)
       try sheet.number(r, 1, Double(value(now)), f.integer)
-      if let (view, _) = previous {
+      if let view = previous {
         try sheet.number(r, 2, Double(value(view)), f.integer)
         try sheet.number(r, 3, Double(value(now) - value(view)), f.signedInteger)
       }
       r += 1
     }
     try sheet.string(r, 0, labels.freeShareRunning, f.label)
-    let share = Self.share(now.runningFree, of: now.running)
-    try sheet.number(r, 1, Percentage.rounded(share), f.percent)
-    if let (view, _) = previous {
-      let old = Self.share(view.runningFree, of: view.running)
-      try sheet.number(r, 2, Percentage.rounded(old), f.percent)
-      try sheet.number(r, 3, Double(Percentage.tenths(share - old) ?? 0) / 10, f.signedPoints)
+    // A share of no running program is no share at all: "–", not 0.0%.
+    func share(_ v: WeekView) -> Double? { v.running > 0 ? Self.share(v.runningFree, of: v.running) : nil }
+    func write(_ col: Int, _ value: Double?, _ format: XLSXWorkbook.Format) throws {
+      if let value {
+        try sheet.number(r, col, value, format)
+      } else {
+        try sheet.string(r, col, labels.notApplicable, f.rightAligned)
+      }
     }
-    r += 1
-    try sheet.string(r, 0, labels.programCount, f.label)
-    try sheet.number(r, 1, Double(report.tables.total), f.integer)
-    if let then = report.compareTables, previous != nil {
-      try sheet.number(r, 2, Double(then.total), f.integer)
-      try sheet.number(r, 3, Double(report.tables.total - then.total), f.signedInteger)
+    let shareNow = share(now)
+    try write(1, shareNow.map(Percentage.rounded), f.percent)
+    if let view = previous {
+      let old = share(view)
+      try write(2, old.map(Percentage.rounded), f.percent)
+      let delta = shareNow.flatMap { s in old.map { Double(Percentage.tenths(s - $0) ?? 0) / 10 } }
+      try write(3, delta, f.signedPoints)
     }
     r += 2
 

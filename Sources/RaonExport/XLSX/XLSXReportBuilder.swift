@@ -47,8 +47,6 @@ final class XLSXReportBuilder {
     let summary: XLSXSheet
     let week: WeekSheets
     let category, district, fee, duration, cross, quality: XLSXSheet
-    /// Hidden: the data the district chart reads (top N + 기타), kept off the table sheet.
-    let chartData: XLSXSheet
     let changes: XLSXTableStream
   }
 
@@ -81,13 +79,11 @@ final class XLSXReportBuilder {
     let duration = try workbook.addSheet(labels.byDuration)
     let cross = try workbook.addSheet(labels.categoryByDistrict)
     let quality = try workbook.addSheet(labels.quality)
-    let chartData = try workbook.addSheet(labels.xlsxChartDataSheet)
-    chartData.hide()
     let changes = changesStream(preamble: nil)
     try changes.start()
     return ReportSheets(
       summary: summary, week: week, category: category, district: district, fee: fee, duration: duration,
-      cross: cross, quality: quality, chartData: chartData, changes: changes)
+      cross: cross, quality: quality, changes: changes)
   }
 
   /// Everything but the changes and programs, in a fixed order (it decides the order of
@@ -96,26 +92,63 @@ final class XLSXReportBuilder {
     try setProperties(
       subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
     let tables = report.tables
-    try fillWeekSheets(sheets.week, report, chartData: sheets.chartData)
-    try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
-    try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
-    let districtChart = try writeTopNBlock(sheets.chartData, tables.byDistrict)
+    let onNow = try fillWeekSheets(sheets.week, report)
+    // The whole catalog's tables, each with its chart underneath (the first N rows of the
+    // table itself; the rest is named in a note, never drawn as one long bar).
+    let categoryEnd = try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
+    try insertTopChart(
+      on: sheets.category, row: categoryEnd + 2, title: labels.byCategory, table: sheets.category.name,
+      keyCol: 0, firstRow: 1, rows: tables.byCategory.map { BandCount(key: $0.key, count: $0.count) },
+      rest: labels.wbRestOfCategories, pageRows: Self.landscapePageRows)
+    let districtEnd = try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
+    if tables.byDistrict.count > 1 {
+      try insertTopChart(
+        on: sheets.district, row: districtEnd + 2, title: labels.byDistrict, table: sheets.district.name,
+        keyCol: 0, firstRow: 1, rows: tables.byDistrict.map { BandCount(key: $0.key, count: $0.count) },
+        rest: labels.wbRestOfDistricts, pageRows: Self.landscapePageRows)
+    }
     try fillBandSheet(sheets.fee, keyTitle: labels.feeBand, tables.byFee, total: tables.total, label: labels.feeBand(_:))
     try fillBandSheet(sheets.duration, keyTitle: labels.durationBand, tables.byDuration, total: tables.total, label: labels.durationBand(_:))
+    for (sheet, title, count) in [
+      (sheets.fee, labels.byFee, tables.byFee.count), (sheets.duration, labels.byDuration, tables.byDuration.count),
+    ] {
+      try insertCharts(
+        on: sheet, row: count + 3,
+        [ChartSource(title: title, sheet: sheet.name, firstRow: 1, rowCount: count, keyCol: 0, valueCol: 1, horizontal: false)])
+    }
     try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
     try fillQualitySheet(sheets.quality, tables.quality, total: tables.total)
+    try writeSummary(sheets.summary, report, onNow: onNow)
+    try writeDataInfo(try workbook.addSheet(labels.wbDataInfo), report)
+    // Every printed page says which report, which week and (in a pack) which district.
+    try workbook.setPageHeaders(
+      XLSXPrintSetUp.header(
+        title: labels.reportTitle, period: labels.officialPeriod(report.week), district: report.district?.name))
+  }
 
-    // The summary comes first in the workbook, but its charts read sheets after it;
-    // chart ranges are resolved when the file is saved, so that order is fine.
-    let chartsRow = try writeSummary(sheets.summary, report)
+  /// A bar chart of the first ``ExportOptions/chartTopN`` rows of a ranked table (key in
+  /// `keyCol`, count beside it) at `row`, and under it a note naming what was left out.
+  /// Nothing when the table is empty. On a table sheet (`pageRows` given) the chart starts
+  /// a new printed page when it would not fit under the table on the first one: a chart is
+  /// never cut in two.
+  func insertTopChart(
+    on sheet: XLSXSheet, row: Int, title: String, table: String, keyCol: Int, firstRow: Int,
+    rows: [BandCount], rest: (Int, Int, String) -> String, scale: (Double, Double)? = nil,
+    pageRows: Int? = nil
+  ) throws {
+    let shown = min(rows.count, max(options.chartTopN, 1))
+    guard shown > 0 else { return }
+    if let pageRows, row + Self.chartRows(shown) + 1 > pageRows { try sheet.pageBreak(beforeRow: row) }
     try insertCharts(
-      on: sheets.summary, row: chartsRow,
-      [
-        ChartSource(title: labels.byCategory, sheet: sheets.category.name, firstRow: 1, rowCount: tables.byCategory.count, keyCol: 0, valueCol: 1, horizontal: true),
-        ChartSource(title: labels.byDistrict, sheet: sheets.chartData.name, firstRow: 1, rowCount: districtChart.rows, keyCol: districtChart.keyCol, valueCol: districtChart.keyCol + 1, horizontal: true),
-        ChartSource(title: labels.byFee, sheet: sheets.fee.name, firstRow: 1, rowCount: tables.byFee.count, keyCol: 0, valueCol: 1, horizontal: false),
-        ChartSource(title: labels.byDuration, sheet: sheets.duration.name, firstRow: 1, rowCount: tables.byDuration.count, keyCol: 0, valueCol: 1, horizontal: false),
-      ])
+      on: sheet, row: row,
+      [ChartSource(title: title, sheet: table, firstRow: firstRow, rowCount: shown, keyCol: keyCol, valueCol: keyCol + 1, horizontal: true)],
+      scale: scale)
+    if rows.count > shown {
+      let left = rows.dropFirst(shown)
+      try sheet.string(
+        row + Self.chartRows(shown), 0, rest(left.count, left.reduce(0) { $0 + $1.count }, table),
+        formats.note)
+    }
   }
 
   func writeComparison(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo) throws {
@@ -127,14 +160,23 @@ final class XLSXReportBuilder {
       try sheet.string(2, 0, labels.xlsxTo, formats.label)
       try sheet.string(2, 1, snapshotLine(to))
       try sheet.string(3, 0, labels.xlsxChangeCounts, formats.label)
+      // Split as the report splits them (D = the newer snapshot's day).
+      let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
       try sheet.string(
         3, 1,
-        "\(labels.added) \(diff.added.count.formatted()) · \(labels.removed) \(diff.removed.count.formatted()) · \(labels.changed) \(diff.changed.count.formatted())"
-      )
+        [
+          (labels.added, diff.added.count), (labels.removedEnded, kinds.removedEnded),
+          (labels.removedWithdrawn, kinds.removedWithdrawn), (labels.changedMaterial, kinds.changedMaterial),
+          (labels.changedMinor, kinds.changedMinor),
+        ].map { "\($0.0) \($0.1.formatted())" }.joined(separator: " · "))
       return 5
     }
     try stream.start()
     try fillChangesTable(stream, diff, day: to.koreaDay)
+    try workbook.setPageHeaders(
+      XLSXPrintSetUp.header(
+        title: labels.changes,
+        period: "\(labels.officialDay(from.koreaDay)) → \(labels.officialDay(to.koreaDay))"))
   }
 
   /// One-line warnings for what Excel's limits changed.
@@ -157,27 +199,77 @@ final class XLSXReportBuilder {
 
   // MARK: - Summary
 
-  /// Writes the text part of the summary; returns the row where the charts go.
-  private func writeSummary(_ sheet: XLSXSheet, _ report: ReportData) throws -> Int {
+  /// 요약, the page an official puts on top: the title with the week in official form and
+  /// the data's 기준 시각, the week's headline (this week, the previous week, ▲/▼), the
+  /// change counts, and charts of this week's running programs by district and by
+  /// category (the current ones when nothing runs; a sentence when there are none), read
+  /// from 운영 현황's tables. Snapshot ids and file names are on 자료 정보.
+  private func writeSummary(_ sheet: XLSXSheet, _ report: ReportData, onNow: OnNowTables) throws {
     let f = formats
-    try sheet.setColumn(0, width: 22)
-    try sheet.setColumn(1, width: 24)
-    try sheet.setColumn(2, width: 24)
-    try sheet.setColumn(3, width: 12)
-    // Portrait, on one page: the text and the 2 × 2 charts read top to bottom.
+    for (col, width) in [30.0, 14, 14, 14].enumerated() { try sheet.setColumn(col, width: width) }
+    // Portrait, on one page: the text and the two charts read top to bottom.
     try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, onePage: true, title: printTitle))
 
-    let week = report.week
     try sheet.string(
       0, 0, report.district.map { "\(labels.reportTitle) — \($0.name)" } ?? labels.reportTitle, f.title)
     try sheet.setRow(0, height: 24)
-    try sheet.string(1, 0, "\(labels.week) \(week) (\(week.start) ~ \(week.end))", f.subtitle)
+    try sheet.string(
+      1, 0, "\(labels.officialPeriod(report.week))  |  \(labels.collectedAt(report.snapshot.takenAt))", f.subtitle)
+    var r = try writeWeekHeadline(sheet, report, row: 3) + 1
 
-    var r = 3
+    let v = report.weekView
+    let (byDistrict, byCategory, set): (OnNowTables.Table, OnNowTables.Table, String) =
+      v.running > 0
+      ? (onNow.runningByDistrict, onNow.runningByCategory, labels.runningThisWeek)
+      : (onNow.currentByDistrict, onNow.currentByCategory, labels.currentPrograms)
+    if v.running == 0 && v.current == 0 {
+      try sheet.string(r, 0, labels.wbNothingToChart, f.note)
+      r += 2
+    } else {
+      if v.running == 0 {
+        try sheet.string(r, 0, labels.wbChartsShowCurrent, f.note)
+        r += 1
+      }
+      let scale = (1.1, 0.0)
+      if byDistrict.rows.count > 1 {
+        try insertTopChart(
+          on: sheet, row: r, title: labels.wbChartTitle(labels.byDistrict, set), table: labels.whatIsOn,
+          keyCol: byDistrict.col, firstRow: byDistrict.firstRow, rows: byDistrict.rows,
+          rest: labels.wbRestOfDistricts, scale: scale)
+        r += Self.chartRows(min(byDistrict.rows.count, max(options.chartTopN, 1))) + 2
+      } else {
+        // One district (a pack): one bar says nothing; a sentence says why there is none.
+        try sheet.string(r, 0, labels.wbOneDistrictNoChart(report.district?.name ?? byDistrict.rows.first?.key ?? ""), f.note)
+        r += 2
+      }
+      if byCategory.rows.count > 1 {
+        try insertTopChart(
+          on: sheet, row: r, title: labels.wbChartTitle(labels.byCategory, set), table: labels.whatIsOn,
+          keyCol: byCategory.col, firstRow: byCategory.firstRow, rows: byCategory.rows,
+          rest: labels.wbRestOfCategories, scale: scale)
+        r += Self.chartRows(min(byCategory.rows.count, max(options.chartTopN, 1))) + 2
+      } else if let only = byCategory.rows.first {
+        try sheet.string(r, 0, labels.wbOneCategoryNoChart(only.key, count: only.count), f.note)
+        r += 2
+      }
+    }
+    try sheet.string(r, 0, labels.attribution, f.note)
+  }
+
+  /// 자료 정보, the last sheet: which snapshots the figures come from (ids, times, source
+  /// files, counts), the ISO week, what each figure counts, and the source.
+  private func writeDataInfo(_ sheet: XLSXSheet, _ report: ReportData) throws {
+    let f = formats
+    try sheet.setColumn(0, width: 22)
+    try sheet.setColumn(1, width: 60)
+    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, title: printTitle))
+    try sheet.string(0, 0, labels.wbDataInfo, f.title)
+    var r = 2
+    try sheet.string(r, 0, labels.isoWeek, f.label)
+    try sheet.string(r, 1, "\(report.week) (\(report.week.start) ~ \(report.week.end))")
+    r += 2
     try sheet.string(r, 0, labels.snapshot, f.section)
-    r += 1
-    r = try writeSnapshotBlock(sheet, r, report.snapshot)
-    r += 1
+    r = try writeSnapshotBlock(sheet, r + 1, report.snapshot) + 1
     try sheet.string(r, 0, labels.comparedTo, f.section)
     r += 1
     if let compare = report.compareTo {
@@ -186,14 +278,12 @@ final class XLSXReportBuilder {
       try sheet.string(r, 0, labels.noComparison)
       r += 1
     }
-
     r += 1
-    r = try writeWeekHeadline(sheet, report, row: r)
-    r += 1
-    try sheet.string(r, 0, labels.xlsxChartsNote, f.note)
-    r += 1
-    try sheet.string(r, 0, labels.attribution, f.note)
-    return r + 2
+    try sheet.string(r, 0, labels.wbDefinitions, f.section)
+    try sheet.string(r + 1, 0, labels.weekDefinitions, f.note)
+    try sheet.string(r + 2, 0, labels.wholeCatalogNote, f.note)
+    try sheet.string(r + 3, 0, labels.wbProgramsNotPrinted(labels.programs, count: report.programs.count), f.note)
+    try sheet.string(r + 5, 0, labels.attribution, f.note)
   }
 
   private func writeSnapshotBlock(_ sheet: XLSXSheet, _ row: Int, _ info: SnapshotInfo) throws -> Int {
@@ -232,8 +322,12 @@ final class XLSXReportBuilder {
 
   /// Native charts in a 2 × 2 grid to the right of nothing else: below the summary text,
   /// so the printed page reads top to bottom.
+  ///
+  /// `scale` is the chart's (x, y) scale; a y of 0 (or no scale) sizes a bar chart to its
+  /// bars (``chartScale(rows:)``).
   func insertCharts(
-    on sheet: XLSXSheet, row: Int, _ sources: [ChartSource], gridColumns: (Int, Int) = (0, 4)
+    on sheet: XLSXSheet, row: Int, _ sources: [ChartSource], gridColumns: (Int, Int) = (0, 4),
+    scale: (Double, Double)? = nil
   ) throws {
     for (i, source) in sources.enumerated() where source.rowCount > 0 {
       let chart = try workbook.addChart(source.horizontal ? LXW_CHART_BAR : LXW_CHART_COLUMN)
@@ -273,17 +367,28 @@ final class XLSXReportBuilder {
       }
       // The value axis: x in bar charts, y in column charts.
       chart_axis_set_num_format(source.horizontal ? chart.pointee.x_axis : chart.pointee.y_axis, "#,##0")
-      let tall = source.horizontal && source.rowCount > 8
       let gridRow = row + (i / 2) * 22
       let gridCol = i % 2 == 0 ? gridColumns.0 : gridColumns.1
-      try sheet.insertChart(
-        gridRow, gridCol, chart, xScale: 1.05, yScale: tall ? 1.45 : 1.45)
+      let y = scale.map { $0.1 > 0 ? $0.1 : Self.chartScale(rows: source.rowCount) } ?? Self.chartScale(rows: source.rowCount)
+      try sheet.insertChart(gridRow, gridCol, chart, xScale: scale?.0 ?? 1.05, yScale: y)
     }
   }
 
+  /// A chart's height (as libxlsxwriter's y scale of its 288-pixel default) for `rows`
+  /// bars: about 25 px a bar, so labels keep their size and three bars are not a wall.
+  static func chartScale(rows: Int) -> Double { min(max(0.6 + 0.085 * Double(rows), 0.9), 2.0) }
+
+  /// Rows of 20 px a landscape A4 page holds at 100 % (the group sheets print landscape).
+  static let landscapePageRows = 30
+
+  /// Rows of 20 px a chart of `bars` bars covers, and one more.
+  static func chartRows(_ bars: Int) -> Int { Int((288 * chartScale(rows: bars) / 20).rounded(.up)) + 1 }
+
   // MARK: - Tables
 
-  private func fillGroupSheet(_ sheet: XLSXSheet, keyTitle: String, _ groups: [GroupStats], total: Int) throws {
+  /// Returns the total row.
+  @discardableResult
+  private func fillGroupSheet(_ sheet: XLSXSheet, keyTitle: String, _ groups: [GroupStats], total: Int) throws -> Int {
     let f = formats
     // 유무료 미상 only when some program's free flag is unknown (catalogs before 2024).
     let showUnknown = groups.contains { $0.unknown > 0 }
@@ -312,33 +417,7 @@ final class XLSXReportBuilder {
     for col in 5...6 { try sheet.string(r, col, "", f.total) }
     if showUnknown { try sheet.number(r, 7, Double(groups.reduce(0) { $0 + $1.unknown }), f.totalInteger) }
     try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
-  }
-
-  /// The district chart's data: the top N districts and the rest summed as 기타(나머지),
-  /// on the hidden chart-data sheet (columns A:B), so the chart reads checkable cells and
-  /// the 자치구별 sheet shows its table alone.
-  private func writeTopNBlock(_ sheet: XLSXSheet, _ groups: [GroupStats]) throws -> (keyCol: Int, rows: Int) {
-    let rows = try writeTopNBlock(
-      sheet, groups.map { BandCount(key: $0.key, count: $0.count) }, keyCol: 0)
-    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, repeatRows: 0...0, title: printTitle))
-    return (0, rows)
-  }
-
-  /// The first N of `counts` and 기타 (``TopN/forChart(_:keep:otherKey:)``, the Markdown
-  /// charts' rule) in two columns of the hidden chart-data sheet, for a native chart to read;
-  /// returns the number of rows under the header.
-  func writeTopNBlock(_ sheet: XLSXSheet, _ counts: [BandCount], keyCol: Int) throws -> Int {
-    let items = TopN.forChart(counts, keep: options.chartTopN, otherKey: labels.other).rows
-    try sheet.string(0, keyCol, labels.xlsxChartBlock(topN: max(options.chartTopN, 1)), formats.header)
-    try sheet.string(0, keyCol + 1, labels.count, formats.header)
-    for (i, item) in items.enumerated() {
-      try sheet.string(i + 1, keyCol, fit(item.key))
-      try sheet.number(i + 1, keyCol + 1, Double(item.count), formats.integer)
-    }
-    let width = max(DisplayWidth.of(labels.xlsxChartBlock(topN: options.chartTopN)), 12)
-    try sheet.setColumn(keyCol, width: Double(min(width + 2, 40)))
-    try sheet.setColumn(keyCol + 1, width: 10)
-    return items.count
+    return r
   }
 
   private func fillBandSheet(_ sheet: XLSXSheet, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws {
@@ -547,7 +626,7 @@ final class XLSXReportBuilder {
     let stream = XLSXTableStream(
       workbook: workbook, baseName: labels.programs, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, printTitle: printTitle,
-      repeatColumns: 0...1, printColumns: Self.printedProgramColumns,
+      repeatColumns: 0...1, printColumns: Self.printedProgramColumns, printHeaderOnly: true,
       widthCaps: ProgramColumn.allCases.map(Self.widthCap))
     try stream.start()
     let free = labels.xlsxFreeValue, paid = labels.xlsxPaidValue

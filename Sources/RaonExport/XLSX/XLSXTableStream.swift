@@ -58,6 +58,8 @@ final class XLSXTableStream {
   let repeatColumns: ClosedRange<Int>?
   /// Columns printed (the print area); every column when `nil`.
   let printColumns: ClosedRange<Int>?
+  /// Whether only the header row prints (a table for the screen: ``XLSXPrintSetUp/printRows``).
+  let printHeaderOnly: Bool
   /// The widest each column may be (Excel character units; `nil` for ``widthRange``'s
   /// upper bound): long text is cut at the cell's edge, so the page keeps a readable
   /// scale when the table is fitted one page wide.
@@ -84,7 +86,7 @@ final class XLSXTableStream {
     headerFormat: XLSXWorkbook.Format?, rowLimit: Int = XLSXLimits.rowsPerSheet,
     constantMemory: Bool, preamble: ((XLSXSheet) throws -> Int)? = nil, printTitle: String = "",
     repeatColumns: ClosedRange<Int>? = nil, printColumns: ClosedRange<Int>? = nil,
-    widthCaps: [Int?] = []
+    printHeaderOnly: Bool = false, widthCaps: [Int?] = []
   ) {
     self.workbook = workbook
     self.baseName = baseName
@@ -96,6 +98,7 @@ final class XLSXTableStream {
     self.printTitle = printTitle
     self.repeatColumns = repeatColumns
     self.printColumns = printColumns
+    self.printHeaderOnly = printHeaderOnly
     self.widthCaps = widthCaps
   }
 
@@ -258,7 +261,8 @@ final class XLSXTableStream {
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
         landscape: XLSXPrintSetUp.isWide(printed), repeatRows: headerRow...headerRow,
-        repeatColumns: repeatColumns, printColumns: printColumns, title: printTitle))
+        repeatColumns: repeatColumns, printColumns: printColumns,
+        printRows: printHeaderOnly ? headerRow...headerRow : nil, title: printTitle))
     sheet.freezePanes(row: headerRow + 1, col: 0)
     try sheet.autofilter(
       firstRow: headerRow, firstCol: 0, lastRow: row, lastCol: max(headers.count - 1, 0))

@@ -20,6 +20,8 @@ final class XLSXWorkbook {
   private let tmpdir: UnsafeMutablePointer<CChar>?
   private var isClosed = false
   private var sheetNames = XLSXSheetNames()
+  /// Every sheet, in workbook order (for settings that apply to all of them).
+  private(set) var sheets: [XLSXSheet] = []
   /// Sheets in constant-memory mode: their rows spill to a temporary file, whose write
   /// errors libxlsxwriter does not check (``checkRoomToSave()``).
   private var spillingSheets: [XLSXSheet] = []
@@ -76,6 +78,7 @@ final class XLSXWorkbook {
         what: "adding a worksheet", sheet: name, code: -1, message: "no worksheet returned")
     }
     let sheet = XLSXSheet(handle: ws, name: name)
+    sheets.append(sheet)
     if sheet.isConstantMemory { spillingSheets.append(sheet) }
     return sheet
   }
@@ -113,6 +116,16 @@ final class XLSXWorkbook {
         path: finalURL.path, code: -1,
         message: "saving the workbook needs about \(needed >> 20) MB free beside it and "
           + "\(free >> 20) MB are (No space left on device)")
+    }
+  }
+
+  /// Sets every sheet's printed page header (``XLSXPrintSetUp/header(title:period:district:)``).
+  /// Headers are kept until the file is saved, so they can be set after a streamed sheet's
+  /// rows: the report's week and district are known only once the figures are.
+  func setPageHeaders(_ header: String) throws {
+    for sheet in sheets {
+      let err = header.withCString { worksheet_set_header(sheet.handle, $0) }
+      try check(err, "setting the printed page header", sheet: sheet.name)
     }
   }
 
@@ -370,9 +383,11 @@ struct XLSXSheet {
       let err = worksheet_repeat_rows(handle, lxw_row_t(rows.lowerBound), lxw_row_t(rows.upperBound))
       try check(err, rows.lowerBound, nil, "repeating the header row on printed pages")
     }
-    if let cols = setUp.printColumns {
+    if setUp.printColumns != nil || setUp.printRows != nil {
+      let cols = setUp.printColumns ?? 0...(Int(LXW_COL_MAX) - 1)
+      let rows = setUp.printRows ?? 0...(XLSXLimits.rowsPerSheet - 1)
       let err = worksheet_print_area(
-        handle, 0, lxw_col_t(cols.lowerBound), lxw_row_t(XLSXLimits.rowsPerSheet - 1),
+        handle, lxw_row_t(rows.lowerBound), lxw_col_t(cols.lowerBound), lxw_row_t(rows.upperBound),
         lxw_col_t(cols.upperBound))
       try check(err, nil, cols.lowerBound, "setting the print area")
     }
@@ -384,6 +399,13 @@ struct XLSXSheet {
     try check(header, nil, nil, "setting the printed page header")
     let footer = XLSXPrintSetUp.footer.withCString { worksheet_set_footer(handle, $0) }
     try check(footer, nil, nil, "setting the printed page footer")
+  }
+
+  /// Starts a new printed page at `row` (a chart that would otherwise be cut in two).
+  func pageBreak(beforeRow row: Int) throws {
+    var breaks: [lxw_row_t] = [lxw_row_t(row), 0]
+    let err = worksheet_set_h_pagebreaks(handle, &breaks)
+    try check(err, row, nil, "setting a page break")
   }
 
   /// Hides the sheet (helper data that charts read); never the first, active sheet.

@@ -8,11 +8,11 @@ struct DiffCommand: AsyncParsableCommand {
     commandName: "diff",
     abstract: "Compare two snapshots: added, removed and changed programs, field by field.",
     discussion: """
-      Prints a one-line summary and writes the changes table in the chosen formats (default: reports/diff-FROM-TO/). FROM and TO are snapshot ids, 'latest' or 'previous'.
+      Prints a one-line summary (added; removed as ended or withdrawn; changed as material or minor, as the weekly report splits them). With --out DIR it also writes the changes in the chosen formats (default md,xlsx,csv,json) into DIR; without --out it writes nothing. FROM and TO are snapshot ids, 'latest' or 'previous'.
 
       Examples:
         raon diff 1 2
-        raon diff previous latest --format csv --out /tmp/changes
+        raon diff previous latest --out /tmp/changes --format csv
         raon diff 1 2 --format none --fail-if-changed   # for scripts: exit 1 when anything changed
 
       Exit status, as diff(1): 0 no changes (or changes without --fail-if-changed), 1 changes with --fail-if-changed, 2 any error; 64 usage error.
@@ -23,13 +23,15 @@ struct DiffCommand: AsyncParsableCommand {
   @Argument(help: "The older snapshot (id, 'previous' or 'latest').") var from: String
   @Argument(help: "The newer snapshot (id, 'previous' or 'latest').") var to: String
 
-  @Option(name: .long, help: ArgumentHelp("Folder for the changes files.", valueName: "dir"))
+  @Option(name: .long, help: ArgumentHelp("Folder for the changes files; without it nothing is written.", valueName: "dir"))
   var out: String?
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json,html,pdf, or 'none'.", valueName: "list"))
-  var format: String = "md,xlsx,csv,json"
+    help: ArgumentHelp(
+      "Formats written into --out, comma-separated: md,xlsx,csv,json,html,pdf, or 'none' (default md,xlsx,csv,json).",
+      valueName: "list"))
+  var format: String?
 
   @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko
 
@@ -41,14 +43,20 @@ struct DiffCommand: AsyncParsableCommand {
 
   func validate() throws {
     try OptionChecks.requireNonEmptyOut(out)
+    guard let format else { return }
     try OptionChecks.requireFormats(format, example: "md,csv (or none)")
+    // A format names files; files are written only where --out says.
+    if out == nil && format.lowercased() != "none" {
+      throw ValidationError("--format \(format) needs --out DIR: raon diff writes files only into the folder --out names.")
+    }
   }
 
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
-    let formats = format.lowercased() == "none" ? [] : try ReportFormat.parseList([format])
+    let list = format ?? "md,xlsx,csv,json"
+    let formats = out == nil || list.lowercased() == "none" ? [] : try ReportFormat.parseList([list])
     let options = ExportOptions(language: lang, csvEncoding: csvEncoding)
     let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment)
       .run(from: from, to: to, formats: formats, out: out, options: options)

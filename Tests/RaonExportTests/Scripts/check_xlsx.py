@@ -72,11 +72,42 @@ def main():
     }
     charts = []
     with zipfile.ZipFile(path) as z:
+        # Which sheet each chart is drawn on: sheet → its drawing → the drawing's charts.
+        def rels(part):
+            folder, name = part.rsplit("/", 1)
+            rel = folder + "/_rels/" + name + ".rels"
+            if rel not in z.namelist():
+                return []
+            targets = re.findall(r'Target="([^"]+)"', z.read(rel).decode("utf-8"))
+            return [norm(folder, t) for t in targets]
+
+        def norm(folder, target):
+            parts = (target.lstrip("/") if target.startswith("/") else folder + "/" + target).split("/")
+            out = []
+            for p in parts:
+                if p == "..":
+                    out.pop()
+                elif p not in ("", "."):
+                    out.append(p)
+            return "/".join(out)
+
+        wbxml = z.read("xl/workbook.xml").decode("utf-8")
+        sheet_rids = re.findall(r'<sheet [^>]*name="([^"]+)"[^>]*r:id="([^"]+)"', wbxml)
+        wbrels = z.read("xl/_rels/workbook.xml.rels").decode("utf-8")
+        rid_target = dict((a, b) for a, b in re.findall(r'Id="([^"]+)"[^>]*Target="([^"]+)"', wbrels))
+        rid_target.update((a, b) for b, a in re.findall(r'Target="([^"]+)"[^>]*Id="([^"]+)"', wbrels))
+        chart_sheet = {}
+        for name, rid in sheet_rids:
+            part = norm("xl", rid_target[rid])
+            for drawing in rels(part):
+                for chart in rels(drawing):
+                    chart_sheet[chart] = name.replace("&amp;", "&")
         for n in sorted(z.namelist()):
             if re.match(r"xl/charts/chart\d+\.xml$", n):
                 xml = z.read(n).decode("utf-8")
                 charts.append({
                     "path": n,
+                    "sheet": chart_sheet.get(n),
                     "formulas": re.findall(r"<c:f>(.*?)</c:f>", xml),
                     "numCachePoints": len(re.findall(
                         r"<c:pt idx=\"\d+\">", "".join(re.findall(r"<c:numCache>.*?</c:numCache>", xml)))),
