@@ -158,25 +158,16 @@ extension MarkdownReportWriter {
 
   // MARK: - Lists (attachments)
 
-  /// This week's running programs in full: for the city one table per district (the 25 in
-  /// order of how many run, 미상 last), for a pack one table.
+  /// This week's running programs in full: for the city one table per district (가나다
+  /// order, 미상 last, as the workbook lists them), for a pack one table.
   func runningList(_ r: ReportData, _ L: ReportLabels) -> String {
     let programs = r.lists.running
     guard !programs.isEmpty else { return L.noRunningThisWeek + "\n\n" }
     if r.district != nil {
       return L.countText(programs.count) + "\n\n" + programTable(programs[...], showDistrict: false, L) + "\n"
     }
-    var byDistrict: [String: [Program]] = [:]
-    for p in programs { byDistrict[p.district, default: []].append(p) }
-    let order = byDistrict.keys.sorted {
-      let (a, b) = (byDistrict[$0]?.count ?? 0, byDistrict[$1]?.count ?? 0)
-      let (aUnknown, bUnknown) = ($0 == District.unknown, $1 == District.unknown)
-      if aUnknown != bUnknown { return bUnknown }
-      return a != b ? a > b : $0 < $1
-    }
     var md = ""
-    for district in order {
-      let list = byDistrict[district] ?? []
+    for (district, list) in WeekLists.byDistrict(programs) {
       md += "### \(MarkdownText.inline(district)) (\(L.countText(list.count)))\n\n"
       md += programTable(list[...], showDistrict: false, L) + "\n"
     }

@@ -63,12 +63,12 @@ extension XLSXReportBuilder {
   }
 
   func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData) throws -> OnNowTables {
-    try fillList(sheets.running, try Self.runningPrograms(report), districtFirst: true)
+    try fillList(sheets.running, WeekLists.byDistrict(report.lists.running).flatMap(\.programs), districtFirst: true)
     let tables = try fillOnNow(sheets.onNow, report.weekView)
     try XLSXTrendSheet.add(
       to: workbook, points: report.trend, labels: labels, formats: formats, into: sheets.trend)
     try fillList(sheets.starting, report.lists.starting)
-    try fillList(sheets.ending, Self.byEndDay(report.lists.ending))
+    try fillList(sheets.ending, report.lists.ending)
     try fillList(sheets.registered, report.lists.registered)
     if report.changes != nil {
       let added = report.addedInReportOrder
@@ -84,40 +84,6 @@ extension XLSXReportBuilder {
       try sheets.added.finish()
     }
     return tables
-  }
-
-  /// This week's running programs (``WeekView/isRunning(_:week:)``, the 이번 주 운영
-  /// figure), grouped by district (미상 last), then by start day, title and id.
-  static func runningPrograms(_ report: ReportData) throws -> [Program] {
-    var running: [Program] = []
-    try report.programs.forEach { chunk in
-      running += chunk.filter { WeekView.isRunning($0, week: report.week) }
-    }
-    return running.sorted { a, b in
-      let ua = a.district == District.unknown, ub = b.district == District.unknown
-      if ua != ub { return ub }
-      if a.district != b.district { return a.district < b.district }
-      switch (a.startDate, b.startDate) {
-      case (let x?, let y?) where x != y: return x < y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: break
-      }
-      if a.title != b.title { return a.title < b.title }
-      return a.id < b.id
-    }
-  }
-
-  /// The ending list by end day (what ends first comes first), then report order.
-  static func byEndDay(_ programs: [Program]) -> [Program] {
-    programs.enumerated().sorted { a, b in
-      switch (a.element.endDate, b.element.endDate) {
-      case (let x?, let y?) where x != y: return x < y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: return a.offset < b.offset
-      }
-    }.map(\.element)
   }
 
   /// One program per row; the title is the portal link when there is one. On paper:
