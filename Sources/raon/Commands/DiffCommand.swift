@@ -8,7 +8,7 @@ struct DiffCommand: AsyncParsableCommand {
     commandName: "diff",
     abstract: "Compare two snapshots: added, removed and changed programs, field by field.",
     discussion: """
-      Prints a one-line summary and writes the changes table in the chosen formats (default: reports/diff-FROM-TO/). FROM and TO are snapshot ids, 'latest' or 'previous'.
+      Prints a one-line summary and writes the changes table in the chosen formats (default: reports/diff-FROM-TO/). FROM and TO are snapshot ids, 'latest' (the snapshot taken last, by its time, not the highest id) or 'previous' (the latest taken at least a day before it).
 
       Examples:
         raon diff 1 2
