@@ -297,14 +297,17 @@ import TestSupport
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     holder.arguments = [
       "python3", "-c",
-      "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1]); c.execute('SELECT count(*) FROM snapshot').fetchone(); time.sleep(3)",
+      "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1]); c.execute('SELECT count(*) FROM snapshot').fetchone(); print('open', flush=True); time.sleep(60)",
       dir.appendingPathComponent("s.sqlite").path,
     ]
+    let opened = Pipe()
+    holder.standardOutput = opened
     try holder.run()
-    Thread.sleep(forTimeInterval: 1)
+    _ = opened.fileHandleForReading.availableData  // "open": it holds the store now
     let beside = try RaonProcess.run(["snapshots", "--db", "s.sqlite"], in: dir)
     #expect(beside.status == 0, "\(beside.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.sqlite-shm").path))
+    holder.terminate()
     holder.waitUntilExit()
   }
 }
