@@ -15,9 +15,16 @@ import PostgresNIO
 ///
 /// A connection serves one operation, on one thread, at a time (``ConnectionPool`` hands
 /// it to the next), so a read-ahead thread and the thread writing a report never share one.
+///
+/// Every wait also ends when the connection closes (``waitOrClosed(_:)``): PostgresNIO
+/// hands a statement to its channel without watching that write, so a statement sent
+/// after the server dropped the connection (a `ROLLBACK` after the error that said so, the
+/// next `FETCH`) got a future that nothing would ever complete, and raon waited forever.
 final class BlockingConnection {
   private let connection: PostgresConnection
   private let logger: Logger
+  /// Fails the statement being waited for once the connection has closed.
+  private let closing = CloseWatch()
 
   /// Opens a connection whose `search_path` is the store's schema, so every statement
   /// names tables as the SQLite store does.
@@ -44,6 +51,11 @@ final class BlockingConnection {
       on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
       logger: logger
     ).wait()
+    let closing = self.closing
+    let eventLoop = connection.eventLoop
+    connection.closeFuture.whenComplete { _ in
+      eventLoop.scheduleTask(in: Self.closeGrace) { closing.closed() }
+    }
   }
 
   /// TLS as libpq's `sslmode` means it: `prefer` and `require` encrypt without checking
@@ -67,7 +79,25 @@ final class BlockingConnection {
   /// Runs one statement and returns all its rows.
   @discardableResult
   func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
-    try connection.query(query, logger: logger).wait()
+    guard !connection.isClosed else { throw ConnectionClosed() }
+    return try waitOrClosed(connection.query(query, logger: logger))
+  }
+
+  /// How long a statement's own outcome may still come after its connection closed: the
+  /// server's reason (`57P01`, "terminating connection due to administrator command") is
+  /// read before the close and fails the statement on the same event loop at once; the
+  /// wait is for safety only.
+  static let closeGrace: TimeAmount = .milliseconds(500)
+
+  /// The outcome of `future`, or ``ConnectionClosed`` once the connection has closed and
+  /// the future did not complete within ``closeGrace``.
+  private func waitOrClosed<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+    let outcome = future.eventLoop.makePromise(of: T.self)
+    future.cascade(to: outcome)
+    // A promise completed twice keeps its first outcome (NIO ignores the second).
+    closing.watch { outcome.fail($0) }
+    defer { closing.unwatch() }
+    return try outcome.futureResult.wait()
   }
 
   /// Runs one statement whose text holds no values (only Raon's own SQL and the
@@ -94,5 +124,41 @@ final class BlockingConnection {
   /// Closes the connection; a failure to close is of no consequence once the work is done.
   func close() {
     try? connection.close().wait()
+  }
+}
+
+/// The connection to the server closed while a statement waited for its outcome, or
+/// before it was sent.
+struct ConnectionClosed: Error, CustomStringConvertible {
+  var description: String {
+    "the connection to the server was closed (the server stopped, or its process for this connection was ended)"
+  }
+}
+
+/// The failure of the one statement a ``BlockingConnection`` waits for, called when the
+/// connection has closed (then, or at once for a statement waited for afterwards).
+private final class CloseWatch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var fail: (@Sendable (Error) -> Void)?
+  private var isClosed = false
+
+  func watch(_ fail: @escaping @Sendable (Error) -> Void) {
+    let closedAlready = lock.withLock {
+      self.fail = fail
+      return isClosed
+    }
+    if closedAlready { fail(ConnectionClosed()) }
+  }
+
+  func unwatch() {
+    lock.withLock { fail = nil }
+  }
+
+  func closed() {
+    let fail = lock.withLock {
+      isClosed = true
+      return self.fail
+    }
+    fail?(ConnectionClosed())
   }
 }

@@ -2,11 +2,13 @@ import Foundation
 
 /// A PostgreSQL store's address: `postgresql://user[:password]@host[:port]/database`,
 /// with `?schema=NAME` (default `raon`) and `?sslmode=disable|prefer|require|verify-full`
-/// (default `prefer`: TLS when the server offers it, as libpq does).
+/// (default `prefer`: TLS when the server offers it, as libpq does). As in libpq, the user
+/// and the password may also be given as `?user=NAME` and `?password=SECRET` (they then
+/// win over the URL's user part).
 ///
 /// The password comes from the URL, else `PGPASSWORD`, else the password file
 /// (`PGPASSFILE`, default `~/.pgpass`). It is never part of ``redacted``, the only form
-/// Raon ever prints.
+/// Raon ever prints, nor of ``redact(_:)``'s text.
 public struct PostgresAddress: Sendable, Equatable {
   public enum TLSMode: String, Sendable {
     case disable, prefer, require
@@ -52,8 +54,17 @@ public struct PostgresAddress: Sendable, Equatable {
     database = path.isEmpty ? user : path
     schema = Self.defaultSchema
     tls = .prefer
+    var queryPassword: String?
     for item in components.queryItems ?? [] {
       switch item.name {
+      case "user":
+        guard let name = item.value, !name.isEmpty else {
+          throw PostgresAddressError(url: shown, problem: "user= takes a user name")
+        }
+        user = name
+        if path.isEmpty { database = name }
+      case "password":
+        queryPassword = item.value ?? ""
       case "schema":
         guard let name = item.value, Self.validSchemaName(name) else {
           throw PostgresAddressError(
@@ -66,10 +77,12 @@ public struct PostgresAddress: Sendable, Equatable {
         }
         tls = mode
       default:
-        throw PostgresAddressError(url: shown, problem: "unknown parameter '\(item.name)' (Raon knows schema= and sslmode=)")
+        throw PostgresAddressError(url: shown, problem: "unknown parameter '\(item.name)' (Raon knows schema=, sslmode=, user= and password=)")
       }
     }
-    if let given = components.password, !given.isEmpty {
+    if let given = queryPassword, !given.isEmpty {
+      password = given
+    } else if let given = components.password, !given.isEmpty {
       password = given
     } else if let variable = environment["PGPASSWORD"], !variable.isEmpty {
       password = variable
@@ -98,15 +111,36 @@ public struct PostgresAddress: Sendable, Equatable {
     return letters.contains(first) && name.unicodeScalars.allSatisfy { rest.contains($0) }
   }
 
-  /// A URL with whatever stands between `user:` and `@` replaced by `***`, for messages
-  /// about a URL that may not parse.
+  /// A URL with whatever stands between `user:` and `@`, and the value of `password=` (and
+  /// of any parameter Raon does not show), replaced by `***`, for messages about a URL
+  /// that may not parse.
   public static func redact(_ text: String) -> String {
+    redactQueryPasswords(redactUserPart(text))
+  }
+
+  private static func redactUserPart(_ text: String) -> String {
     guard let scheme = text.range(of: "://") else { return text }
     let rest = text[scheme.upperBound...]
+    // The last `@` anywhere: a password may hold `?`, `/` or `#`; one in a parameter's
+    // value only hides more than needed.
     guard let at = rest.lastIndex(of: "@") else { return text }
     let credentials = rest[..<at]
     guard let colon = credentials.firstIndex(of: ":") else { return text }
     return String(text[..<colon]) + ":***" + String(text[at...])
+  }
+
+  /// The query with the value of every parameter but `schema`, `sslmode` and `user`
+  /// replaced by `***` (up to the next `&`): `password=`'s, and any other's, which may be a
+  /// mistyped `password` (`passwd=`, `Password=`).
+  private static func redactQueryPasswords(_ text: String) -> String {
+    guard let question = text.firstIndex(of: "?") else { return text }
+    let shown: Set<String> = ["schema", "sslmode", "user"]
+    let items = text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+      .map { item -> String in
+        guard let equals = item.firstIndex(of: "=") else { return String(item) }
+        return shown.contains(String(item[..<equals])) ? String(item) : String(item[...equals]) + "***"
+      }
+    return String(text[...question]) + items.joined(separator: "&")
   }
 
   /// Replaces the password wherever it appears in `text` (a server's message, say).

@@ -102,6 +102,8 @@ public struct PostgresSnapshotStore: SnapshotStoring {
       return SnapshotStore.Error.busy(path: location, seconds: Int(SnapshotStore.busyTimeout))
     case let error as PSQLError:
       return wrap(location, reason(error))
+    case let error as ConnectionClosed:
+      return wrap(location, error.description)
     case let error as DecodingFailure:
       return SnapshotStore.Error.corrupt(path: location, detail: error.description)
     case let error as PostgresDecodingError:
@@ -118,6 +120,10 @@ public struct PostgresSnapshotStore: SnapshotStoring {
       if let message = error.serverInfo?[.message] {
         let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
         text = message + state
+      } else if error.code == .serverClosedConnection || error.code == .uncleanShutdown
+        || error.code == .clientClosedConnection
+      {
+        text = ConnectionClosed().description
       } else if error.code == .authMechanismRequiresPassword {
         text = "the server asks for a password and none was found in the URL, PGPASSWORD or ~/.pgpass"
       } else if error.code == .connectionError, let underlying = error.underlying {

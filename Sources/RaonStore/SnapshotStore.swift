@@ -30,6 +30,8 @@ public struct SnapshotStore: Sendable {
   /// When set, a recording that loses too many current programs is refused (see
   /// ``ShrinkGuard``); `raon snapshot` and `raon report` set it unless `--allow-shrink`.
   public var shrinkGuard: ShrinkGuard?
+  /// A read-only store's clean-up of the log files its opening made (see ``LogTidier``).
+  let tidier: LogTidier?
 
   /// Opens the store at a path, creating it (and its folder) when missing and upgrading
   /// its tables when an older Raon made it.
@@ -66,6 +68,8 @@ public struct SnapshotStore: Sendable {
       }
     }
     let writer: any DatabaseWriter
+    // Whether a read-only connection will make the log files (see ``LogTidier``).
+    let logAbsent = readOnly && LogTidier.logFilesAbsent(path: path)
     do {
       if readOnly {
         writer = try Self.openReadOnly(path: path)
@@ -80,7 +84,8 @@ public struct SnapshotStore: Sendable {
       throw Error.cannotOpen(path: path, reason: String(describing: error))
     }
     if readOnly {
-      try self.init(readOnlyWriter: writer, path: path, fileURL: url)
+      let tidier = logAbsent ? LogTidier(path: path, reader: writer as? DatabaseQueue) : nil
+      try self.init(readOnlyWriter: writer, path: path, fileURL: url, tidier: tidier)
     } else {
       try self.init(writer: writer, path: path, fileURL: url)
     }
@@ -166,10 +171,11 @@ public struct SnapshotStore: Sendable {
   }
 
   /// Wraps a read-only connection: the store must already be a Raon store of this schema.
-  private init(readOnlyWriter writer: any DatabaseWriter, path: String, fileURL: URL) throws {
+  private init(readOnlyWriter writer: any DatabaseWriter, path: String, fileURL: URL, tidier: LogTidier?) throws {
     self.writer = writer
     self.path = path
     self.fileURL = fileURL
+    self.tidier = tidier
     try translatingErrors(Error.cannotOpen) { try checkIsRaonStore() }
     let complete = try translatingErrors(Error.cannotOpen) {
       try writer.read { try Self.migrator().hasCompletedMigrations($0) }
@@ -201,6 +207,7 @@ public struct SnapshotStore: Sendable {
     self.writer = writer
     self.path = path
     self.fileURL = fileURL
+    self.tidier = nil
     try translatingErrors(Error.cannotOpen) { try checkIsRaonStore() }
     let migrator = Self.migrator(upTo: version)
     try translatingErrors(Error.migrationFailed) {
@@ -351,6 +358,56 @@ public struct SnapshotStore: Sendable {
     [url.path, url.path + "-wal"].reduce(0) { total, path in
       let attributes = try? FileManager.default.attributesOfItem(atPath: path)
       return total + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+    }
+  }
+}
+
+/// Removes the `-wal` and `-shm` files a read-only store's opening made beside a store in
+/// WAL mode, when the last copy of the store goes, so that `raon snapshots`, `raon diff` and
+/// a dry-run delete leave no file behind.
+///
+/// Why this way. A read-only connection (`SQLITE_OPEN_READONLY`) to a WAL store needs the
+/// log's shared-memory index, so SQLite creates both files when they are missing — and only
+/// a connection that may write folds the log and deletes them when it closes last. The
+/// other ways out were worse: `immutable=1` creates nothing but takes no locks and ignores
+/// the log, so a recording committing meanwhile could checkpoint pages under the reader (a
+/// torn read) or the reader could miss committed snapshots; a writable connection with
+/// `PRAGMA query_only` reads safely, but GRDB turns `query_only` off after every read, so
+/// nothing would stop a write. So the store keeps reading through the read-only connection,
+/// under SQLite's usual locks, beside any writer; when it is done, that connection is
+/// closed and a writable one opened just to read the schema and close: SQLite's own rule
+/// then decides — if another process has the store open it needs the files and they stay,
+/// otherwise the (already empty, or another writer's committed) log is folded into the
+/// file and both are removed, as after any `raon snapshot`. Only files that were absent
+/// when the store was opened are tidied, and only where the file and its folder may be
+/// written (elsewhere SQLite could not have created them).
+final class LogTidier: @unchecked Sendable {
+  private let path: String
+  private let reader: DatabaseQueue?
+
+  init?(path: String, reader: DatabaseQueue?) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard access(path, W_OK) == 0, access(folder, W_OK) == 0 else { return nil }
+    self.path = path
+    self.reader = reader
+  }
+
+  /// Whether neither log file is beside the store.
+  static func logFilesAbsent(path: String) -> Bool {
+    !FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path + "-shm")
+  }
+
+  deinit {
+    try? reader?.close()
+    // The files may be gone already (a writer that came and went removed them).
+    guard !Self.logFilesAbsent(path: path) else { return }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(1)
+    configuration.label = "RaonStore.tidy"
+    // Any failure leaves the files as they are: harmless, as they were before this fix.
+    if let queue = try? DatabaseQueue(path: path, configuration: configuration) {
+      _ = try? queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+      try? queue.close()
     }
   }
 }

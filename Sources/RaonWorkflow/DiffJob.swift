@@ -36,7 +36,8 @@ public struct DiffJob: Sendable {
     }
   }
 
-  /// Compares `from` with `to` (ids, `latest`, or `previous` for the one before latest).
+  /// Compares `from` with `to` (ids, `latest`, or `previous` for the one before latest;
+  /// both by `taken_at`, not by id).
   ///
   /// Writes the comparison in `formats` into `out` only: without `out` (or without
   /// formats) nothing is written and the outcome carries the figures alone.
@@ -68,11 +69,15 @@ public struct DiffJob: Sendable {
   }
 
   private func resolve(_ reference: String, in snapshots: [SnapshotInfo]) throws -> SnapshotInfo {
-    guard let latest = snapshots.last else { throw WorkflowError.noSnapshots(store: storePath) }
+    guard let latest = SnapshotSelection.latest(of: snapshots) else {
+      throw WorkflowError.noSnapshots(store: storePath)
+    }
     switch reference.lowercased() {
     case "latest": return latest
     case "previous":
-      guard let previous = SnapshotSelection.previous(of: latest, in: snapshots) ?? snapshots.dropLast().last
+      guard
+        let previous = SnapshotSelection.previous(of: latest, in: snapshots)
+          ?? SnapshotSelection.before(latest, in: snapshots)
       else { throw WorkflowError.invalidSnapshotReference(reference) }
       return previous
     default:

@@ -4,17 +4,18 @@ import RaonCore
 /// Which snapshot a report is about, what it is compared with and which week it shows —
 /// pure decisions over the list of snapshots.
 public enum SnapshotSelection {
-  /// `--snapshot`: an id or `latest`. With only `--week`, the latest snapshot taken by the
-  /// end of that week (Korea time).
+  /// `--snapshot`: an id or `latest` (the snapshot taken last, whatever its id: a
+  /// backfilled one gets a higher id than newer ones). With only `--week`, the latest
+  /// snapshot taken by the end of that week (Korea time).
   public static func chooseSnapshot(
     _ reference: String?, week: ISOWeek?, in snapshots: [SnapshotInfo], store: String
   ) throws -> SnapshotInfo {
-    guard let latest = snapshots.last else { throw WorkflowError.noSnapshots(store: store) }
+    guard let latest = latest(of: snapshots) else { throw WorkflowError.noSnapshots(store: store) }
     switch reference?.lowercased() {
     case nil:
       guard let week else { return latest }
       let endOfWeek = week.end
-      guard let chosen = snapshots.last(where: { $0.koreaDay <= endOfWeek }) else {
+      guard let chosen = Self.latest(of: snapshots.filter { $0.koreaDay <= endOfWeek }) else {
         let first = snapshots.first.map { $0.takenAt.koreaDisplay } ?? "?"
         throw WorkflowError.weekBeforeFirstSnapshot(week: week.description, first: first)
       }
@@ -63,6 +64,17 @@ public enum SnapshotSelection {
         throw WorkflowError.unknownSnapshot(id: id, store: store)
       }
     }
+  }
+
+  /// The snapshot taken last (`taken_at`, as the trend orders them; of snapshots taken at
+  /// one instant, the one recorded last), not the one with the highest id.
+  public static func latest(of snapshots: [SnapshotInfo]) -> SnapshotInfo? {
+    snapshots.max { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) }
+  }
+
+  /// The snapshot taken last before `chosen` (by `taken_at`, then id), whatever the gap.
+  public static func before(_ chosen: SnapshotInfo, in snapshots: [SnapshotInfo]) -> SnapshotInfo? {
+    latest(of: snapshots.filter { ($0.takenAt, $0.id) < (chosen.takenAt, chosen.id) })
   }
 
   /// The latest snapshot taken at least 24 hours before `chosen`.

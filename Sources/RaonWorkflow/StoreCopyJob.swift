@@ -32,6 +32,13 @@ public struct StoreCopyJob {
     case targetNotEmpty(target: String, count: Int)
     case sameStore(String)
     case mismatch(snapshot: Int64, what: String, target: String)
+    /// The target gave a snapshot another id while copying: nothing was committed.
+    case idTaken(snapshot: Int64, got: Int64, target: String)
+    /// Another copy of this source filled the target while this one waited for its lock:
+    /// this one committed nothing; the target holds the other's copy, checked here.
+    case anotherCopyWon(target: String, snapshots: Int, historySHA256: String)
+    /// Another writer recorded into the target while this copy waited: nothing copied.
+    case targetFilledMeanwhile(target: String, count: Int)
 
     public var description: String {
       switch self {
@@ -41,6 +48,12 @@ public struct StoreCopyJob {
         return "the source and the target are the same store (\(store)) — name two different stores"
       case .mismatch(let snapshot, let what, let target):
         return "the copy in \(target) differs from its source at snapshot \(snapshot) (\(what)) — it was committed; delete it and copy again"
+      case .idTaken(let snapshot, let got, let target):
+        return "nothing was copied: \(target) would give snapshot \(snapshot) the id \(got) (its ids were used by snapshots since deleted) — copy into a new store"
+      case .anotherCopyWon(let target, let snapshots, let sha):
+        return "another copy into \(target) finished first, while this one waited for the store: it holds that copy (\(snapshots) snapshots, checked against the source: history SHA-256 \(sha)); this one copied nothing"
+      case .targetFilledMeanwhile(let target, let count):
+        return "another writer recorded into \(target) while this copy waited for it (it now holds \(count) snapshots); nothing was copied — copy into an empty store"
       }
     }
   }
@@ -58,6 +71,25 @@ public struct StoreCopyJob {
     }
     var target = self.target
     target.shrinkGuard = nil  // a history is copied as it is
+    do {
+      try copy(snapshots, into: target)
+    } catch let error as Error {
+      // Checked empty above, but another copy (or writer) may have taken the store's lock
+      // first: this one then found ids taken and rolled back. Say so, from what the
+      // target holds now.
+      guard case .idTaken = error else { throw error }
+      let now = try target.snapshots()
+      guard !now.isEmpty else { throw error }
+      guard now == snapshots, let outcome = try? verify(snapshots) else {
+        throw Error.targetFilledMeanwhile(target: target.location, count: now.count)
+      }
+      throw Error.anotherCopyWon(target: target.location, snapshots: outcome.snapshots, historySHA256: outcome.historySHA256)
+    }
+    return try verify(snapshots)
+  }
+
+  /// Records every snapshot into `target`, in one transaction, with its own id.
+  private func copy(_ snapshots: [SnapshotInfo], into target: any SnapshotStoring) throws {
     try target.recordingTogether { recorder in
       for info in snapshots {
         environment.progress("copying snapshot \(info.id) of \(snapshots.count) …")
@@ -72,11 +104,10 @@ public struct StoreCopyJob {
           return info.sourceTotal
         }
         guard copied.id == info.id else {
-          throw Error.mismatch(snapshot: info.id, what: "it got id \(copied.id)", target: target.location)
+          throw Error.idTaken(snapshot: info.id, got: copied.id, target: target.location)
         }
       }
     }
-    return try verify(snapshots)
   }
 
   /// A snapshot's programs with their raw records, in the store's order.

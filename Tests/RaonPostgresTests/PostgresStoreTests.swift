@@ -137,7 +137,7 @@ import TestSupport
   @Test func badURLsAreRefusedWithOneLineSayingWhatToFix() {
     for url in [
       "postgresql://u@h/db?schema=a;drop", "postgresql://u@h/db?schema=1abc", "postgresql://u@h/db?sslmode=maybe",
-      "postgresql://u@h/db?user=x", "postgresql://u:pw@h:99999/db",
+      "postgresql://u@h/db?bogus=x", "postgresql://u:pw@h:99999/db", "postgresql://u@h/db?user=",
     ] {
       do {
         _ = try PostgresAddress(url: url, environment: [:])
@@ -147,6 +147,34 @@ import TestSupport
       }
     }
     #expect(PostgresAddress.redact("postgres://a:b:c@h/d") == "postgres://a:***@h/d")
+  }
+
+  /// Issue 27 item 3: `?password=` (and `?user=`) as libpq reads them; the password was
+  /// printed back in "unknown parameter 'password'".
+  @Test func aPasswordGivenAsAParameterIsUsedAndNeverShown() throws {
+    let secret = "S3cretPw"
+    let given = try PostgresAddress(
+      url: "postgresql://raon@127.0.0.1:5432/culture?password=\(secret)&schema=city", environment: ["PGPASSWORD": "other"])
+    #expect(given.password == secret && given.user == "raon" && given.schema == "city")
+    #expect(!given.redacted.contains(secret))
+    let both = try PostgresAddress(url: "postgresql://h/culture?user=ana&password=p%26w", environment: [:])
+    #expect(both.user == "ana" && both.password == "p&w" && both.database == "culture")
+    #expect(try PostgresAddress(url: "postgresql://h?user=ana", environment: [:]).database == "ana")
+    // Redacted wherever the URL is quoted, a mistyped name's value too.
+    for url in [
+      "postgresql://raon@h/culture?password=\(secret)", "postgresql://raon@h/culture?sslmode=x&password=\(secret)",
+      "postgresql://raon@h/culture?user=u&password=\(secret)&schema=1bad", "postgresql://raon@h/culture?passwd=\(secret)",
+      "postgresql://raon@h:99999/culture?password=\(secret)", "postgresql://raon@h/culture?Password=\(secret)&x=1",
+    ] {
+      #expect(!PostgresAddress.redact(url).contains(secret), "\(PostgresAddress.redact(url))")
+      do {
+        _ = try PostgresAddress(url: url, environment: [:])
+        #expect(!url.contains("sslmode") && !url.contains("1bad") && !url.contains("99999") && url.contains("?password"), "\(url)")
+      } catch {
+        #expect(!"\(error)".contains(secret) && "\(error)".contains("fix --db"), "\(error)")
+      }
+    }
+    #expect(PostgresAddress.redact("postgresql://u@h/d?schema=s&password=x&sslmode=require") == "postgresql://u@h/d?schema=s&password=***&sslmode=require")
   }
 
   /// Two writers and a reader at once (each with its own connection): every recording

@@ -27,6 +27,28 @@ import Testing
     }
   }
 
+  /// Issue 27 item 16: a backfilled snapshot (taken earlier, recorded last) has the highest
+  /// id; `latest`, the default and a week's choice go by `taken_at`, as the trend does.
+  @Test func latestFollowsTheTimeTakenNotTheId() throws {
+    // Ids 1-4 as above, then 5 backfilled 3 days before the first.
+    let backfilled = snapshots + [
+      SnapshotInfo(id: 5, takenAt: base.addingTimeInterval(-72 * 3600), source: "old", programCount: 10)
+    ]
+    #expect(try SnapshotSelection.chooseSnapshot(nil, week: nil, in: backfilled, store: "db").id == 4)
+    #expect(try SnapshotSelection.chooseSnapshot("latest", week: nil, in: backfilled, store: "db").id == 4)
+    let w37 = try #require(ISOWeek("2024-W37"))
+    #expect(try SnapshotSelection.chooseSnapshot(nil, week: w37, in: backfilled, store: "db").id == 3)
+    let w36 = try #require(ISOWeek("2024-W36"))
+    #expect(try SnapshotSelection.chooseSnapshot(nil, week: w36, in: backfilled, store: "db").id == 5)
+    // Two taken at one instant: the one recorded last.
+    let twins = [
+      SnapshotInfo(id: 7, takenAt: base, source: "a", programCount: 1),
+      SnapshotInfo(id: 6, takenAt: base, source: "b", programCount: 1),
+    ]
+    #expect(SnapshotSelection.latest(of: twins)?.id == 7)
+    #expect(SnapshotSelection.before(backfilled[0], in: backfilled)?.id == 5)
+  }
+
   @Test func aWeekAloneChoosesTheLatestSnapshotTakenByItsEnd() throws {
     let w37 = try #require(ISOWeek("2024-W37"))
     #expect(try SnapshotSelection.chooseSnapshot(nil, week: w37, in: snapshots, store: "db").id == 3)

@@ -46,6 +46,14 @@ Families (the issue's 12 items and more; per-family counts with --count, e.g.
   diff      `raon diff` exit codes (0; 1 with --fail-if-changed; 2 on error) and usage 64.
   misc      --out through a symlink, --week 9999-W52, cp949 labels, file names with
             newlines in `raon snapshots`, trend option ranges, orphaned `.raon-old` folders.
+  round3_store  issue 27 (store items): a PostgreSQL connection ended (pg_terminate_backend,
+            pg_ctl stop -m immediate) in mid-snapshot, mid-report (--districts all too) and
+            mid-copy ends in one line, exit 1, within 30 s, only whole snapshots stored (a
+            private server from /usr/lib/postgresql/*/bin, as `nobody` when root; skipped
+            without one); `?password=` in --db, RAON_DB and raon.toml never printed and used
+            as the password; two `store copy` into one empty store (the loser never says
+            "differs"); `latest` by time after a backfill; no -wal/-shm left by read-only
+            commands beside a WAL store.
 
 After every case the fake $HOME given to raon is checked: files there fail the case,
 empty folders are counted under "Outcomes". The default set (~940 cases) takes about
@@ -88,6 +96,7 @@ SAMPLE = os.path.join(REPO, "data", "sample", "seoul-cultural-events-2024-09-09.
 DEFAULT_COUNTS = {
     "signals": 200, "concurrency": 30, "disk": 45, "foreign": 0, "config": 0,
     "options": 0, "inputs": 150, "api": 0, "diff": 0, "misc": 0,
+    "round3_store": 0,
 }
 # 0 above = "every case of the family's fixed table" (their size is given by the table).
 FAMILIES = list(DEFAULT_COUNTS)
@@ -1870,6 +1879,381 @@ def case_stale_partial(d):
 
 
 # ---------------------------------------------------------------------------------------
+# Family round3_store: issue 27 items 2, 3, 15, 16, 17 (PostgreSQL connection dropped
+# mid-operation, ?password= in URLs, two copies racing, latest by time, read-only commands
+# beside a WAL store)
+# ---------------------------------------------------------------------------------------
+
+R3S_SECRET = "S3cretPw-r3s"
+
+
+class R3SPostgres:
+    """A private PostgreSQL server on 127.0.0.1 (as the Swift tests' PostgresTestServer):
+    initdb + pg_ctl from /usr/lib/postgresql/*/bin, as `nobody` when root."""
+    server = None
+    failed = None
+
+    def __init__(self):
+        roots = sorted((p for p in os.listdir("/usr/lib/postgresql") if p.isdigit()), key=int, reverse=True) \
+            if os.path.isdir("/usr/lib/postgresql") else []
+        bins = [f"/usr/lib/postgresql/{v}/bin" for v in roots if os.path.exists(f"/usr/lib/postgresql/{v}/bin/initdb")]
+        if not bins:
+            raise Skip("no PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb)")
+        self.bin = bins[0]
+        self.folder = tempfile.mkdtemp(prefix="raon-hostile-pg-")
+        os.chmod(self.folder, 0o755)
+        self.data = os.path.join(self.folder, "data")
+        pw = os.path.join(self.folder, "pw")
+        open(pw, "w").write(R3S_SECRET)
+        if os.getuid() == 0:
+            subprocess.run(["chown", "-R", "nobody:nogroup", self.folder], check=True)
+        r = self.as_server([f"{self.bin}/initdb", "-D", self.data, "-U", "postgres", "--pwfile", pw,
+                            "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
+        if r.returncode != 0:
+            raise Skip(f"initdb failed: {short(r.stdout + r.stderr)}")
+        import socket
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        self.port = s.getsockname()[1]
+        s.close()
+        self.start()
+
+    def as_server(self, argv):
+        if os.getuid() == 0:
+            argv = ["runuser", "-u", "nobody", "--"] + argv
+        return subprocess.run(argv, capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+
+    def start(self):
+        opts = f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off -c max_connections=40"
+        r = self.as_server([f"{self.bin}/pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "log"),
+                            "-o", opts, "-w", "-t", "60", "start"])
+        if r.returncode != 0:
+            raise Skip(f"the PostgreSQL server did not start: {short(r.stdout + r.stderr)}")
+
+    def stop_immediately(self):
+        self.as_server([f"{self.bin}/pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop"])
+
+    def psql(self, sql):
+        env = dict(os.environ, PGPASSWORD=R3S_SECRET)
+        r = subprocess.run([f"{self.bin}/psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+                            "-d", "postgres", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                           capture_output=True, env=env, timeout=60)
+        if r.returncode != 0:
+            raise RuntimeError(f"psql: {short(r.stderr)}")
+        return r.stdout.decode().strip()
+
+    def url(self, schema, user="postgres"):
+        return f"postgresql://{user}@127.0.0.1:{self.port}/postgres?schema={schema}"
+
+    @classmethod
+    def shared(cls):
+        if cls.failed:
+            raise Skip(cls.failed)
+        if cls.server is None:
+            try:
+                cls.server = R3SPostgres()
+                import atexit
+                atexit.register(cls.stop_shared)
+            except Skip as e:
+                cls.failed = str(e)
+                raise
+        return cls.server
+
+    @classmethod
+    def stop_shared(cls):
+        if cls.server is not None:
+            cls.server.stop_immediately()
+            shutil.rmtree(cls.server.folder, ignore_errors=True)
+            cls.server = None
+
+
+def r3s_big_csv():
+    """The sample repeated 6 times with new cultcodes (~30,000 programs), made once."""
+    path = os.path.join(Ctx.work, "inputs", "r3s-big.csv")
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(REPO, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py"),
+                        SAMPLE, path, "6"], check=True)
+    return path
+
+
+def family_round3_store(n, rng):
+    c = []
+    # Item 3: ?password= in every way a URL reaches raon; the server is on port 1 (refused)
+    # or, for the ones that must work, the private server.
+    for where in ("--db", "RAON_DB", "raon.toml"):
+        for form in ("?password={pw}", "?user=raon&password={pw}", "?schema=x&password={pw}&sslmode=disable",
+                     "?passwd={pw}", "?Password={pw}&x=1"):
+            for cmd in ("snapshots", "snapshot", "report", "store copy"):
+                c.append((f"password in URL {form.split('{')[0]}… via {where}, {cmd}: never printed",
+                          lambda d, w=where, f=form, k=cmd: r3s_password_refused(d, w, f, k)))
+    c.append(("?password= to a real server: accepted as the password", r3s_password_works))
+    # Item 16: latest by time.
+    c.append(("latest after a backfill: the newest by taken_at (SQLite)", r3s_latest_sqlite))
+    c.append(("latest after a backfill: the newest by taken_at (PostgreSQL)", r3s_latest_postgres))
+    # Item 17: read-only commands beside a WAL store.
+    for args in (["snapshots"], ["snapshots", "--json"], ["snapshots", "show", "2"], ["diff", "1", "2", "--format", "none"],
+                 ["diff", "previous", "latest", "--format", "none"], ["snapshots", "delete", "1"], ["trend", "--format", "none"]):
+        c.append((f"{' '.join(args)} beside a WAL store: no -wal/-shm left", lambda d, a=args: r3s_no_log_files(d, a)))
+    # Item 15: two copies into one empty target.
+    for i in range(4):
+        c.append((f"two store copies into one empty SQLite store #{i}: the loser says another copy won",
+                  lambda d, i=i: r3s_two_copies(d, i)))
+    c.append(("two store copies into one empty PostgreSQL store (lock held): the loser says another copy won",
+              r3s_two_copies_postgres))
+    # Item 2: the connection dropped mid-operation.
+    for op in ("snapshot", "report", "report-districts", "copy"):
+        for how in ("terminate", "terminate-late"):
+            c.append((f"PostgreSQL backend ended mid-{op} ({how}): one line, exit 1, store whole",
+                      lambda d, op=op, how=how: r3s_dropped(d, op, how)))
+    c.append(("PostgreSQL stopped (pg_ctl stop -m immediate) mid-snapshot: one line, exit 1, store whole",
+              lambda d: r3s_dropped(d, "snapshot", "stop")))
+    c.append(("PostgreSQL stopped (pg_ctl stop -m immediate) mid-report: one line, exit 1",
+              lambda d: r3s_dropped(d, "report", "stop")))
+    return c
+
+
+def r3s_password_refused(d, where, form, cmd):
+    problems = []
+    url = "postgresql://raon@127.0.0.1:1/culture" + form.format(pw=R3S_SECRET)
+    env = {}
+    args = {"snapshots": ["snapshots"], "snapshot": ["snapshot", Ctx.inputs["S0"], "--taken-at", "2024-09-02"],
+            "report": ["report", "--out", os.path.join(d, "out"), "--format", "json"],
+            "store copy": ["store", "copy", "URL", os.path.join(d, "copy.sqlite")]}[cmd]
+    conf = os.path.join(Ctx.work, "neutral-conf-" + os.path.basename(d))
+    if cmd == "store copy":
+        args = [url if a == "URL" else a for a in args]
+    elif where == "--db":
+        args += ["--db", url]
+    elif where == "RAON_DB":
+        env["RAON_DB"] = url
+    else:
+        os.makedirs(conf, exist_ok=True)
+        open(os.path.join(conf, "raon.toml"), "w").write(f'db = "{url}"\n')
+        args += ["--config", os.path.join(conf, "raon.toml")]
+    r = run(args, d, env=base_env(env), timeout=60)
+    shutil.rmtree(conf, ignore_errors=True)
+    check_outcome_lines(r, problems, ok_codes=(), err_codes=(1, 78))
+    for blob, what in ((r.out, "stdout"), (r.err, "stderr")):
+        if R3S_SECRET.encode() in blob:
+            problems.append(f"the password is on {what}: {short(blob)}")
+    for root, _, files in os.walk(d):
+        for f in files:
+            p = os.path.join(root, f)
+            if not os.path.islink(p) and R3S_SECRET.encode() in open(p, "rb").read():
+                problems.append(f"the password is in {os.path.relpath(p, d)}")
+    return problems
+
+
+def r3s_password_works(d):
+    problems = []
+    pg = R3SPostgres.shared()
+    url = pg.url("pw_" + os.path.basename(d).replace("-", "_")) + f"&password={R3S_SECRET}"
+    for args in (["snapshot", Ctx.inputs["S0"], "--taken-at", "2024-09-02", "--db", url], ["snapshots", "--db", url],
+                 ["store", "copy", url, os.path.join(d, "c.sqlite")]):
+        r = run(args, d, timeout=120)
+        check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+        if R3S_SECRET.encode() in r.out + r.err:
+            problems.append(f"the password is printed by {args[0]}")
+    return problems
+
+
+def r3s_latest(d, db, env=None):
+    problems = []
+    e = base_env(env)
+    for f, t in ((Ctx.inputs["S0"], "2025-08-18"), (Ctx.inputs["S1"], "2025-08-10")):
+        r = run(["snapshot", f, "--db", db, "--taken-at", t], d, env=e)
+        check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+    r = run(["report", "--db", db, "--out", os.path.join(d, "out"), "--format", "json"], d, env=e)
+    check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+    try:
+        j = json.load(open(os.path.join(d, "out", "report.json")))
+        if j["snapshot"]["id"] != 1 or (j.get("compareTo") or {}).get("id") != 2:
+            problems.append(f"report is about snapshot {j['snapshot']['id']} compared to {j.get('compareTo')}, "
+                            "expected 1 (taken 2025-08-18) against 2 (2025-08-10)")
+    except (OSError, ValueError, KeyError) as ex:
+        problems.append(f"no report.json: {ex!r}")
+    r = run(["diff", "previous", "latest", "--db", db, "--format", "none"], d, env=e)
+    check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+    if b"snapshot 2 \xe2\x86\x92 1" not in r.out:
+        problems.append(f"'diff previous latest' compared {short(r.out)}, expected snapshot 2 → 1")
+    return problems
+
+
+def r3s_latest_sqlite(d):
+    return r3s_latest(d, os.path.join(d, "store.sqlite"))
+
+
+def r3s_latest_postgres(d):
+    pg = R3SPostgres.shared()
+    return r3s_latest(d, pg.url("lt_" + os.path.basename(d).replace("-", "_")), {"PGPASSWORD": R3S_SECRET})
+
+
+def r3s_no_log_files(d, args):
+    problems = []
+    store = copy_store("small3", d)  # WAL mode, its log folded and removed when it was made
+    before = sorted(os.listdir(d))
+    data = open(store, "rb").read()
+    r = run(args + ["--db", store], d)
+    check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+    after = sorted(os.listdir(d))
+    if after != before:
+        problems.append(f"files appeared: {sorted(set(after) - set(before))}")
+    if open(store, "rb").read() != data:
+        problems.append("the store's bytes changed")
+    return problems
+
+
+def r3s_copy_outcomes(results, problems, target_ok):
+    won = [r for r in results if r.rc == 0]
+    lost = [r for r in results if r.rc != 0]
+    for r in results:
+        check_outcome_lines(r, problems, ok_codes=(0,), err_codes=(1,))
+    if len(won) != 1:
+        problems.append(f"{len(won)} of 2 copies succeeded: {[short(r.err) for r in lost]}")
+    for r in lost:
+        if b"differs" in r.err:
+            problems.append(f"the loser says the copy differs: {short(r.err)}")
+        elif b"another copy" in r.err:
+            note("round3_store", "copy race: the loser said another copy won")
+        elif b"already holds" in r.err:
+            note("round3_store", "copy race: the loser found the target already full")
+        elif b"stayed locked" in r.err:
+            # The winner held the store longer than the busy timeout (a loaded machine).
+            note("round3_store", "copy race: the loser gave up waiting (busy)")
+        else:
+            problems.append(f"the loser says: {short(r.err)}")
+    if not target_ok():
+        problems.append("the target does not hold the source's snapshots")
+
+
+def r3s_two_copies(d, i):
+    problems = []
+    src = copy_store("full2" if i % 2 else "small3", d)
+    target = os.path.join(d, "target.sqlite")
+    procs = []
+    for k in range(2):
+        procs.append(subprocess.Popen([Ctx.raon, "store", "copy", src, target], cwd=d, env=base_env(),
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL))
+        time.sleep(0.15 * i)
+    results = []
+    for p in procs:
+        try:
+            o, e = p.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            o, e = p.communicate()
+            problems.append("a copy hung")
+        results.append(Result(["store", "copy"], p.returncode, o, e, 0))
+    r3s_copy_outcomes(results, problems, lambda: snapshots_json(target, d) == snapshots_json(src, d))
+    return problems
+
+
+def r3s_two_copies_postgres(d):
+    problems = []
+    pg = R3SPostgres.shared()
+    src = copy_store("full2", d)
+    schema = "cp_" + os.path.basename(d).replace("-", "_")
+    url = pg.url(schema)
+    env = base_env({"PGPASSWORD": R3S_SECRET})
+    run(["snapshots", "delete", "1", "--yes", "--db", url], d, env=env)  # makes the empty store
+    holder = subprocess.Popen([f"{pg.bin}/psql", "-h", "127.0.0.1", "-p", str(pg.port), "-U", "postgres", "-d",
+                               "postgres", "-c", f"SELECT pg_advisory_lock({0x52414F4E}, hashtext('{schema}')); "
+                               "SELECT pg_sleep(3)"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    procs = [subprocess.Popen([Ctx.raon, "store", "copy", src, url], cwd=d, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) for _ in range(2)]
+    holder.wait()
+    results = []
+    for p in procs:
+        try:
+            o, e = p.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            o, e = p.communicate()
+            problems.append("a copy hung")
+        results.append(Result(["store", "copy"], p.returncode, o, e, 0))
+
+    def same():
+        r = run(["snapshots", "--json", "--db", url], d, env=env)
+        return r.rc == 0 and json.loads(r.out) == snapshots_json(src, d)
+    r3s_copy_outcomes(results, problems, same)
+    return problems
+
+
+def r3s_dropped(d, op, how):
+    """Ends raon's connection in mid-operation; raon must end in one line, exit 1, within
+    30 s, and the store must hold whole snapshots only."""
+    problems = []
+    pg = R3SPostgres.shared()
+    name = os.path.basename(d).replace("-", "_")
+    role, schema, secret = "ro_" + name, "dr_" + name, "role-" + name
+    pg.psql(f"CREATE ROLE {role} LOGIN SUPERUSER PASSWORD '{secret}'")
+    url = pg.url(schema, user=role)
+    env = base_env({"PGPASSWORD": secret, "RAON_DB": url})
+    big = r3s_big_csv()
+    r = run(["snapshot", SAMPLE, "--taken-at", "2024-09-02"], d, env=env)
+    check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+    if op != "snapshot":
+        r = run(["snapshot", big, "--taken-at", "2024-09-09"], d, env=env, timeout=300)
+        check_outcome_lines(r, problems, ok_codes=(0,), err_codes=())
+    expected = pg.psql(f"SELECT string_agg(id || ':' || program_count, ',' ORDER BY id) FROM {schema}.snapshot")
+    args = {"snapshot": ["snapshot", big, "--taken-at", "2024-09-16"],
+            "report": ["report", "--out", os.path.join(d, "out"), "--format", "md,csv,json,xlsx"],
+            "report-districts": ["report", "--out", os.path.join(d, "out"), "--districts", "all", "--format", "md,csv,json"],
+            "copy": ["store", "copy", url, os.path.join(d, "copy.sqlite")]}[op]
+    p = subprocess.Popen([Ctx.raon] + args, cwd=d, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         stdin=subprocess.DEVNULL)
+    if op == "snapshot":
+        probe = ("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                 f"WHERE l.locktype = 'advisory' AND l.granted AND a.usename = '{role}'")
+    else:
+        probe = f"SELECT count(*) FROM pg_stat_activity WHERE usename = '{role}' AND query LIKE 'FETCH%'"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and p.poll() is None and pg.psql(probe) == "0":
+        time.sleep(0.01)
+    if how == "terminate-late" or (how == "stop" and op == "snapshot"):
+        time.sleep(1.0)
+    if p.poll() is not None:
+        note("round3_store", f"mid-{op}: raon finished before the connection was ended")
+        p.communicate()
+        return problems
+    if how == "stop":
+        pg.stop_immediately()
+    else:
+        pg.psql(f"SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = '{role}'")
+    killed = time.monotonic()
+    try:
+        o, e = p.communicate(timeout=30)
+        r = Result(args, p.returncode, o, e, time.monotonic() - killed)
+        note("round3_store", f"mid-{op} ({how}): ended {r.elapsed:.1f} s after the drop")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        o, e = p.communicate()
+        r = Result(args, "timeout", o, e, 30)
+        problems.append(f"raon still ran 30 s after its connection was dropped ({how})")
+    if how == "stop":
+        pg.start()
+    if r.rc != "timeout":
+        check_outcome_lines(r, problems, ok_codes=(), err_codes=(1,))
+        if secret.encode() in r.out + r.err:
+            problems.append("the password is printed")
+    now = pg.psql(f"SELECT string_agg(id || ':' || program_count, ',' ORDER BY id) FROM {schema}.snapshot")
+    if now != expected:
+        problems.append(f"the store holds {now}, expected {expected}")
+    whole = pg.psql(
+        f"SELECT count(*) FROM {schema}.snapshot s WHERE s.program_count <> (SELECT coalesce(sum(p.copies), 0) "
+        f"FROM {schema}.presence p WHERE p.first_snapshot_id <= s.id AND p.last_snapshot_id >= s.id)")
+    if whole != "0":
+        problems.append(f"{whole} snapshots are not whole")
+    if op.startswith("report") and os.path.exists(os.path.join(d, "out")):
+        problems.append("a report was published")
+    left = leftovers(d)
+    if left:
+        problems.append(f"left behind: {left[:4]}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------
 # Runner
 # ---------------------------------------------------------------------------------------
 
@@ -1877,6 +2261,7 @@ BUILDERS = {
     "signals": family_signals, "concurrency": family_concurrency, "disk": family_disk, "foreign": family_foreign,
     "config": family_config, "options": family_options, "inputs": family_inputs, "api": family_api,
     "diff": family_diff, "misc": family_misc,
+    "round3_store": family_round3_store,
 }
 
 
@@ -1965,6 +2350,7 @@ def main():
         for label, k in sorted(NOTES.get(fam, {}).items()):
             print(f"   outcome: {label} ×{k}", flush=True)
     Ctx.api.stop()
+    R3SPostgres.stop_shared()
     total_p = sum(x[2] for x in summary)
     total_f = sum(x[3] for x in summary)
     total_s = sum(x[4] for x in summary)

@@ -8,7 +8,7 @@ struct DiffCommand: AsyncParsableCommand {
     commandName: "diff",
     abstract: "Compare two snapshots: added, removed and changed programs, field by field.",
     discussion: """
-      Prints a one-line summary (added; removed as ended or withdrawn; changed as material or minor, as the weekly report splits them). With --out DIR it also writes the changes in the chosen formats (default md,xlsx,csv,json) into DIR; without --out it writes nothing. FROM and TO are snapshot ids, 'latest' or 'previous'.
+      Prints a one-line summary (added; removed as ended or withdrawn; changed as material or minor, as the weekly report splits them). With --out DIR it also writes the changes in the chosen formats (default md,xlsx,csv,json) into DIR; without --out it writes nothing. FROM and TO are snapshot ids, 'latest' (the snapshot taken last, by its time, not the highest id) or 'previous' (the latest taken at least a day before it).
 
       Examples:
         raon diff 1 2

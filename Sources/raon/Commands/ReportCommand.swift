@@ -40,12 +40,12 @@ struct ReportCommand: AsyncParsableCommand {
     help: "Record the input even when it holds more than 30% fewer current programs than the latest snapshot.")
   var allowShrink = false
 
-  @Option(name: .long, help: ArgumentHelp("The snapshot to report on: an id or 'latest'.", valueName: "id"))
+  @Option(name: .long, help: ArgumentHelp("The snapshot to report on: an id or 'latest' (the one taken last, by its time, not the highest id).", valueName: "id"))
   var snapshot: String?
 
   @Option(
     name: .customLong("compare-to"),
-    help: ArgumentHelp("Compare with: an id, 'previous' (default) or 'none'.", valueName: "id"))
+    help: ArgumentHelp("Compare with: an id, 'previous' (default: the latest taken at least a day before it) or 'none'.", valueName: "id"))
   var compareTo: String?
 
   @Option(
