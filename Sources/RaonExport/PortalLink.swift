@@ -5,7 +5,7 @@
 /// (`https://example.com/x?cultcode=1`, `http://127.0.0.1:9/…`) became the title's link
 /// in HTML, PDF and Markdown (issue 27). Every writer asks this rule; any other address is
 /// shown as text. The host must be followed by `/` (no port, no `@user` part, no longer
-/// host name), and the address holds no space, control character or DEL.
+/// host name), and the address holds no control character or DEL.
 public enum PortalLink {
   /// The portal's hosts, in lower case.
   public static let hosts = ["culture.seoul.go.kr", "www.culture.seoul.go.kr"]
@@ -40,7 +40,8 @@ public enum PortalLink {
           && bytes[afterScheme + host.count] == UInt8(ascii: "/")
       })
     else { return false }
-    for byte in bytes where byte <= 0x20 || byte == 0x7F { return false }
+    // A space is percent-encoded by the Markdown writer (the workbook refuses it itself).
+    for byte in bytes where byte < 0x20 || byte == 0x7F { return false }
     return true
   }
 }

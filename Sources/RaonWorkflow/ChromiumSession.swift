@@ -10,9 +10,9 @@ import Foundation
 ///
 /// A report with 25 district packs printed 26 PDFs by starting Chromium 26 times (65 s,
 /// where the report without PDF takes 2.7 s, issue 24); one browser prints them all.
-/// Each page gets a tab of its own, loaded from a file, printed with `Page.printToPDF`
-/// as `--print-to-pdf` prints (the page's own `@page` size and margins, backgrounds, no
-/// header or footer of Chromium's), and closed.
+/// Each page is loaded from a file into the run's one tab and printed with
+/// `Page.printToPDF` as `--print-to-pdf` prints (the page's own `@page` size and margins,
+/// backgrounds, no header or footer of Chromium's).
 ///
 /// Every print has ``ChromiumPrinter/timeout`` seconds; a browser that takes longer, or
 /// ends, is stopped with its whole process group, and the print fails.
@@ -143,12 +143,7 @@ final class ChromiumSession: @unchecked Sendable {
       let source = folder.appendingPathComponent("page-\(pages).html")
       try Data(html.utf8).write(to: source)
       defer { try? FileManager.default.removeItem(at: source) }
-      let target = try call("Target.createTarget", ["url": "about:blank"], name: name, until: deadline)
-      guard let targetID = target["targetId"] as? String else { throw unexpected(name, "Target.createTarget") }
-      let attached = try call(
-        "Target.attachToTarget", ["targetId": targetID, "flatten": true], name: name, until: deadline)
-      guard let session = attached["sessionId"] as? String else { throw unexpected(name, "Target.attachToTarget") }
-      _ = try call("Page.enable", [:], session: session, name: name, until: deadline)
+      let session = try tab(name: name, until: deadline)
       let navigated = try call(
         "Page.navigate", ["url": source.absoluteURL.absoluteString], session: session, name: name, until: deadline)
       if let text = navigated["errorText"] as? String, !text.isEmpty {
@@ -162,8 +157,23 @@ final class ChromiumSession: @unchecked Sendable {
       guard let encoded = printed["data"] as? String, let pdf = Data(base64Encoded: encoded) else {
         throw unexpected(name, "Page.printToPDF")
       }
-      _ = try? call("Target.closeTarget", ["targetId": targetID], name: name, until: deadline)
       return pdf
+    }
+
+    /// The tab every page is loaded into, opened on the first print: one renderer for
+    /// the run rather than one started per page (a navigation replaces the page whole).
+    private var session: String?
+
+    private func tab(name: String, until deadline: Date) throws -> String {
+      if let session { return session }
+      let target = try call("Target.createTarget", ["url": "about:blank"], name: name, until: deadline)
+      guard let targetID = target["targetId"] as? String else { throw unexpected(name, "Target.createTarget") }
+      let attached = try call(
+        "Target.attachToTarget", ["targetId": targetID, "flatten": true], name: name, until: deadline)
+      guard let session = attached["sessionId"] as? String else { throw unexpected(name, "Target.attachToTarget") }
+      _ = try call("Page.enable", [:], session: session, name: name, until: deadline)
+      self.session = session
+      return session
     }
 
     /// Asks the browser to close, waits for it (its exit, not its descriptors: a process
