@@ -41,7 +41,17 @@ public enum PrintScratch {
     let child = folders.removeValue(forKey: folder.path) ?? nil
     lock.unlock()
     child?.end()
-    try? FileManager.default.removeItem(at: folder)
+    remove(folder.path)
+  }
+
+  /// Removes `path`, trying again for up to half a second: a Chromium process that was
+  /// just ended may still have been writing into its profile.
+  private static func remove(_ path: String) {
+    for _ in 0..<50 {
+      try? FileManager.default.removeItem(atPath: path)
+      guard FileManager.default.fileExists(atPath: path) else { return }
+      usleep(10_000)
+    }
   }
 
   /// Ends every Chromium and removes every folder; later prints fail. For the signal
@@ -54,7 +64,7 @@ public enum PrintScratch {
     lock.unlock()
     for (path, child) in all {
       child?.end(grace: 1)
-      try? FileManager.default.removeItem(atPath: path)
+      remove(path)
     }
   }
 }

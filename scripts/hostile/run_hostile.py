@@ -1900,7 +1900,7 @@ def make_pdf():
     out += b"xref\n0 %%d\n0000000000 65535 f \n" %% (len(objects) + 1)
     for o in offsets:
         out += b"%%010d 00000 n \n" %% o
-    out += b"trailer\n<< /Size %%d /Root 1 0 R >>\nstartxref\n%%d\n%%%%EOF\n" %% (len(objects) + 1, xref)
+    out += b"trailer\n<< /Size %%d /Root 1 0 R >>\nstartxref\n%%d\n%%%%%%%%EOF\n" %% (len(objects) + 1, xref)
     return out
 
 pdf = make_pdf()
@@ -1958,6 +1958,7 @@ while True:
 
 
 def write_fake_chromium(d, mode, record=""):
+    os.makedirs(d, exist_ok=True)
     path = os.path.join(d, "fake-chromium")
     with open(path, "w") as fh:
         fh.write(FAKE_CHROMIUM % {"mode": mode, "record": record})
@@ -2046,7 +2047,7 @@ def case_r3_fake(d, mode):
     tmp = os.path.join(d, "tmp")
     os.makedirs(tmp)
     out = os.path.join(d, "out")
-    good = write_fake_chromium(d, "good")
+    good = write_fake_chromium(os.path.join(d, "good"), "good")
     r = run(["report", "--db", store, "--format", "pdf", "--out", out], d,
             env=base_env({"RAON_CHROMIUM": good, "TMPDIR": tmp}), timeout=60)
     check_outcome_lines(r, problems)
