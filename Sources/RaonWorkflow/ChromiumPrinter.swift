@@ -8,9 +8,10 @@ import Foundation
 /// program.
 ///
 /// Found as `RAON_CHROMIUM` (a path or a name on `PATH`), else the first of `chromium`,
-/// `chromium-browser`, `google-chrome`, `google-chrome-stable` on `PATH`. Each print gets
-/// a fresh profile folder (removed afterwards), runs without the sandbox (needed as root)
-/// and without a GPU, and is given ``timeout`` seconds before it is stopped.
+/// `chromium-browser`, `google-chrome`, `google-chrome-stable` on `PATH`. A browser
+/// (``ChromiumSession``) gets a fresh profile folder (removed afterwards), runs without the
+/// sandbox (needed as root) and without a GPU, in a process group of its own, and each
+/// print is given ``timeout`` seconds before the group is stopped.
 ///
 /// ```swift
 /// let printer = try ChromiumPrinter.locate(in: ProcessInfo.processInfo.environment)
@@ -37,6 +38,8 @@ public struct ChromiumPrinter: Sendable {
     case failed(file: String, status: Int32, detail: String)
     /// Chromium took longer than the time allowed.
     case timedOut(file: String, seconds: Int)
+    /// Chromium gave a PDF that is cut short or has no pages.
+    case incomplete(file: String, bytes: Int)
 
     public var description: String {
       switch self {
@@ -54,6 +57,9 @@ public struct ChromiumPrinter: Sendable {
       case .timedOut(let file, let seconds):
         return
           "Chromium did not finish printing \(file) within \(seconds) s and was stopped — try again when the machine is less busy; earlier reports were left as they were"
+      case .incomplete(let file, let bytes):
+        return
+          "Chromium gave an incomplete PDF for \(file) (\(bytes) bytes without a whole trailer or a page) — check that it prints (chromium --headless --print-to-pdf), or try again; earlier reports were left as they were"
       }
     }
   }
@@ -81,88 +87,52 @@ public struct ChromiumPrinter: Sendable {
 
   /// `name` itself when it holds a `/`, else the first runnable `name` in `path`'s folders.
   static func executable(named name: String, searching path: String) -> URL? {
-    let fm = FileManager.default
     if name.contains("/") {
-      return fm.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+      return isRunnableFile(name) ? URL(fileURLWithPath: name) : nil
     }
     for folder in path.split(separator: ":") where !folder.isEmpty {
       let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-      var isDirectory: ObjCBool = false
-      if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        fm.isExecutableFile(atPath: candidate.path)
-      {
-        return candidate
-      }
+      if isRunnableFile(candidate.path) { return candidate }
     }
     return nil
   }
 
-  // MARK: - Printing
-
-  /// The arguments of one print (a profile folder of its own, no sandbox, no GPU, no
-  /// header or footer: the page is A4 by its own `@page` rule).
-  func arguments(html: URL, pdf: URL, profile: URL) -> [String] {
-    [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-      "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-      "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)",
-      "--print-to-pdf=\(pdf.path)", html.absoluteURL.absoluteString,
-    ]
+  /// An executable regular file (after links): a folder is "executable" to `access(2)`,
+  /// and `RAON_CHROMIUM=/tmp` passed the check before recording (issue 27).
+  static func isRunnableFile(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    let fm = FileManager.default
+    guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+      let type = (try? fm.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath))?[.type]
+        as? FileAttributeType, type == .typeRegular
+    else { return false }
+    return fm.isExecutableFile(atPath: path)
   }
 
-  /// Prints `html` (a file) to `pdf`.
+  // MARK: - Printing
+
+  /// A browser that prints many pages, started on its first print; ``ChromiumSession/close()``
+  /// ends it.
+  func session() -> ChromiumSession { ChromiumSession(printer: self) }
+
+  /// Prints `html` (a file) to `pdf` in a browser of its own.
   ///
   /// - Parameter name: The file named in errors (`report.pdf`).
-  /// - Throws: ``Error/failed(file:status:detail:)`` or ``Error/timedOut(file:seconds:)``;
-  ///   a partly written `pdf` may remain (the caller's folder is staged).
+  /// - Throws: ``Error/failed(file:status:detail:)``, ``Error/timedOut(file:seconds:)`` or
+  ///   ``Error/incomplete(file:bytes:)``; `pdf` is written only when it is whole.
   public func print(html: URL, to pdf: URL, name: String? = nil) throws {
     let file = name ?? pdf.lastPathComponent
-    let fm = FileManager.default
-    let scratch = fm.temporaryDirectory.appendingPathComponent("raon-chromium-\(UUID().uuidString)")
-    try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? fm.removeItem(at: scratch) }
-    let log = scratch.appendingPathComponent("chromium.log")
-    _ = fm.createFile(atPath: log.path, contents: nil)
-    let logHandle = try FileHandle(forWritingTo: log)
-    defer { try? logHandle.close() }
-
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments(
-      html: html, pdf: pdf, profile: scratch.appendingPathComponent("profile", isDirectory: true))
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = logHandle
-    process.standardError = logHandle
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    do {
-      try process.run()
-    } catch {
-      throw Error.failed(file: file, status: -1, detail: "\(executable.path) did not start: \(error.localizedDescription)")
-    }
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-      process.terminate()
-      if finished.wait(timeout: .now() + 5) == .timedOut {
-        kill(process.processIdentifier, SIGKILL)
-        _ = finished.wait(timeout: .now() + 5)
-      }
-      throw Error.timedOut(file: file, seconds: Int(timeout.rounded()))
-    }
-    let status = process.terminationStatus
-    let written = (try? FileHandle(forReadingFrom: pdf)).map { handle -> Bool in
-      defer { try? handle.close() }
-      return (try? handle.read(upToCount: 5)) == Data("%PDF-".utf8)
-    } ?? false
-    guard status == 0, written else {
-      throw Error.failed(file: file, status: status, detail: Self.lastMessage(in: log))
-    }
+    let session = self.session()
+    defer { session.close() }
+    let page = try String(contentsOf: html, encoding: .utf8)
+    try session.print(html: page, name: file).write(to: pdf)
   }
 
   /// The last meaningful line Chromium printed, shortened, for the error message.
   static func lastMessage(in log: URL) -> String {
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-    let meaningful = lines.last { !$0.isEmpty && !$0.contains("dbus") } ?? ""
+    let meaningful = lines.last { !$0.isEmpty && !$0.contains("dbus") && !$0.hasPrefix("DevTools listening") } ?? ""
     return meaningful.count > 160 ? String(meaningful.prefix(160)) + "…" : meaningful
   }
 }

@@ -24,7 +24,7 @@ enum DistrictPacks {
   static func write(
     _ districts: [String], city: ReportData, programs: ProgramChunks, compared: ProgramChunks?,
     trends: [String: [WeeklyTrendPoint]], formats: [ReportFormat],
-    into staging: OutputPublisher.Staging, options: ExportOptions,
+    into staging: OutputPublisher.Staging, options: ExportOptions, pdf: PDFReportWriter? = nil,
     progress: @Sendable (String) -> Void
   ) throws -> ExportResult {
     guard !districts.isEmpty else { return ExportResult() }
@@ -53,7 +53,7 @@ enum DistrictPacks {
         folder: staging.folder.appendingPathComponent(relative))
       try OutputDirectories.create(pack.folder)
       let written = try ReportWriting.write(
-        programs: report.programs, formats: formats, into: pack, options: options
+        programs: report.programs, formats: formats, into: pack, options: options, pdf: pdf
       ) { _ in report }
       combined.files += written.result.files.map { "\(relative)/\($0)" }
       combined.warnings += written.result.warnings

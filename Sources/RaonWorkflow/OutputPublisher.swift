@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 import RaonExport
 
 #if canImport(Glibc)
@@ -159,8 +160,7 @@ public enum OutputPublisher {
     guard isDirectory.boolValue else {
       throw WorkflowError.outputNotWritable(path: target.path, reason: "a file of that name exists")
     }
-    let present = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
-    let foreign = present.filter { !entries.contains($0) }
+    let foreign = ReportFolderShape(entries: entries).foreign(in: target)
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,
@@ -207,6 +207,71 @@ public enum OutputPublisher {
     let text = (error as NSError).localizedDescription
     return text.replacingOccurrences(of: "\n", with: " ")
   }
+}
+
+/// What a report folder may hold to be replaced, inside its subfolders too: a file a user
+/// put in `districts/강남구/` or `csv/` was deleted without a word when the report was
+/// run again, while one beside `report.md` was refused (issue 27).
+///
+/// Each name the writers declare must be what they write there: `charts/` a folder of
+/// `.svg` files, `csv/` a folder of `.csv` files, `districts/` a folder of district
+/// folders, each a report folder itself, and every other name a regular file (a folder
+/// named `report.md/` is not a report's).
+struct ReportFolderShape {
+  /// Names the folder may hold.
+  var entries: Set<String>
+
+  /// The paths (relative to `folder`) of what a report never writes there.
+  func foreign(in folder: URL, prefix: String = "") -> [String] {
+    let fm = FileManager.default
+    var out: [String] = []
+    for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+      let url = folder.appendingPathComponent(name)
+      let path = prefix + name
+      guard entries.contains(name) else {
+        out.append(path)
+        continue
+      }
+      switch name {
+      case "charts": out += Self.files(in: url, ending: ".svg", prefix: path)
+      case "csv": out += Self.files(in: url, ending: ".csv", prefix: path)
+      case DistrictPacks.folder:
+        guard Self.isFolder(url) else {
+          out.append(path)
+          continue
+        }
+        let pack = ReportFolderShape(entries: entries.subtracting([DistrictPacks.folder]))
+        for district in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
+          let packURL = url.appendingPathComponent(district)
+          if District.all.contains(district), Self.isFolder(packURL) {
+            out += pack.foreign(in: packURL, prefix: "\(path)/\(district)/")
+          } else {
+            out.append("\(path)/\(district)")
+          }
+        }
+      default:
+        if !Self.isRegularFile(url) { out.append(path) }
+      }
+    }
+    return out
+  }
+
+  /// What in `folder` is not a regular file named `*ending` (or `folder` itself when it
+  /// is not a folder).
+  private static func files(in folder: URL, ending: String, prefix: String) -> [String] {
+    guard isFolder(folder) else { return [prefix] }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { !$0.hasSuffix(ending) || !isRegularFile(folder.appendingPathComponent($0)) }
+      .map { "\(prefix)/\($0)" }
+  }
+
+  /// Not following a symbolic link: a link is no report's.
+  private static func type(_ url: URL) -> FileAttributeType? {
+    (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+  }
+
+  private static func isFolder(_ url: URL) -> Bool { type(url) == .typeDirectory }
+  private static func isRegularFile(_ url: URL) -> Bool { type(url) == .typeRegular }
 }
 
 /// The folders this process has staged and not yet published or discarded.

@@ -8,7 +8,8 @@ import RaonExport
 ///
 /// The HTML is rendered again here and printed from a temporary folder, so only the PDF
 /// lands in the report folder when html was not asked for. It lives in RaonWorkflow, not
-/// RaonExport, because it runs a program.
+/// RaonExport, because it runs a program. Given a ``ChromiumSession`` (a report and its
+/// district packs share one), it prints with that browser; otherwise with one of its own.
 public struct PDFReportWriter: ReportWriter {
   public var outputEntries: Set<String> { ["report.pdf", "changes.pdf"] }
   /// Where Chromium is looked for (`RAON_CHROMIUM`, `PATH`).
@@ -16,6 +17,8 @@ public struct PDFReportWriter: ReportWriter {
   /// The printer to use; when `nil`, one is located in ``variables`` at write time.
   public var printer: ChromiumPrinter?
   public var html: HTMLReportWriter
+  /// The browser to print with, shared by the writers of one run; its owner closes it.
+  var session: ChromiumSession?
 
   public init(
     variables: [String: String] = ProcessInfo.processInfo.environment, printer: ChromiumPrinter? = nil,
@@ -24,6 +27,11 @@ public struct PDFReportWriter: ReportWriter {
     self.variables = variables
     self.printer = printer
     self.html = html
+  }
+
+  init(session: ChromiumSession) {
+    self.init(printer: session.printer)
+    self.session = session
   }
 
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
@@ -47,13 +55,10 @@ public struct PDFReportWriter: ReportWriter {
   private func print(_ page: String, as name: String, into directory: URL, with printer: ChromiumPrinter)
     throws
   {
-    let fm = FileManager.default
-    let scratch = fm.temporaryDirectory.appendingPathComponent("raon-pdf-\(UUID().uuidString)")
-    try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? fm.removeItem(at: scratch) }
-    let source = scratch.appendingPathComponent(name.replacingOccurrences(of: ".pdf", with: ".html"))
-    try Data(page.utf8).write(to: source)
+    let session = self.session ?? printer.session()
+    defer { if self.session == nil { session.close() } }
+    let pdf = try session.print(html: page, name: name)
     try OutputDirectories.create(directory)
-    try printer.print(html: source, to: directory.appendingPathComponent(name), name: name)
+    try pdf.write(to: directory.appendingPathComponent(name))
   }
 }

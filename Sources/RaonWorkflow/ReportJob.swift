@@ -129,6 +129,12 @@ public struct ReportJob: Sendable {
     _ request: ReportRequest, programs: ProgramChunks, into folder: URL,
     selected: () throws -> (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)
   ) throws -> ReportOutcome {
+    // One browser prints the city report and every pack (one start per PDF cost 65 s of
+    // the 25 packs' run, issue 24).
+    let browser = request.formats.contains(.pdf)
+      ? try ChromiumPrinter.locate(in: environment.variables).session() : nil
+    defer { browser?.close() }
+    let pdf = browser.map(PDFReportWriter.init(session:))
     let staging = try OutputPublisher.stage(folder)
     var chosen: (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)?
     var trends: [String: [WeeklyTrendPoint]] = [:]
@@ -136,7 +142,7 @@ public struct ReportJob: Sendable {
     do {
       written = try ReportWriting.write(
         programs: programs, formats: request.formats, into: staging, options: request.options,
-        progress: environment.progress
+        pdf: pdf, progress: environment.progress
       ) { each in
         let selected = try selected()
         chosen = selected
@@ -157,7 +163,7 @@ public struct ReportJob: Sendable {
           request.districts, city: written.report, programs: programs,
           compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
           trends: trends, formats: request.formats, into: staging, options: request.options,
-          progress: environment.progress)
+          pdf: pdf, progress: environment.progress)
         written.result.append(packs)
       }
     } catch {

@@ -25,6 +25,7 @@ enum ReportWriting {
   ///
   /// - Parameters:
   ///   - programs: The programs the figures are about.
+  ///   - pdf: The PDF writer, when a run shares one browser among its reports.
   ///   - figures: Computes the report's data, handing each chunk of `programs` it reads
   ///     to the function it is given, if any; its error is thrown as it is.
   /// - Returns: The report and what was written.
@@ -32,7 +33,7 @@ enum ReportWriting {
   ///   naming the folder the user asked for.
   static func write(
     programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
-    options: ExportOptions, progress: @Sendable (String) -> Void = { _ in },
+    options: ExportOptions, pdf: PDFReportWriter? = nil, progress: @Sendable (String) -> Void = { _ in },
     figures: (_ each: (([Program]) throws -> Void)?) throws -> ReportData
   ) throws -> (report: ReportData, result: ExportResult) {
     let directory = staging.folder
@@ -84,7 +85,12 @@ enum ReportWriting {
       var combined = ExportResult()
       let programsWritten = try programsFile?.finish()
       for format in chosen where format != .xlsx {
-        let writer = format == .csv ? CSVReportWriter(programsWritten: programsWritten) : format.writer
+        let writer: any ReportWriter =
+          switch format {
+          case .csv: CSVReportWriter(programsWritten: programsWritten)
+          case .pdf: pdf.map { $0 as any ReportWriter } ?? format.writer
+          default: format.writer
+          }
         combined.append(try writer.write(report, into: directory, options: options))
       }
       // The workbook's files and warnings first: the formats' order.

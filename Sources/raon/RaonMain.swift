@@ -56,6 +56,7 @@ enum RaonMain {
 
   /// Prints one line and exits.
   static func fail(_ message: String, status: Int32) -> Never {
+    if SignalGuard.isStopping { SignalGuard.waitForTheHandler() }
     Console.error("Error: " + message)
     Foundation.exit(status)
   }

@@ -13,7 +13,7 @@ import Testing
     "=1+1", "-x", "＝1+1",
   ]
 
-  static let quotingAddress = "https://x.example/\"),cmd|'/C%20calc'!A0,(\""
+  static let quotingAddress = "https://culture.seoul.go.kr/\"),cmd|'/C%20calc'!A0,(\""
 
   @Test func formulaLikeTitlesStayTextInCSVAndXLSX() throws {
     let dir = try Fixtures.temporaryDirectory("raon-injection")

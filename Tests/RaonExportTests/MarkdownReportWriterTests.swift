@@ -264,7 +264,7 @@ import Testing
     #expect(MarkdownText.inline("a|b*c_d`e[f]\\") == "a\\|b\\*c\\_d\\`e\\[f\\]\\\\")
     #expect(MarkdownText.inline("첫 줄\r\n둘째 줄\n셋") == "첫 줄 둘째 줄 셋")
     #expect(MarkdownText.link("x", url: "javascript:alert(1)") == "x")
-    #expect(MarkdownText.link("x", url: "https://a.b/c (d)") == "[x](https://a.b/c%20%28d%29)")
+    #expect(MarkdownText.link("x", url: "https://culture.seoul.go.kr/c (d)") == "[x](https://culture.seoul.go.kr/c%20%28d%29)")
   }
 
   @Test func writeComparisonWritesChangesMD() throws {

@@ -54,6 +54,13 @@ Families (the issue's 12 items and more; per-family counts with --count, e.g.
             as the password; two `store copy` into one empty store (the loser never says
             "differs"); `latest` by time after a backfill; no -wal/-shm left by read-only
             commands beside a WAL store.
+  round3_output  issue 27's report-folder and Chromium items: a user's file inside a
+            report's subfolders (refused, kept); fake Chromiums (a truncated PDF refused, a
+            process left on the pipes not waited for, a clean signal mask in a group of
+            its own); RAON_CHROMIUM naming a folder (nothing recorded); SIGTERM/SIGINT while
+            the real Chromium prints (no raon-* in TMPDIR, no Chromium left); links only to
+            the portal; `&lt;` in a title kept as text; an unbroken 20,000-character
+            category on the page; one Chromium for `--districts all --format pdf`.
 
 After every case the fake $HOME given to raon is checked: files there fail the case,
 empty folders are counted under "Outcomes". The default set (~940 cases) takes about
@@ -97,6 +104,7 @@ DEFAULT_COUNTS = {
     "signals": 200, "concurrency": 30, "disk": 45, "foreign": 0, "config": 0,
     "options": 0, "inputs": 150, "api": 0, "diff": 0, "misc": 0,
     "round3_store": 0,
+    "round3_output": 0,
 }
 # 0 above = "every case of the family's fixed table" (their size is given by the table).
 FAMILIES = list(DEFAULT_COUNTS)
@@ -2253,6 +2261,416 @@ def r3s_dropped(d, op, how):
     return problems
 
 
+# Family: round3_output (issue 27 items 4-11 and 18; issue 24 item 14)
+# ---------------------------------------------------------------------------------------
+
+FAKE_CHROMIUM = r'''#!/usr/bin/env python3
+import base64, json, os, subprocess, sys, time
+MODE = %(mode)r
+RECORD = %(record)r
+
+def make_pdf():
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R 5 0 R 7 0 R] /Count 3 >>"]
+    for page in range(3):
+        body = b"BT /F1 12 Tf 72 720 Td (page %%d) Tj ET\n" %% page + b"%% padding " * 1300 + b"\n"
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents %%d 0 R >>" %% (len(objects) + 2))
+        objects.append(b"<< /Length %%d >>\nstream\n" %% len(body) + body + b"endstream")
+    out = b"%%PDF-1.4\n"
+    offsets = []
+    for i, obj in enumerate(objects):
+        offsets.append(len(out))
+        out += b"%%d 0 obj\n" %% (i + 1) + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %%d\n0000000000 65535 f \n" %% (len(objects) + 1)
+    for o in offsets:
+        out += b"%%010d 00000 n \n" %% o
+    out += b"trailer\n<< /Size %%d /Root 1 0 R >>\nstartxref\n%%d\n%%%%%%%%EOF\n" %% (len(objects) + 1, xref)
+    return out
+
+pdf = make_pdf()
+if MODE == "truncate":
+    pdf = pdf[:20000]
+lines = [l.strip() for l in open("/proc/self/status") if l.startswith(("SigBlk:", "SigIgn:"))]
+lines += ["pid:%%d" %% os.getpid(), "pgid:%%d" %% os.getpgid(0)]
+pipe = os.path.exists("/proc/self/fd/3")
+if MODE in ("linger", "hang"):
+    child = subprocess.Popen(["sleep", "300"], pass_fds=(3, 4) if pipe else ())
+    lines.append("child:%%d" %% child.pid)
+if RECORD:
+    with open(RECORD + ".tmp", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.rename(RECORD + ".tmp", RECORD)
+if MODE == "hang":
+    time.sleep(600)
+    sys.exit(0)
+targets = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--print-to-pdf=")]
+if targets:
+    open(targets[0], "wb").write(pdf)
+    sys.exit(0)
+buffer = b""
+def send(message):
+    data = json.dumps(message).encode() + b"\0"
+    while data:
+        data = data[os.write(4, data):]
+while True:
+    chunk = os.read(3, 65536)
+    if not chunk:
+        break
+    buffer += chunk
+    while b"\0" in buffer:
+        raw, buffer = buffer.split(b"\0", 1)
+        m = json.loads(raw)
+        method, session = m.get("method"), m.get("sessionId")
+        result = {}
+        if method == "Target.createTarget":
+            result = {"targetId": "T1"}
+        elif method == "Target.attachToTarget":
+            result = {"sessionId": "S1"}
+        elif method == "Page.navigate":
+            result = {"frameId": "F1", "loaderId": "L1"}
+        elif method == "Page.printToPDF":
+            result = {"data": base64.b64encode(pdf).decode()}
+        reply = {"id": m["id"], "result": result}
+        if session:
+            reply["sessionId"] = session
+        send(reply)
+        if method == "Page.navigate":
+            send({"method": "Page.loadEventFired", "params": {"timestamp": 1}, "sessionId": session})
+        if method == "Browser.close":
+            sys.exit(0)
+'''
+
+
+def write_fake_chromium(d, mode, record=""):
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "fake-chromium")
+    with open(path, "w") as fh:
+        fh.write(FAKE_CHROMIUM % {"mode": mode, "record": record})
+    os.chmod(path, 0o755)
+    return path
+
+
+def real_chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise Skip("no Chromium on PATH")
+
+
+def read_record(path, wait=20):
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if os.path.exists(path):
+            return dict(l.split(":", 1) for l in open(path).read().split("\n") if ":" in l)
+        time.sleep(0.05)
+    return {}
+
+
+def pid_running(pid):
+    try:
+        return "State:\tZ" not in open(f"/proc/{pid}/status").read()
+    except OSError:
+        return False
+
+
+def mask_holds_stop_signals(mask):
+    bits = int(mask.strip(), 16)
+    return any(bits & (1 << (s - 1)) for s in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM))
+
+
+def r3_catalog(path, rows):
+    """A small UTF-8 catalog: (category, title, url) rows, all starting in 2024-W37."""
+    header = ["분류", "자치구", "공연/행사명", "장소", "기관명", "이용요금", "유무료", "시작일", "종료일", "문화포털상세URL"]
+    body = [[c, "마포구", t, "미술관", "기관", "10,000원", "유료", "2024-09-10", f"2024-09-{20 + i % 9}", u]
+            for i, (c, t, u) in enumerate(rows)]
+    return write_csv(path, header, body, encoding="utf-8", newline="\r\n")
+
+
+def r3_tmp_left(tmp):
+    return [x for x in os.listdir(tmp) if x.startswith("raon-")]
+
+
+def case_r3_nested(d, placement, folder):
+    problems = []
+    store = copy_store("small1", d)
+    out = os.path.join(d, "W")
+    args = ["report", "--db", store, "--district", "강남구", "--format", "md,csv", "--out", out]
+    r = run(args, d)
+    check_outcome_lines(r, problems)
+    if r.rc != 0:
+        return problems
+    target = os.path.join(out, placement)
+    if placement == "report.md":
+        os.remove(target)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    if folder:
+        os.makedirs(target, exist_ok=True)
+        open(os.path.join(target, "keep.txt"), "w").write("mine")
+    else:
+        open(target, "w").write("mine")
+    before = tree_state(out)
+    r = run(args, d)
+    check_no_crash(r, problems)
+    if r.rc != 1:
+        problems.append(f"exit {r.rc} with a user's {placement} inside the report (expected 1): {short(r.err)}")
+    else:
+        check_one_line_error(r, problems)
+        if placement.split("/")[0].encode() not in r.err:
+            problems.append(f"the error does not name {placement}: {short(r.err)}")
+    if tree_state(out) != before:
+        problems.append(f"the report folder changed (the user's {placement} {'kept' if os.path.exists(target) else 'deleted'})")
+    if leftovers(d):
+        problems.append(f"left behind: {leftovers(d)}")
+    return problems
+
+
+def case_r3_fake(d, mode):
+    problems = []
+    store = copy_store("small1", d)
+    tmp = os.path.join(d, "tmp")
+    os.makedirs(tmp)
+    out = os.path.join(d, "out")
+    good = write_fake_chromium(os.path.join(d, "good"), "good")
+    r = run(["report", "--db", store, "--format", "pdf", "--out", out], d,
+            env=base_env({"RAON_CHROMIUM": good, "TMPDIR": tmp}), timeout=60)
+    check_outcome_lines(r, problems)
+    if r.rc != 0 or not os.path.exists(os.path.join(out, "report.pdf")):
+        return problems + ["the first report (a good Chromium) was not written"]
+    earlier = manifest(out)
+    record = os.path.join(d, "record")
+    fake = write_fake_chromium(d, mode, record)
+    r = run(["report", "--db", store, "--format", "pdf", "--out", out], d,
+            env=base_env({"RAON_CHROMIUM": fake, "TMPDIR": tmp}), timeout=60)
+    check_no_crash(r, problems)
+    facts = read_record(record, wait=2)
+    if mode == "truncate":
+        if r.rc != 1:
+            problems.append(f"a truncated PDF: exit {r.rc} (expected 1)")
+        else:
+            check_one_line_error(r, problems)
+        if manifest(out) != earlier:
+            problems.append("the earlier report changed")
+    elif mode == "linger":
+        check_outcome_lines(r, problems)
+        if r.rc == "timeout" or r.elapsed > 30:
+            problems.append(f"a Chromium leaving a process on its pipes held raon up {r.elapsed:.0f} s")
+        pdf = os.path.join(out, "report.pdf")
+        if r.rc == 0 and (not os.path.exists(pdf) or os.path.getsize(pdf) < 20000):
+            problems.append("the good PDF was not published")
+    elif mode == "good":
+        check_outcome_lines(r, problems)
+        for key in ("SigBlk", "SigIgn"):
+            if key not in facts or mask_holds_stop_signals(facts[key]):
+                problems.append(f"Chromium started with {key} {facts.get(key)} (HUP/INT/TERM)")
+        if facts.get("pgid") != facts.get("pid"):
+            problems.append(f"Chromium not in a process group of its own: {facts}")
+    child = facts.get("child")
+    if child:
+        time.sleep(0.3)
+        if pid_running(int(child)):
+            os.kill(int(child), signal.SIGKILL)
+            problems.append("a process Chromium started outlived it")
+    if r3_tmp_left(tmp):
+        problems.append(f"left in TMPDIR: {r3_tmp_left(tmp)}")
+    if leftovers(d):
+        problems.append(f"left behind: {leftovers(d)}")
+    return problems
+
+
+def case_r3_chromium_path(d, kind):
+    problems = []
+    store = os.path.join(d, "store.sqlite")
+    configured = {"folder": d, "tmp": "/tmp", "devnull": "/dev/null", "root": "/"}[kind]
+    r = run(["report", "--db", store, "--input", Ctx.inputs["S0"], "--taken-at", "2024-09-09", "--format", "pdf",
+             "--out", os.path.join(d, "out")], d, env=base_env({"RAON_CHROMIUM": configured}))
+    check_no_crash(r, problems)
+    if r.rc != 1:
+        problems.append(f"RAON_CHROMIUM={configured}: exit {r.rc} (expected 1)")
+    else:
+        check_one_line_error(r, problems)
+    if os.path.exists(store):
+        count, _ = store_state(store, d, problems)
+        if count:
+            problems.append(f"RAON_CHROMIUM={configured}: {count} snapshot recorded before the check failed")
+    if os.path.exists(os.path.join(d, "out")):
+        problems.append("an output folder was written")
+    return problems
+
+
+def case_r3_interrupt(d, sig, delay):
+    problems = []
+    real_chromium()
+    store = copy_store("full1", d)
+    tmp = os.path.join(d, "tmp")
+    os.makedirs(tmp)
+    out = os.path.join(d, "out")
+    p = subprocess.Popen([Ctx.raon, "report", "--db", store, "--districts", "all", "--format", "pdf", "--out", out],
+                         cwd=d, env=base_env({"TMPDIR": tmp}), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and p.poll() is None and not r3_tmp_left(tmp):
+        time.sleep(0.05)
+    time.sleep(delay)
+    finished_first = p.poll() is not None
+    if not finished_first:
+        p.send_signal(sig)
+    try:
+        _, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        _, err = p.communicate()
+        problems.append("raon did not stop after the signal")
+    expected = 128 + sig
+    if finished_first:
+        note("round3_output", "finished before the signal")
+    elif p.returncode != expected:
+        problems.append(f"exit {p.returncode} after {signal.Signals(sig).name} (expected {expected}): {short(err)}")
+    time.sleep(0.5)
+    if r3_tmp_left(tmp):
+        problems.append(f"left in TMPDIR: {r3_tmp_left(tmp)}")
+    survivors = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if tmp.encode() in open(f"/proc/{pid}/cmdline", "rb").read() and pid_running(int(pid)):
+                survivors.append(int(pid))
+        except OSError:
+            pass
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    if survivors:
+        problems.append(f"{len(survivors)} Chromium processes outlived raon")
+    if not finished_first and os.path.exists(out):
+        problems.append("a report was published after the signal")
+    if leftovers(d):
+        problems.append(f"left behind: {leftovers(d)}")
+    return problems
+
+
+def case_r3_links(d):
+    problems = []
+    foreign = ["https://example.com/x?cultcode=1", "http://127.0.0.1:9/img.png?cultcode=1",
+               "https://culture.seoul.go.kr.example.com/v?cultcode=3", "https://culture.seoul.go.kr@example.com/x",
+               "https://culture.seoul.go.kr:8443/x", "javascript:alert(1)//culture.seoul.go.kr/"]
+    portal = ["https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=900001&menuNo=200008"]
+    rows = [("전시/미술", f"행사 {i + 1}", u) for i, u in enumerate(foreign + portal)]
+    inp = r3_catalog(os.path.join(d, "links.csv"), rows)
+    out = os.path.join(d, "out")
+    r = run(["report", "--db", os.path.join(d, "store.sqlite"), "--input", inp, "--taken-at", "2024-09-09",
+             "--format", "md,html,xlsx", "--out", out], d)
+    check_outcome_lines(r, problems)
+    if r.rc != 0:
+        return problems
+    portal_re = re.compile(r"https?://(www\.)?culture\.seoul\.go\.kr/", re.I)
+    md = open(os.path.join(out, "report.md"), encoding="utf-8").read()
+    html = open(os.path.join(out, "report.html"), encoding="utf-8").read()
+    targets = [t for t in re.findall(r"\]\(([^)\s]+)\)", md) if not t.startswith("charts/")]
+    targets += [h.replace("&amp;", "&") for h in re.findall(r'href="([^"]*)"', html) if not h.startswith("#")]
+    bad = [t for t in targets if not portal_re.match(t)]
+    if bad:
+        problems.append(f"links to other hosts: {bad[:3]}")
+    if not any(portal[0] in t for t in targets):
+        problems.append("the portal's page is not linked")
+    with zipfile.ZipFile(os.path.join(out, "report.xlsx")) as z:
+        for name in z.namelist():
+            text = z.read(name).decode("utf-8", "replace")
+            for url in re.findall(r"HYPERLINK\(&quot;([^&]*)&quot;", text) + re.findall(r'Target="(http[^"]*)"', text):
+                if not portal_re.match(url):
+                    problems.append(f"workbook links to {url} ({name})")
+    return problems
+
+
+def case_r3_amp(d, title):
+    problems = []
+    inp = r3_catalog(os.path.join(d, "amp.csv"), [("콘서트", title, "https://culture.seoul.go.kr/v?cultcode=920001")])
+    out = os.path.join(d, "out")
+    r = run(["report", "--db", os.path.join(d, "store.sqlite"), "--input", inp, "--taken-at", "2024-09-09",
+             "--format", "md,html", "--out", out], d)
+    check_outcome_lines(r, problems)
+    if r.rc != 0:
+        return problems
+    md = open(os.path.join(out, "report.md"), encoding="utf-8").read()
+    found = re.findall(r"(?<!\\)&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]*);", md)
+    if found:
+        problems.append(f"report.md holds references a viewer decodes: {found[:3]}")
+    html = open(os.path.join(out, "report.html"), encoding="utf-8").read()
+    if "<script" in html.lower():
+        problems.append("report.html holds a <script")
+    return problems
+
+
+def case_r3_wide(d, length):
+    problems = []
+    real_chromium()
+    if not shutil.which("pdftotext"):
+        raise Skip("no pdftotext (poppler-utils)")
+    rows = [("x" * length if i < 3 else "전시/미술", f"행사 {i + 1}", f"https://culture.seoul.go.kr/v?cultcode={910000 + i}")
+            for i in range(6)]
+    inp = r3_catalog(os.path.join(d, "wide.csv"), rows)
+    out = os.path.join(d, "out")
+    r = run(["report", "--db", os.path.join(d, "store.sqlite"), "--input", inp, "--taken-at", "2024-09-09",
+             "--format", "pdf", "--out", out], d, timeout=180)
+    check_outcome_lines(r, problems)
+    if r.rc != 0:
+        return problems
+    bbox = os.path.join(d, "bbox.html")
+    subprocess.run(["pdftotext", "-bbox", os.path.join(out, "report.pdf"), bbox], check=True, capture_output=True)
+    text = open(bbox, encoding="utf-8").read()
+    over = 0
+    for width, body in re.findall(r'<page width="([0-9.]+)" height="[0-9.]+">(.*?)</page>', text, re.S):
+        over += sum(1 for x in re.findall(r'xMax="([0-9.]+)"', body) if float(x) > float(width) + 0.5)
+    if over:
+        problems.append(f"{over} words past the page's right edge")
+    return problems
+
+
+def case_r3_one_browser(d):
+    problems = []
+    real = real_chromium()
+    store = copy_store("full1", d)
+    log = os.path.join(d, "starts.log")
+    wrapper = os.path.join(d, "chromium-wrapper")
+    with open(wrapper, "w") as fh:
+        fh.write(f"#!/bin/sh\necho start >> '{log}'\nexec '{real}' \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    out = os.path.join(d, "out")
+    r = run(["report", "--db", store, "--districts", "all", "--format", "pdf", "--out", out], d,
+            env=base_env({"RAON_CHROMIUM": wrapper}), timeout=300)
+    check_outcome_lines(r, problems)
+    starts = len(open(log).read().split()) if os.path.exists(log) else 0
+    if starts != 1:
+        problems.append(f"Chromium started {starts} times for one run")
+    pdfs = [p for p in manifest(out) if p.endswith("report.pdf")] if os.path.isdir(out) else []
+    if r.rc == 0 and len(pdfs) != 26:
+        problems.append(f"{len(pdfs)} PDFs (expected 26)")
+    note("round3_output", f"--districts all --format pdf: {r.elapsed:.0f} s")
+    return problems
+
+
+def family_round3_output(n, rng):
+    c = []
+    for placement, folder in (("districts/강남구/memo.docx", False), ("csv/budget.xlsx", False),
+                              ("charts/mine/note.svg", False), ("districts/강남구/csv/예산.xlsx", False),
+                              ("districts/메모", True), ("report.md", True)):
+        c.append((f"user's {placement}{'/' if folder else ''} inside the report: refused, kept",
+                  lambda d, p=placement, f=folder: case_r3_nested(d, p, f)))
+    for mode in ("truncate", "linger", "good"):
+        c.append((f"fake Chromium '{mode}'", lambda d, m=mode: case_r3_fake(d, m)))
+    for kind in ("folder", "tmp", "devnull", "root"):
+        c.append((f"RAON_CHROMIUM={kind}: refused before recording", lambda d, k=kind: case_r3_chromium_path(d, k)))
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        for delay in (0.0, 1.0, 3.0):
+            c.append((f"{signal.Signals(sig).name} {delay:.0f} s into printing",
+                      lambda d, s=sig, t=delay: case_r3_interrupt(d, s, t)))
+    c.append(("portal links only (md, html, xlsx)", case_r3_links))
+    for title in ("&lt;script&gt;alert(1)&lt;/script&gt;", "&#60;img src=x&#62; &amp; R&B", "&#x3C;b&#x3E;굵게"):
+        c.append((f"title {title!r} stays text", lambda d, t=title: case_r3_amp(d, t)))
+    for length in (2000, 20000):
+        c.append((f"unbroken {length}-character category stays on the page", lambda d, k=length: case_r3_wide(d, k)))
+    c.append(("--districts all --format pdf: one Chromium", case_r3_one_browser))
+    return c
+
+
 # ---------------------------------------------------------------------------------------
 # Runner
 # ---------------------------------------------------------------------------------------
@@ -2262,6 +2680,7 @@ BUILDERS = {
     "config": family_config, "options": family_options, "inputs": family_inputs, "api": family_api,
     "diff": family_diff, "misc": family_misc,
     "round3_store": family_round3_store,
+    "round3_output": family_round3_output,
 }
 
 

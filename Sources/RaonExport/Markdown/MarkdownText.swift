@@ -7,7 +7,9 @@ enum MarkdownText {
   /// breaks become spaces so one value stays on one line (and in one table row).
   ///
   /// `<` is escaped only before what could open an HTML tag (`<a`, `</`, `<!`), so the
-  /// common Korean title brackets `<햄릿>` stay readable in the raw file.
+  /// common Korean title brackets `<햄릿>` stay readable in the raw file; `&` only where
+  /// it starts a character reference (`&lt;`, `&#60;`), which a viewer would turn into
+  /// `<` (issue 27), so `R&B` stays as it is.
   static func inline(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
@@ -31,6 +33,9 @@ enum MarkdownText {
           out.append("\\")
         }
         out.unicodeScalars.append(s)
+      case "&":
+        if startsReference(scalars, at: i) { out.append("\\") }
+        out.unicodeScalars.append(s)
       case "\t":
         out.append(" ")
       case _ where SafeText.isUnsafe(s):
@@ -44,13 +49,32 @@ enum MarkdownText {
     return out
   }
 
-  /// A link to `url` with `text`, or the text alone when the URL is not http(s) (no
-  /// `javascript:` links in a report). Spaces, parentheses and angle brackets in the URL
-  /// are percent-encoded so the link cannot end early.
+  /// Whether `scalars[i]` (an `&`) starts what CommonMark reads as a character
+  /// reference: `&name;`, `&#digits;` or `&#xhex;`.
+  private static func startsReference(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
+    var j = i + 1
+    var numeric = false
+    if j < scalars.count, scalars[j] == "#" {
+      numeric = true
+      j += 1
+      if j < scalars.count, scalars[j] == "x" || scalars[j] == "X" { j += 1 }
+    }
+    let start = j
+    while j < scalars.count, j - start < 32, scalars[j].isASCII,
+      numeric ? scalars[j].properties.isASCIIHexDigit : (scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]))
+    {
+      j += 1
+    }
+    return j > start && j < scalars.count && scalars[j] == ";"
+  }
+
+  /// A link to `url` with `text`, or the text alone when the URL is not a page of the
+  /// portal (``PortalLink``: no `javascript:` links, no other host, in a report). Spaces,
+  /// parentheses and angle brackets in the URL are percent-encoded so the link cannot end
+  /// early.
   static func link(_ text: String, url: String) -> String {
     let label = inline(text.isEmpty ? url : text)
-    let lower = url.lowercased()
-    guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return label }
+    guard PortalLink.isProgramPage(url) else { return label }
     var target = ""
     for s in url.unicodeScalars {
       switch s {

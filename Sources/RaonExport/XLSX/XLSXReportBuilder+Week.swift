@@ -102,7 +102,7 @@ extension XLSXReportBuilder {
       try stream.date(5, p.endDate, formats.date)
       try stream.text(6, Self.feeText(p, free: free))
       try stream.text(7, p.id)
-      try stream.link(8, p.portalURL)
+      try stream.link(8, p.portalURL, portal: true)
       try stream.text(9, p.eventTime)
       try stream.text(10, p.inquiry)
     }

@@ -521,7 +521,8 @@ final class XLSXReportBuilder {
         for p in qualityExamples[q.flag] {
           try sheet.string(r, 0, fit(name))
           let title = fit(p.title)
-          if !XLSXTableStream.isLinkable(p.portalURL) || sheet.link(r, 1, p.portalURL, text: title) != LXW_NO_ERROR {
+          if !XLSXTableStream.isLinkable(p.portalURL) || !PortalLink.isProgramPage(p.portalURL)
+            || sheet.link(r, 1, p.portalURL, text: title) != LXW_NO_ERROR {
             try sheet.string(r, 1, title)
           }
           try sheet.string(r, 2, fit(p.id))
@@ -648,7 +649,7 @@ final class XLSXReportBuilder {
       let c = index
       switch column.cell(of: p) {
       case .text(let s): try stream.text(c, s)
-      case .link(let s): try stream.link(c, s)
+      case .link(let s): try stream.link(c, s, portal: column == .portalURL)
       case .freeFlag(let isFree): try stream.text(c, isFree.map { $0 ? free : paid } ?? labels.freeUnknown)
       case .integer(let v):
         if let v { try stream.number(c, Double(v), f.integer, displayWidth: Self.groupedWidth(v)) }

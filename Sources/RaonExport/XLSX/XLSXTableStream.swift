@@ -173,9 +173,9 @@ final class XLSXTableStream {
   /// which (21,843 programs) the last programs lost their links. Measured with `raon-bench xlsx floor|floor-formula 20000` (same run, release):
   /// hyperlinks 0.76 s and +160 MB, formulas 0.46 s and +3 MB; both open as links in Excel
   /// and LibreOffice, sort and filter on the address.
-  func link(_ col: Int, _ value: String) throws {
+  func link(_ col: Int, _ value: String, portal: Bool = false) throws {
     guard !value.isEmpty, let ws else { return }
-    guard XLSXTableStream.isLinkable(value) else {
+    guard XLSXTableStream.isLinkable(value), !portal || PortalLink.isProgramPage(value) else {
       counts.linksNotLinkable += 1
       return try text(col, value)
     }

@@ -1,0 +1,313 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One headless Chromium that prints any number of pages: started on the first print,
+/// driven over the DevTools protocol on descriptors 3 and 4 (`--remote-debugging-pipe`,
+/// NUL-separated JSON), closed by ``close()``.
+///
+/// A report with 25 district packs printed 26 PDFs by starting Chromium 26 times (65 s,
+/// where the report without PDF takes 2.7 s, issue 24); one browser prints them all.
+/// Each page is loaded from a file into the run's one tab and printed with
+/// `Page.printToPDF` as `--print-to-pdf` prints (the page's own `@page` size and margins,
+/// backgrounds, no header or footer of Chromium's).
+///
+/// Every print has ``ChromiumPrinter/timeout`` seconds; a browser that takes longer, or
+/// ends, is stopped with its whole process group, and the print fails.
+final class ChromiumSession: @unchecked Sendable {
+  let printer: ChromiumPrinter
+  private let lock = NSLock()
+  private var browser: Browser?
+
+  init(printer: ChromiumPrinter) {
+    self.printer = printer
+  }
+
+  /// Prints `html` (a page as text) and returns the PDF, checked whole.
+  ///
+  /// - Parameter name: The file named in errors (`report.pdf`).
+  func print(html: String, name: String) throws -> Data {
+    lock.lock()
+    defer { lock.unlock() }
+    let deadline = Date().addingTimeInterval(printer.timeout)
+    let browser = try self.browser ?? Browser.start(printer, name: name)
+    self.browser = browser
+    do {
+      let pdf = try browser.print(html: html, name: name, until: deadline)
+      guard PDFCheck.isWhole(pdf) else {
+        throw ChromiumPrinter.Error.incomplete(file: name, bytes: pdf.count)
+      }
+      return pdf
+    } catch {
+      // A browser that failed once is not trusted with the next page.
+      self.browser = nil
+      browser.stop()
+      throw error
+    }
+  }
+
+  /// Closes the browser (asking it first), ends its process group and removes its folder.
+  func close() {
+    lock.lock()
+    defer { lock.unlock() }
+    browser?.close()
+    browser = nil
+  }
+
+  // MARK: - The browser
+
+  /// A running Chromium and its DevTools connection.
+  final class Browser: @unchecked Sendable {
+    let printer: ChromiumPrinter
+    let folder: URL
+    let log: URL
+    let child: ChildProcessGroup
+    private let socket: Int32
+    private let state = NSCondition()
+    private var responses: [Int: [String: Any]] = [:]
+    private var events: [[String: Any]] = []
+    private var closed = false
+    private var nextID = 0
+    private var pages = 0
+
+    private init(printer: ChromiumPrinter, folder: URL, log: URL, child: ChildProcessGroup, socket: Int32) {
+      self.printer = printer
+      self.folder = folder
+      self.log = log
+      self.child = child
+      self.socket = socket
+    }
+
+    /// The arguments of the browser (a profile folder of its own, no sandbox, no GPU).
+    static func arguments(profile: URL) -> [String] {
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+        "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+        "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)", "about:blank",
+      ]
+    }
+
+    static func start(_ printer: ChromiumPrinter, name: String) throws -> Browser {
+      let folder = try PrintScratch.makeFolder()
+      do {
+        let fm = FileManager.default
+        let temporary = folder.appendingPathComponent("tmp", isDirectory: true)
+        try fm.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("chromium.log")
+        let logFD = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard logFD >= 0 else { throw Rename.Failure(code: errno) }
+        defer { Glibc.close(logFD) }
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0
+        else { throw Rename.Failure(code: errno) }
+        defer { Glibc.close(pair[1]) }
+        // Chromium's settings and caches (crash-report settings, dconf) go into the folder
+        // too, so nothing of it stays in the home folder. Not TMPDIR: its singleton socket
+        // lives there, and a path as long as the folder's passes the socket path limit
+        // (Chromium then aborts).
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = temporary.appendingPathComponent("config").path
+        environment["XDG_CACHE_HOME"] = temporary.appendingPathComponent("cache").path
+        let child: ChildProcessGroup
+        do {
+          child = try PrintScratch.start(in: folder) {
+            try ChildProcessGroup(
+              executable: printer.executable.path,
+              arguments: arguments(profile: folder.appendingPathComponent("profile", isDirectory: true)),
+              descriptors: [3: pair[1], 4: pair[1]], output: logFD, environment: environment)
+          }
+        } catch let error as WorkflowError {
+          Glibc.close(pair[0])
+          throw error
+        } catch {
+          Glibc.close(pair[0])
+          throw ChromiumPrinter.Error.failed(
+            file: name, status: -1, detail: "\(printer.executable.path) did not start: \(error)")
+        }
+        let browser = Browser(printer: printer, folder: folder, log: log, child: child, socket: pair[0])
+        let reader = Thread { browser.readMessages() }
+        reader.name = "raon.chromium.reader"
+        reader.start()
+        return browser
+      } catch {
+        PrintScratch.release(folder)
+        throw error
+      }
+    }
+
+    /// Prints one page in a new tab.
+    func print(html: String, name: String, until deadline: Date) throws -> Data {
+      pages += 1
+      let source = folder.appendingPathComponent("page-\(pages).html")
+      try Data(html.utf8).write(to: source)
+      defer { try? FileManager.default.removeItem(at: source) }
+      let session = try tab(name: name, until: deadline)
+      let navigated = try call(
+        "Page.navigate", ["url": source.absoluteURL.absoluteString], session: session, name: name, until: deadline)
+      if let text = navigated["errorText"] as? String, !text.isEmpty {
+        throw ChromiumPrinter.Error.failed(file: name, status: 0, detail: "loading the page: \(text)")
+      }
+      try waitForEvent("Page.loadEventFired", session: session, name: name, until: deadline)
+      let printed = try call(
+        "Page.printToPDF",
+        ["printBackground": true, "preferCSSPageSize": true, "displayHeaderFooter": false],
+        session: session, name: name, until: deadline)
+      guard let encoded = printed["data"] as? String, let pdf = Data(base64Encoded: encoded) else {
+        throw unexpected(name, "Page.printToPDF")
+      }
+      return pdf
+    }
+
+    /// The tab every page is loaded into, opened on the first print: one renderer for
+    /// the run rather than one started per page (a navigation replaces the page whole).
+    private var session: String?
+
+    private func tab(name: String, until deadline: Date) throws -> String {
+      if let session { return session }
+      let target = try call("Target.createTarget", ["url": "about:blank"], name: name, until: deadline)
+      guard let targetID = target["targetId"] as? String else { throw unexpected(name, "Target.createTarget") }
+      let attached = try call(
+        "Target.attachToTarget", ["targetId": targetID, "flatten": true], name: name, until: deadline)
+      guard let session = attached["sessionId"] as? String else { throw unexpected(name, "Target.attachToTarget") }
+      _ = try call("Page.enable", [:], session: session, name: name, until: deadline)
+      self.session = session
+      return session
+    }
+
+    /// Asks the browser to close, waits for it (its exit, not its descriptors: a process
+    /// it left holding them must not keep a finished report waiting), then ends the group.
+    func close() {
+      if send("Browser.close", [:], session: nil) != nil {
+        _ = child.waitForExit(10)
+      }
+      stop()
+    }
+
+    /// Ends the browser's process group and removes its folder.
+    func stop() {
+      state.lock()
+      if !closed { shutdown(socket, Int32(SHUT_RDWR)) }
+      state.unlock()
+      PrintScratch.release(folder)
+    }
+
+    // MARK: - The protocol
+
+    private func unexpected(_ name: String, _ method: String) -> ChromiumPrinter.Error {
+      .failed(file: name, status: 0, detail: "unexpected answer to \(method)")
+    }
+
+    /// Sends a command; its id, or `nil` when the browser is gone.
+    /// Commands are small, so sending under the lock (which keeps the descriptor from
+    /// being closed meanwhile) never holds the reader up for long.
+    private func send(_ method: String, _ params: [String: Any], session: String?) -> Int? {
+      state.lock()
+      defer { state.unlock() }
+      guard !closed else { return nil }
+      nextID += 1
+      let id = nextID
+      var message: [String: Any] = ["id": id, "method": method, "params": params]
+      if let session { message["sessionId"] = session }
+      guard var data = try? JSONSerialization.data(withJSONObject: message) else { return nil }
+      data.append(0)
+      let sent = data.withUnsafeBytes { raw -> Bool in
+        guard let base = raw.baseAddress else { return false }
+        var offset = 0
+        while offset < raw.count {
+          let n = Glibc.send(socket, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+          if n < 0, errno == EINTR { continue }
+          guard n > 0 else { return false }
+          offset += n
+        }
+        return true
+      }
+      return sent ? id : nil
+    }
+
+    /// Sends a command and waits for its result.
+    private func call(
+      _ method: String, _ params: [String: Any], session: String? = nil, name: String, until deadline: Date
+    ) throws -> [String: Any] {
+      guard let id = send(method, params, session: session) else { throw ended(name) }
+      state.lock()
+      defer { state.unlock() }
+      while responses[id] == nil {
+        guard !closed else { throw ended(name) }
+        guard state.wait(until: deadline) || responses[id] != nil else { throw timedOut(name) }
+      }
+      let response = responses.removeValue(forKey: id) ?? [:]
+      if let error = response["error"] as? [String: Any] {
+        let message = (error["message"] as? String) ?? "error"
+        throw ChromiumPrinter.Error.failed(file: name, status: 0, detail: "\(method): \(message)")
+      }
+      return (response["result"] as? [String: Any]) ?? [:]
+    }
+
+    private func waitForEvent(_ method: String, session: String, name: String, until deadline: Date) throws {
+      state.lock()
+      defer { state.unlock() }
+      while true {
+        if let index = events.firstIndex(where: {
+          $0["method"] as? String == method && $0["sessionId"] as? String == session
+        }) {
+          events.removeSubrange(...index)
+          return
+        }
+        guard !closed else { throw ended(name) }
+        guard state.wait(until: deadline) else { throw timedOut(name) }
+      }
+    }
+
+    private func timedOut(_ name: String) -> ChromiumPrinter.Error {
+      .timedOut(file: name, seconds: Int(printer.timeout.rounded()))
+    }
+
+    /// The browser closed its end: how it exited, with its last words.
+    private func ended(_ name: String) -> ChromiumPrinter.Error {
+      let status = child.waitForExit(2) ?? 0
+      return .failed(file: name, status: status, detail: ChromiumPrinter.lastMessage(in: log))
+    }
+
+    /// The reader thread: splits what the browser sends at NUL bytes into messages.
+    private func readMessages() {
+      var pending: [UInt8] = []
+      var scanned = 0  // bytes of `pending` known to hold no NUL (a PDF comes in many reads)
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress, $0.count) }
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else { break }
+        pending.append(contentsOf: buffer[0..<n])
+        var messages: [[String: Any]] = []
+        var start = 0
+        while let end = pending[max(start, scanned)...].firstIndex(of: 0) {
+          if let object = try? JSONSerialization.jsonObject(with: Data(pending[start..<end])) as? [String: Any] {
+            messages.append(object)
+          }
+          start = end + 1
+        }
+        pending.removeFirst(start)
+        scanned = pending.count
+        guard !messages.isEmpty else { continue }
+        state.lock()
+        for message in messages {
+          if let id = message["id"] as? Int {
+            responses[id] = message
+          } else if message["method"] as? String == "Page.loadEventFired" {
+            // The only event waited for; the rest (targets, frames) is dropped.
+            events.append(message)
+          }
+        }
+        state.broadcast()
+        state.unlock()
+      }
+      state.lock()
+      closed = true
+      Glibc.close(socket)
+      state.broadcast()
+      state.unlock()
+    }
+  }
+}

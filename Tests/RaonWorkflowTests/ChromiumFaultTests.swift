@@ -1,0 +1,145 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RaonWorkflow
+
+/// Chromium's faults (issue 27, items 5, 6, 8 and 9), with a stand-in Chromium
+/// (``FakeChromium``) that prints a real PDF over the DevTools pipe and misbehaves.
+@Suite(.serialized) struct ChromiumFaultTests {
+  static func page(in dir: URL) throws -> URL {
+    let html = dir.appendingPathComponent("a.html")
+    try Data("<p>x</p>".utf8).write(to: html)
+    return html
+  }
+
+  /// Item 5: a Chromium that wrote only the first 20,000 bytes of a real PDF and exited 0
+  /// had it published. Now the PDF is checked whole (trailer, page count) first.
+  @Test func aTruncatedPDFIsRefusedAndNotWritten() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-truncate")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fake = try FakeChromium.write(.truncate, in: dir)
+    let pdf = dir.appendingPathComponent("report.pdf")
+    #expect(throws: ChromiumPrinter.Error.self) {
+      try ChromiumPrinter(executable: fake, timeout: 30).print(html: try Self.page(in: dir), to: pdf)
+    }
+    #expect(!FileManager.default.fileExists(atPath: pdf.path))
+    // The same fake's whole PDF is accepted: the check is about the cut, not the fake.
+    let whole = try FakeChromium.write(.good, named: "whole", in: dir)
+    try ChromiumPrinter(executable: whole, timeout: 30).print(html: try Self.page(in: dir), to: pdf)
+    let written = try Data(contentsOf: pdf)
+    #expect(written.count > 20_000 && written.starts(with: Data("%PDF-".utf8)))
+  }
+
+  /// Item 6: a hanging Chromium was stopped at the timeout, but its child survived as an
+  /// orphan. Now the whole process group is ended.
+  @Test func aHangingChromiumIsStoppedWithEveryProcessItStarted() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-hang-group")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let record = dir.appendingPathComponent("record")
+    let fake = try FakeChromium.write(.hang, in: dir, record: record)
+    let started = Date()
+    #expect(throws: ChromiumPrinter.Error.timedOut(file: "report.pdf", seconds: 3)) {
+      try ChromiumPrinter(executable: fake, timeout: 3).print(
+        html: try Self.page(in: dir), to: dir.appendingPathComponent("report.pdf"))
+    }
+    #expect(Date().timeIntervalSince(started) < 20)
+    let facts = FakeChromium.record(record)
+    let child = try #require(facts["child"].flatMap { Int32($0) })
+    defer { kill(child, SIGKILL) }
+    var running = FakeChromium.isRunning(child)
+    for _ in 0..<20 where running {
+      usleep(100_000)
+      running = FakeChromium.isRunning(child)
+    }
+    #expect(!running, "the child \(child) of the stopped Chromium still runs")
+  }
+
+  /// Item 6: Chromium inherited the blocked signals of the thread that started it (TERM,
+  /// INT and HUP in `SigBlk`), so it could not be stopped politely. Now it starts with a
+  /// clean mask, every signal at its default, in a process group of its own.
+  @Test func chromiumStartsWithACleanSignalMaskInAGroupOfItsOwn() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-mask")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let record = dir.appendingPathComponent("record")
+    let fake = try FakeChromium.write(.good, in: dir, record: record)
+    let html = try Self.page(in: dir)
+    let pdf = dir.appendingPathComponent("report.pdf")
+    // Printed from a thread that blocks the three, as raon's worker threads do.
+    let outcome = LockedOutcome()
+    let thread = Thread {
+      var blocked = sigset_t()
+      sigemptyset(&blocked)
+      for s in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&blocked, s) }
+      pthread_sigmask(SIG_BLOCK, &blocked, nil)
+      outcome.set(Result { try ChromiumPrinter(executable: fake, timeout: 30).print(html: html, to: pdf) })
+    }
+    thread.start()
+    let result = try #require(outcome.wait(60))
+    try result.get()
+    let facts = FakeChromium.record(record)
+    let blocked = try #require(facts["SigBlk"])
+    let ignored = try #require(facts["SigIgn"])
+    #expect(!FakeChromium.holdsHangUpInterruptOrTerminate(blocked), "SigBlk \(blocked)")
+    #expect(!FakeChromium.holdsHangUpInterruptOrTerminate(ignored), "SigIgn \(ignored)")
+    #expect(facts["pid"] != nil && facts["pgid"] == facts["pid"], "\(facts)")
+  }
+
+  /// Item 8: a Chromium that printed a good PDF and exited 0 but left a process holding
+  /// its pipes made raon wait 120 s and throw the PDF away. Now its exit is what counts,
+  /// and what it left is ended with its group.
+  @Test func aChromiumLeavingAProcessOnItsPipesDoesNotHoldThePrintUp() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-linger")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let record = dir.appendingPathComponent("record")
+    let fake = try FakeChromium.write(.linger, in: dir, record: record)
+    let pdf = dir.appendingPathComponent("report.pdf")
+    let started = Date()
+    try ChromiumPrinter(executable: fake, timeout: 40).print(html: try Self.page(in: dir), to: pdf)
+    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(try Data(contentsOf: pdf).count > 20_000)
+    let child = try #require(FakeChromium.record(record)["child"].flatMap { Int32($0) })
+    defer { kill(child, SIGKILL) }
+    usleep(300_000)
+    #expect(!FakeChromium.isRunning(child), "the process Chromium left (\(child)) still runs")
+  }
+
+  /// Item 9: `RAON_CHROMIUM=/tmp` (a folder, "executable" to access(2)) passed the check
+  /// made before recording. Now only an executable regular file is accepted.
+  @Test func aFolderGivenAsRAONCHROMIUMIsNotAChromium() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-folder")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for configured in [dir.path, "/tmp", "/"] {
+      #expect(throws: ChromiumPrinter.Error.notFound(configured: configured)) {
+        try ChromiumPrinter.locate(in: ["PATH": "/usr/bin", "RAON_CHROMIUM": configured])
+      }
+    }
+    // A folder named like a Chromium on PATH is passed over too.
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("chromium"), withIntermediateDirectories: true)
+    #expect(throws: ChromiumPrinter.Error.notFound(configured: nil)) {
+      try ChromiumPrinter.locate(in: ["PATH": dir.path])
+    }
+  }
+}
+
+/// A result handed from another thread.
+final class LockedOutcome: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var value: Result<Void, any Error>?
+
+  func set(_ result: Result<Void, any Error>) {
+    lock.lock()
+    value = result
+    lock.unlock()
+    done.signal()
+  }
+
+  func wait(_ seconds: Double) -> Result<Void, any Error>? {
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
