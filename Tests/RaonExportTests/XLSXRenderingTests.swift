@@ -60,12 +60,14 @@ struct XLSXRenderingTests {
   static func report(programs count: Int) -> ReportData {
     var report = XLSXFixtures.report
     let base = XLSXFixtures.programs.dropLast()  // not the 40,000-character place
-    report.programs = ProgramChunks(
-      (0..<count).map { i in
-        var p = base[base.startIndex + i % base.count]
-        p.id = "cult:\(200_000 + i)"
-        return p
-      })
+    let programs = (0..<count).map { i in
+      var p = base[base.startIndex + i % base.count]
+      p.id = "cult:\(200_000 + i)"
+      return p
+    }
+    report.programs = ProgramChunks(programs)
+    // The week's lists are the programs' own, as a report makes them.
+    report.lists = WeekLists.select(programs, week: report.week, day: report.snapshot.koreaDay)
     return report
   }
 
