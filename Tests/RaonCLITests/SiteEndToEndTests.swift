@@ -16,7 +16,7 @@ import TestSupport
     #expect(first.status == 0, "\(first.stderr)")
     let next = dir.appendingPathComponent("next.csv")
     let expected = try modified(Fixtures.sampleCSV, to: next, seed: 7, in: dir)
-    let second = try RaonProcess.run(["snapshot", next.path, "--taken-at", "2024-09-16"], in: dir, environment: env)
+    let second = try RaonProcess.run(["snapshot", "next.csv", "--taken-at", "2024-09-16"], in: dir, environment: env)
     #expect(second.status == 0, "\(second.stderr)")
     return (dir, next, expected)
   }
@@ -123,5 +123,42 @@ import TestSupport
     #expect(after.status == 0, "\(after.stderr)")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".site.") }
     #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+
+  /// The same history on PostgreSQL gives the same site, byte for byte.
+  @Test func aHistoryOnPostgreSQLGivesTheSameSiteAsOnSQLite() throws {
+    guard let server = PostgresTestServer.available() else { return }
+    let (sqliteDir, next, _) = try Self.history()
+    let pgDir = try Fixtures.temporaryDirectory("raon-site-pg")
+    defer {
+      try? FileManager.default.removeItem(at: sqliteDir)
+      try? FileManager.default.removeItem(at: pgDir)
+    }
+    var env = server.environment
+    env["RAON_DB"] = server.url()
+    try FileManager.default.copyItem(at: next, to: pgDir.appendingPathComponent("next.csv"))
+    for args in [
+      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"],
+      ["snapshot", "next.csv", "--taken-at", "2024-09-16"], ["site"],
+    ] {
+      let run = try RaonProcess.run(args, in: pgDir, environment: env)
+      #expect(run.status == 0, "\(args): \(run.stderr)")
+    }
+    let sqliteRun = try RaonProcess.run(["site"], in: sqliteDir, environment: Self.env)
+    #expect(sqliteRun.status == 0, "\(sqliteRun.stderr)")
+    let a = try Self.files(sqliteDir.appendingPathComponent("site"))
+    let b = try Self.files(pgDir.appendingPathComponent("site"))
+    #expect(a.keys.sorted() == b.keys.sorted())
+    #expect(a.count > 5_000)
+    let differing = a.keys.filter { a[$0] != b[$0] }
+    #expect(differing.isEmpty, "\(differing.sorted().prefix(5))")
+  }
+
+  static func files(_ dir: URL) throws -> [String: Data] {
+    var out: [String: Data] = [:]
+    for file in HardeningSupport.files(under: dir) {
+      out[String(file.path.dropFirst(dir.path.count + 1))] = try Data(contentsOf: file)
+    }
+    return out
   }
 }

@@ -60,6 +60,7 @@ public struct SitePages: Sendable {
     form.search label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; }
     form.search input, form.search select { font: inherit; padding: .3rem; max-width: 100%;
       color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 4px; }
+    form.search button { justify-self: start; align-self: end; font: inherit; padding: .3rem 1.2rem; }
     ol.results li { margin: .35rem 0; overflow-wrap: anywhere; }
     .muted { color: var(--muted); }
     td, dd, li { overflow-wrap: anywhere; }
