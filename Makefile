@@ -11,7 +11,7 @@
 PEER ?= $(abspath ../shared/bench/peer_pandas.py)
 PYTHON ?= python3
 
-.PHONY: bench bench-quick bench-build bench-deps hostile
+.PHONY: bench bench-quick bench-site bench-build bench-deps hostile
 
 # The peer needs pandas and XlsxWriter; the tests' set-up installs neither XlsxWriter nor,
 # on a bare machine, pandas.
@@ -28,6 +28,10 @@ bench: bench-build
 
 bench-quick: bench-build
 	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md
+
+# `raon site` alone: 52 weekly points of 20,000 programs, first build and one-week rebuild.
+bench-site: bench-build
+	$(PYTHON) bench/bench.py --only-site --skip-peer --out bench/RESULTS-site.md
 
 # The hostile set (issue 18): ~900 cases against the release binary — signals, concurrency,
 # full disks (root: tmpfs), foreign stores, bad configs and options, hostile inputs, an

@@ -249,6 +249,39 @@ def bench_trend(work, days, count, runs=3):
     return res
 
 
+def bench_site(work, days=365, count=20_000):
+    """`raon site` over a year of daily snapshots of `count` programs (`raon-bench trend`
+    records them): the first build over every week but the last (the last week's
+    snapshots deleted from a copy of the store), then the rebuild after that one more week
+    into the same folder. Times and peak RSS of each."""
+    d = os.path.join(work, "site")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    db = os.path.join(d, "store.sqlite")
+    run([BENCH, "trend", "--count", str(count), "--days", str(days), "--db", db, "--repeat", "1"])
+    _, _, listing = run([RAON, "snapshots", "--json", "--db", db], cwd=d)
+    snaps = json.loads(listing)
+    def week(item):
+        t = datetime.datetime.fromisoformat(item["takenAt"].replace("Z", "+00:00")) + datetime.timedelta(hours=9)
+        return t.isocalendar()[:2]
+    last = week(snaps[-1])
+    earlier = os.path.join(d, "earlier.sqlite")
+    shutil.copy(db, earlier)
+    for item in snaps:
+        if week(item) == last:
+            run([RAON, "snapshots", "delete", str(item["id"]), "--yes", "--db", earlier], cwd=d)
+    out = os.path.join(d, "site")
+    first_s, first_rss, first_out = run([RAON, "site", "--db", earlier, "--out", out], cwd=d)
+    first_cpu = run.last_cpu
+    re_s, re_rss, re_out = run([RAON, "site", "--db", db, "--out", out], cwd=d)
+    res = {"count": count, "days": days, "first_s": first_s, "first_rss_mib": first_rss, "first_cpu_s": first_cpu,
+           "rebuild_s": re_s, "rebuild_rss_mib": re_rss, "rebuild_cpu_s": run.last_cpu,
+           "first_summary": first_out.strip(), "rebuild_summary": re_out.strip()}
+    print(f"    first build: {first_s:.1f} s, {first_rss:.0f} MiB — {first_out.strip()}", flush=True)
+    print(f"    rebuild after one more week: {re_s:.1f} s, {re_rss:.0f} MiB — {re_out.strip()}", flush=True)
+    return res
+
+
 def bench_xlsx(n, runs):
     res = {}
     for mode in ("floor", "constant"):
@@ -304,6 +337,11 @@ def summary_lines(results):
                  f"{st['store_over_csv']:.1f}× one snapshot's CSV (target < 10×); an unchanged catalog adds "
                  f"{int(st['unchanged_added_bytes']):,} bytes on disk (target < 100 KB); the trend query over all "
                  f"{int(st['days'])} snapshots takes {st['trend_median_ms'] / 1000:.2f} s (target < 1 s).")
+    si = results.get("site")
+    if si:
+        L.append(f"- **`raon site` over a year ({int(si['count']):,} programs):** first build (52 weeks) "
+                 f"{si['first_s']:.0f} s, {si['first_rss_mib']:.0f} MiB peak; rebuild after one more week "
+                 f"{si['rebuild_s']:.0f} s, {si['rebuild_rss_mib']:.0f} MiB peak (target: at most half the first).")
     tr = results.get("trend")
     if tr:
         # One line here; the section below has the table.
@@ -418,6 +456,8 @@ def main():
     ap.add_argument("--skip-store", action="store_true")
     ap.add_argument("--skip-trend", action="store_true")
     ap.add_argument("--skip-xlsx", action="store_true")
+    ap.add_argument("--skip-site", action="store_true")
+    ap.add_argument("--only-site", action="store_true", help="only `raon site` over a year of 20,000 programs")
     ap.add_argument("--skip-sample", action="store_true")
     ap.add_argument("--weekly", default="1,4", help="the weekly job at N × the sample's real rows, comma-separated "
                     "(default 1,4: ~5,000 and ~20,000 programs; 0: skip)")
@@ -444,6 +484,9 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     results = {"command": "python3 bench/bench.py " + " ".join(sys.argv[1:]), "machine": machine(), "sizes": {}, "xlsx": {}}
     print("machine:", json.dumps(results["machine"], ensure_ascii=False), flush=True)
+    if a.only_site:
+        a.skip_sample = a.skip_store = a.skip_trend = a.skip_xlsx = True
+        a.weekly, sizes = "0", []
     if not a.skip_sample:
         print("sample:", flush=True)
         results["sample"] = bench_sample(a.work, a.peer, runs, a.skip_peer)
@@ -462,6 +505,9 @@ def main():
     if not a.skip_trend:
         print("trend (365 daily snapshots of 20,000):", flush=True)
         results["trend"] = bench_trend(a.work, 365, 20_000)
+    if not a.skip_site:
+        print("site (365 daily snapshots of 20,000: 52 weeks, then one more):", flush=True)
+        results["site"] = bench_site(a.work)
     if not a.skip_xlsx:
         for n in sizes:
             print(f"xlsx {n}:", flush=True)

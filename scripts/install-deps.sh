@@ -23,6 +23,8 @@ if [ "${1:-}" = "--test" ]; then
   fi
   fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing+=(fonts-noto-cjk fontconfig)
   command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
+  # The site's browser tests drive headless Chromium through Selenium and chromedriver.
+  command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
   # The server binaries (initdb, pg_ctl, postgres) and psql; the tests start and stop their
   # own server, so the package's own cluster need not run.
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v psql >/dev/null 2>&1 \
@@ -46,5 +48,10 @@ if [ "${1:-}" = "--test" ]; then
     else
       python3 -m pip "${pip_args[@]}" openpyxl
     fi
+  fi
+  if ! python3 -c "import selenium" 2>/dev/null; then
+    echo "installing selenium for the site's browser tests" >&2
+    python3 -m pip -q install --disable-pip-version-check \
+      $([ "$(id -u)" -eq 0 ] && echo --root-user-action=ignore) selenium
   fi
 fi

@@ -18,6 +18,6 @@ struct Raon: AsyncParsableCommand {
       Exit status: 0 success; 1 failure (for 'raon diff --fail-if-changed': 1 changed, 2 failure); 64 usage error (unknown option, bad option value); 78 bad config file; 130 interrupted (SIGINT), 143 terminated (SIGTERM). Errors are one line on standard error: what went wrong, where, and what to do.
       """,
     version: "0.1.0",
-    subcommands: [ReportCommand.self, SnapshotCommand.self, SnapshotsCommand.self, DiffCommand.self, TrendCommand.self, StoreCommand.self]
+    subcommands: [ReportCommand.self, SnapshotCommand.self, SnapshotsCommand.self, DiffCommand.self, TrendCommand.self, SiteCommand.self, StoreCommand.self]
   )
 }

@@ -1,0 +1,65 @@
+import RaonAnalytics
+
+/// The words of `raon site`'s own pages (the week pages are the report's).
+extension ReportLabels {
+  fileprivate func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+
+  public var siteTitle: String { say("서울시 문화행사 기록", "Seoul cultural events — archive") }
+  public var siteHome: String { say("처음", "Home") }
+  public var siteSearch: String { say("검색", "Search") }
+  public var siteWeeks: String { say("주간 보고서", "Weekly reports") }
+  public var siteDistricts: String { say("자치구", "Districts") }
+  public var siteLatestWeek: String { say("최근 주", "Latest week") }
+  public var siteFullReport: String { say("보고서 전체 보기", "The full report") }
+  public var sitePrevious: String { say("← 이전 주", "← Previous week") }
+  public var siteNext: String { say("다음 주 →", "Next week →") }
+  public var siteCity: String { say("서울시 전체", "Whole city") }
+  public var siteDownloads: String { say("내려받기", "Downloads") }
+  public var siteWeekPrograms: String { say("이 주의 프로그램", "This week's programs") }
+  public var siteDistrictWeeks: String { say("주별 보고서", "Week by week") }
+  public var siteDistrictPrograms: String { say("최근 주의 프로그램", "Programs of the latest week") }
+  public var siteProgramFields: String { say("현재 정보", "Current details") }
+  public var siteProgramStory: String { say("변경 이력", "History") }
+  public var siteFirstSeen: String { say("처음 본 주", "First seen") }
+  public var siteRegistered: String { say("등록일", "Registered") }
+  public var siteState: String { say("상태", "State") }
+  public var sitePortal: String { say("포털에서 보기", "On the portal") }
+  public var siteAppeared: String { say("등장", "Appeared") }
+  public var siteChanged: String { say("변경", "Changed") }
+  public var siteLeft: String { say("사라짐", "Left") }
+  public var siteField: String { say("항목", "Field") }
+  public var siteBefore: String { say("이전", "Before") }
+  public var siteAfter: String { say("이후", "After") }
+  public var siteOrganizer: String { say("주최", "Organiser") }
+  public var siteCategory: String { say("분류", "Category") }
+  public var siteDistrict: String { say("자치구", "District") }
+  public var siteQuery: String { say("제목·장소·주최·ID", "Title, place, organiser or id") }
+  public var siteAny: String { say("전체", "All") }
+  public var siteSearchHint: String {
+    say("검색어를 입력하거나 조건을 고르세요.", "Type a word or choose a filter.")
+  }
+  public var siteCountTemplate: String { say("{n}건", "{n} found") }
+  public var siteShownTemplate: String { say("처음 {k}건만 보입니다.", "The first {k} are shown.") }
+  public var siteNoScript: String {
+    say("검색에는 JavaScript가 필요합니다.", "Search needs JavaScript.")
+  }
+  public var siteTrendByDistrict: String { say("자치구별 추이", "Trend by district") }
+
+  /// `운영 중`, `예정`, `종료`, `철회`.
+  public func siteState(_ state: ProgramHistory.State) -> String {
+    switch state {
+    case .running: return say("운영 중", "running")
+    case .upcoming: return say("예정", "upcoming")
+    case .ended: return say("종료", "ended")
+    case .withdrawn: return say("철회", "withdrawn")
+    }
+  }
+
+  /// How a program left: `종료 — 종료일이 지나 빠짐` / `철회 — 종료일 전에 빠짐`.
+  public func siteRemoval(_ removal: ChangeKinds.Removal) -> String {
+    switch removal {
+    case .ended: return say("종료 — 종료일이 지나 목록에서 빠짐", "ended — left after its end day")
+    case .withdrawn: return say("철회 — 종료일 전에 목록에서 빠짐", "withdrawn — left before its end day")
+    }
+  }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// A week of a site: its snapshot, its trend point and the files of its report folder.
+public struct SiteWeek: Sendable, Hashable {
+  public var week: ISOWeek
+  public var snapshot: SnapshotInfo
+  public var point: WeeklyTrendPoint?
+  public init(week: ISOWeek, snapshot: SnapshotInfo, point: WeeklyTrendPoint?) {
+    self.week = week
+    self.snapshot = snapshot
+    self.point = point
+  }
+}
+
+/// The pages of `raon site` (pure: values in, HTML out). Every catalog text is escaped;
+/// links go inside the site (relative) or to http(s) addresses; pages load nothing (a
+/// Content-Security-Policy says so); the only script is the search page's own.
+public struct SitePages: Sendable {
+  public var weeks: [SiteWeek]
+  public var language: ReportLanguage
+  var L: ReportLabels { ReportLabels(language) }
+
+  public init(weeks: [SiteWeek], language: ReportLanguage) {
+    self.weeks = weeks
+    self.language = language
+  }
+
+  static func esc(_ text: String) -> String { SVGBarChart.escape(text) }
+
+  /// The policy of every page: nothing loaded, inline styles, and `script` (the search
+  /// page's) when given.
+  static func policy(script: String?) -> String {
+    var p = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    if let script {
+      var h = SHA256()
+      h.update(script)
+      p += "; script-src 'sha256-\(Data(h.finalize()).base64EncodedString())'"
+    }
+    return p
+  }
+
+  /// The `<meta>`s every page's head begins with (also put into the report's pages).
+  static func headMeta(script: String? = nil) -> String {
+    "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy(script: script))\">\n"
+      + "<link rel=\"icon\" href=\"data:,\">\n"
+  }
+
+  static let css = """
+    nav.site { max-width: 60rem; margin: 0 auto; padding: .6rem 1rem 0; display: flex;
+      flex-wrap: wrap; gap: .3rem .9rem; font-size: .9rem; }
+    nav.site details { flex-basis: 100%; }
+    nav.site ul { padding-left: 1.1rem; margin: .3rem 0; }
+    ul.cols { columns: 12rem; padding-left: 1.1rem; }
+    dl.fields { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: .2rem .8rem; }
+    dl.fields dt { color: var(--muted); }
+    dl.fields dd { margin: 0; overflow-wrap: anywhere; }
+    form.search { display: grid; gap: .5rem; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); }
+    form.search label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; }
+    form.search input, form.search select { font: inherit; padding: .3rem; max-width: 100%;
+      color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 4px; }
+    form.search button { justify-self: start; align-self: end; font: inherit; padding: .3rem 1.2rem; }
+    ol.results li { margin: .35rem 0; overflow-wrap: anywhere; }
+    .muted { color: var(--muted); }
+    td, dd, li { overflow-wrap: anywhere; }
+    """
+
+  /// A whole page at `path` in the site.
+  func page(_ path: String, title: String, body: String, script: String? = nil) -> String {
+    var html = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n<meta charset=\"utf-8\">\n"
+    html += Self.headMeta(script: script)
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
+    html += "<title>\(Self.esc(title)) — \(Self.esc(L.siteTitle))</title>\n"
+    html += "<style>\n\(HTMLStyle.css)\n\(Self.css)\n</style>\n</head>\n<body>\n"
+    html += siteNav(from: path)
+    html += "<main>\n\(body)\n</main>\n"
+    if let script { html += "<script>\(script)</script>\n" }
+    html += "</body>\n</html>\n"
+    return html
+  }
+
+  /// Home · trend · search, from any page.
+  func siteNav(from path: String, extra: String = "") -> String {
+    func a(_ to: String, _ text: String) -> String {
+      "<a href=\"\(SitePaths.link(from: path, to: to))\">\(Self.esc(text))</a>"
+    }
+    return "<nav class=\"site\" aria-label=\"site\">" + a(SitePaths.index, L.siteHome)
+      + a(SitePaths.trend, L.trend) + a(SitePaths.search, L.siteSearch) + extra + "</nav>\n"
+  }
+
+  func link(_ from: String, _ to: String, _ text: String) -> String {
+    "<a href=\"\(SitePaths.link(from: from, to: to))\">\(Self.esc(text))</a>"
+  }
+
+  func weekLine(_ w: SiteWeek) -> String {
+    L.weekRange(w.week.description, start: w.week.start.description, end: w.week.end.description)
+  }
+
+  // MARK: - Index
+
+  public func index() -> String {
+    let path = SitePaths.index
+    var b = "<h1>\(Self.esc(L.siteTitle))</h1>\n"
+    if let latest = weeks.last {
+      b += "<h2>\(Self.esc(L.siteLatestWeek)): \(Self.esc(weekLine(latest)))</h2>\n"
+      if let p = latest.point { b += figures(p) }
+      b += "<p>" + link(path, SitePaths.weekReport(latest.week), L.siteFullReport) + "</p>\n"
+    }
+    b += searchForm(from: path, compact: true)
+    b += "<h2>\(Self.esc(L.siteWeeks))</h2>\n<ul>\n"
+    for w in weeks.reversed() {
+      b += "<li>" + link(path, SitePaths.weekReport(w.week), weekLine(w))
+        + " <span class=\"muted\">· #\(w.snapshot.id)</span></li>\n"
+    }
+    b += "</ul>\n<h2>\(Self.esc(L.siteDistricts))</h2>\n<ul class=\"cols\">\n"
+    for d in District.all { b += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
+    b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n<p>" + link(path, SitePaths.trend, L.trend) + "</p>\n"
+    b += "<hr>\n<p class=\"muted\">\(Self.esc(L.attribution))</p>\n"
+    return page(path, title: L.siteHome, body: b)
+  }
+
+  /// The week's headline figures as a table.
+  func figures(_ p: WeeklyTrendPoint) -> String {
+    var rows: [(String, String)] = [
+      (L.currentPrograms, p.current.formatted()), (L.runningThisWeek, p.running.formatted()),
+      (L.startingThisWeek, p.starting.formatted()), (L.registeredThisWeek, p.registered.formatted()),
+      (L.programCount, p.programCount.formatted()),
+    ]
+    if let a = p.added { rows.append((L.added, a.formatted())) }
+    if let r = p.removed { rows.append((L.removed, r.formatted())) }
+    var t = "<div class=\"table-wrap\"><table><tbody>\n"
+    for (k, v) in rows { t += "<tr><th scope=\"row\">\(Self.esc(k))</th><td align=\"right\">\(v)</td></tr>\n" }
+    return t + "</tbody></table></div>\n"
+  }
+
+  // MARK: - Week pages (the report's, with the site's navigation put in)
+
+  /// The report page of a week with the site's navigation and policy put in. `page` is
+  /// the report page's path in the site; `district` its district (nil for the city);
+  /// `files` the report folder's files (relative to the folder of `page`); `programs`
+  /// the district's programs of the week (linked to their pages).
+  public func weekPage(
+    report html: String, week index: Int, district: String?, files: [String], programs: [Program]
+  ) -> String {
+    let w = weeks[index]
+    let path = SitePaths.weekReport(w.week, district: district)
+    var extra = weekSwitch(index, district: district)
+    if let district {
+      extra += link(path, SitePaths.weekReport(w.week), L.siteCity)
+      extra += link(path, SitePaths.district(district), "\(district) · \(L.siteDistrictWeeks)")
+    } else {
+      extra += "<details><summary>\(Self.esc(L.siteDistricts))</summary><ul class=\"cols\">"
+      for d in District.all { extra += "<li>" + link(path, SitePaths.weekReport(w.week, district: d), d) + "</li>" }
+      extra += "</ul></details>"
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let downloads = files.filter { $0 != "report.html" && !$0.hasPrefix("districts/") }
+    if !downloads.isEmpty {
+      extra += "<details><summary>\(Self.esc(L.siteDownloads))</summary><ul>"
+      for f in downloads { extra += "<li>" + link(path, "\(folder)/\(f)", f) + "</li>" }
+      extra += "</ul></details>"
+    }
+    if district != nil, !programs.isEmpty {
+      extra += "<details><summary>\(Self.esc(L.siteWeekPrograms)) (\(programs.count.formatted()))</summary><ul>"
+      for p in programs { extra += "<li>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title) + "</li>" }
+      extra += "</ul></details>"
+    }
+    var out = html
+    if let head = out.range(of: "<meta charset=\"utf-8\">\n") {
+      out.insert(contentsOf: Self.headMeta(), at: head.upperBound)
+    }
+    if let style = out.range(of: "</style>") { out.insert(contentsOf: "\n" + Self.css + "\n", at: style.lowerBound) }
+    if let body = out.range(of: "<body>\n") {
+      out.insert(contentsOf: siteNav(from: path, extra: extra), at: body.upperBound)
+    }
+    return out
+  }
+
+  /// The previous and next week's same page, between markers so that a later build can
+  /// put in a new next week without rendering the report again (``relinkWeekSwitch``).
+  func weekSwitch(_ index: Int, district: String?) -> String {
+    let path = SitePaths.weekReport(weeks[index].week, district: district)
+    var s = Self.switchStart
+    if index > 0 { s += link(path, SitePaths.weekReport(weeks[index - 1].week, district: district), L.sitePrevious) }
+    if index + 1 < weeks.count {
+      s += link(path, SitePaths.weekReport(weeks[index + 1].week, district: district), L.siteNext)
+    }
+    return s + Self.switchEnd
+  }
+
+  static let switchStart = "<!--raon-week-switch-->"
+  static let switchEnd = "<!--/raon-week-switch-->"
+
+  /// A week page written by an earlier build, with this build's previous/next links.
+  public func relinkWeekSwitch(_ html: String, week index: Int, district: String?) -> String {
+    guard let a = html.range(of: Self.switchStart), let b = html.range(of: Self.switchEnd),
+      a.upperBound <= b.lowerBound
+    else { return html }
+    return html.replacingCharacters(in: a.lowerBound..<b.upperBound, with: weekSwitch(index, district: district))
+  }
+
+  // MARK: - Districts and trend
+
+  public func district(_ name: String, trend: [WeeklyTrendPoint], programs: [Program]) -> String {
+    let path = SitePaths.district(name)
+    var b = "<h1>\(Self.esc(name))</h1>\n<h2>\(Self.esc(L.siteDistrictWeeks))</h2>\n<ul>\n"
+    for w in weeks.reversed() {
+      b += "<li>" + link(path, SitePaths.weekReport(w.week, district: name), weekLine(w)) + "</li>\n"
+    }
+    b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n"
+    b += MarkdownHTML.fragment(TrendMarkdown.table(points: trend, labels: L))
+      .replacingOccurrences(of: "<table>", with: "<div class=\"table-wrap\"><table>")
+      .replacingOccurrences(of: "</table>", with: "</table></div>")
+    b += "<h2>\(Self.esc(L.siteDistrictPrograms)) (\(programs.count.formatted()))</h2>\n<ul>\n"
+    for p in programs {
+      b += "<li>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title)
+        + " <span class=\"muted\">· \(Self.esc(p.category))</span></li>\n"
+    }
+    b += "</ul>\n"
+    return page(path, title: name, body: b)
+  }
+
+  /// The trend page: the city's chart and table, then a link to each district's.
+  public func trend(city: [WeeklyTrendPoint]) -> String {
+    let path = SitePaths.trend
+    let doc = TrendMarkdown.document(points: city, labels: L)
+    var body = MarkdownHTML.fragment(doc.markdown)
+    body = HTMLReportWriter.inlineCharts(body, charts: [(doc.chartPath, doc.svg)])
+    body = HTMLReportWriter.wrapTables(body)
+    body += "<h2>\(Self.esc(L.siteTrendByDistrict))</h2>\n<ul class=\"cols\">\n"
+    for d in District.all { body += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
+    body += "</ul>\n"
+    return page(path, title: L.trend, body: body)
+  }
+
+  // MARK: - Programs
+
+  public func program(_ h: ProgramHistory) -> String {
+    let path = SitePaths.program(h.id)
+    let p = h.latest
+    let last = weeks.count - 1
+    let day = weeks.last.map { $0.snapshot.koreaDay } ?? CalendarDay(koreaDateOf: Date(timeIntervalSince1970: 0))
+    let state = h.state(lastWeek: last, day: day)
+    var b = "<h1>\(Self.esc(p.title.isEmpty ? p.id : p.title))</h1>\n"
+    b += "<h2>\(Self.esc(L.siteProgramFields))</h2>\n<dl class=\"fields\">\n"
+    func row(_ k: String, _ v: String, raw: Bool = false) {
+      guard !v.isEmpty else { return }
+      b += "<dt>\(Self.esc(k))</dt><dd>\(raw ? v : Self.esc(v))</dd>\n"
+    }
+    row("ID", p.id)
+    row(L.siteState, L.siteState(state))
+    row(L.siteCategory, p.category)
+    row(
+      L.siteDistrict,
+      District.all.contains(p.district) ? link(path, SitePaths.district(p.district), p.district) : Self.esc(p.district),
+      raw: true)
+    row(L.place, p.place)
+    row(L.siteOrganizer, p.organizer)
+    let period = [p.startDate?.description ?? "", p.endDate?.description ?? ""]
+    row(L.period, period.allSatisfy(\.isEmpty) ? "" : period.joined(separator: " ~ "))
+    row(L.fee, p.feeText)
+    row(L.siteRegistered, p.registeredOn?.description ?? "")
+    if h.firstWeek < weeks.count {
+      let w = weeks[h.firstWeek]
+      row(L.siteFirstSeen, link(path, SitePaths.weekReport(w.week), w.week.description), raw: true)
+    }
+    if let url = SitePaths.externalLink(p.portalURL) {
+      row(L.sitePortal, "<a href=\"\(Self.esc(url))\" rel=\"noopener noreferrer\">\(Self.esc(url))</a>", raw: true)
+    }
+    b += "</dl>\n<h2>\(Self.esc(L.siteProgramStory))</h2>\n<ol>\n"
+    for e in h.events where e.week < weeks.count {
+      let w = weeks[e.week]
+      b += "<li>" + link(path, SitePaths.weekReport(w.week), w.week.description) + " — "
+      switch e {
+      case .appeared: b += Self.esc(L.siteAppeared)
+      case .left(_, let removal): b += "<strong>\(Self.esc(L.siteLeft)): \(Self.esc(L.siteRemoval(removal)))</strong>"
+      case .changed(_, let fields):
+        b += Self.esc(L.siteChanged)
+        b += "<div class=\"table-wrap\"><table><thead><tr><th>\(Self.esc(L.siteField))</th><th>\(Self.esc(L.siteBefore))</th><th>\(Self.esc(L.siteAfter))</th></tr></thead><tbody>"
+        for f in fields {
+          b += "<tr><td>\(Self.esc(L.fieldName(f.field)))</td><td>\(Self.esc(f.old))</td><td>\(Self.esc(f.new))</td></tr>"
+        }
+        b += "</tbody></table></div>"
+      }
+      b += "</li>\n"
+    }
+    b += "</ol>\n"
+    return page(path, title: p.title.isEmpty ? p.id : p.title, body: b)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RaonCore
+
+/// Where each page of a site is, relative to the site's folder, and the relative links
+/// between them (a site opens from disk or any sub-path of a server: no link starts at
+/// the root).
+public enum SitePaths {
+  public static let index = "index.html"
+  public static let search = "search.html"
+  public static let trend = "trend.html"
+  public static let weeks = "weeks"
+  public static let districts = "districts"
+  public static let programs = "programs"
+  public static let manifest = ".raon-site.json"
+  /// Everything a site folder may hold (an earlier site is replaced only then).
+  public static let entries: Set<String> = [index, search, trend, weeks, districts, programs, manifest]
+
+  /// `weeks/2024-W37`
+  public static func weekFolder(_ week: ISOWeek) -> String { "\(weeks)/\(week)" }
+
+  /// The week's report page: the city's, or a district's pack.
+  public static func weekReport(_ week: ISOWeek, district: String? = nil) -> String {
+    district.map { "\(weekFolder(week))/districts/\($0)/report.html" } ?? "\(weekFolder(week))/report.html"
+  }
+
+  /// `districts/강남구.html`
+  public static func district(_ name: String) -> String { "\(districts)/\(name).html" }
+
+  /// `programs/cult-154024.html`: the id with `:` as `-`; any other byte that is not a
+  /// letter, digit, `-` or `_` as `_XX` (hex), so every id has a file name of its own.
+  public static func program(_ id: String) -> String { "\(programs)/\(programFile(id))" }
+
+  public static func programFile(_ id: String) -> String {
+    var name = ""
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+        name.append(Character(UnicodeScalar(byte)))
+      case UInt8(ascii: ":"): name += "-"
+      default: name += String(format: "_%02X", byte)
+      }
+    }
+    return name + ".html"
+  }
+
+  /// The link from a page at `from` (a path in the site) to `to`, percent-encoded.
+  public static func link(from: String, to: String) -> String {
+    let depth = from.split(separator: "/", omittingEmptySubsequences: false).count - 1
+    return String(repeating: "../", count: depth) + encode(to)
+  }
+
+  /// Each path segment percent-encoded (Korean district names in URLs).
+  public static func encode(_ path: String) -> String {
+    path.split(separator: "/", omittingEmptySubsequences: false).map {
+      $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? String($0)
+    }.joined(separator: "/")
+  }
+
+  private static let unreserved = CharacterSet(
+    charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")  // RFC 3986
+
+  /// `url` when it is an http(s) address (the only links out a site has), else `nil`.
+  public static func externalLink(_ url: String) -> String? {
+    let t = url.trimmingCharacters(in: .whitespaces)
+    let lower = t.lowercased()
+    guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), t.count > 8 else { return nil }
+    return t
+  }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import RaonCore
+import RaonExport
+import RaonWorkflow
+
+struct SiteCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "site",
+    abstract: "The whole history as a static website: every week, every district, every program, and a search.",
+    discussion: """
+      Writes index.html, each week's report for the city and the 25 districts (weeks/<YYYY-Www>/, with its downloads), a page per district, trend.html, a page per program that ever appeared (programs/<id>.html: its changes and how it left, 종료 or 철회) and search.html, which works opened from disk. Each week is the latest snapshot taken within its ISO week (Korea time). The folder (default: site/) is replaced whole or not at all; a re-run renders only the weeks and programs that changed. Publish it by copying the folder to any static web server or a shared drive.
+
+      Examples:
+        raon site
+        raon site --out /srv/www/raon --weeks 52
+        raon site --lang en --format html,xlsx,pdf
+      """)
+
+  @OptionGroup var store: StoreOptions
+
+  @Option(name: .long, help: ArgumentHelp("Folder for the site (default: site).", valueName: "dir"))
+  var out: String?
+
+  @Option(name: .long, help: ArgumentHelp("Only the last N weeks with a snapshot.", valueName: "n"))
+  var weeks: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The week reports' formats, comma-separated: html (always), xlsx, csv, json (the default) and pdf.",
+      valueName: "list"))
+  var format: String = "html,xlsx,csv,json"
+
+  @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko
+
+  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
+  var csvEncoding: CSVEncoding = .utf8BOM
+
+  func validate() throws {
+    try OptionChecks.requireNonEmptyOut(out)
+    if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more (got \(weeks))") }
+  }
+
+  func run() async throws {
+    let environment = Console.environment()
+    let config = try store.loadConfig(environment)
+    var request = SiteJob.Request()
+    request.out = out
+    request.weeks = weeks
+    request.formats = try ReportFormat.parseList([format]).filter { $0 != .md }
+    request.options = ExportOptions(language: lang, csvEncoding: csvEncoding)
+    if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
+    // Only reads: a mistyped --db must not become a new, empty store.
+    let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
+    let outcome = try SiteJob(store: snapshotStore, storePath: path, environment: environment).run(request)
+    for warning in outcome.warnings { Console.warning(warning) }
+    print(outcome.summary + " — written to \(outcome.directory.path)")
+  }
+}

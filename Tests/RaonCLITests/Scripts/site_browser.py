@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Checks a site written by `raon site` in headless Chromium (Selenium + chromedriver),
+independently of Raon's code: what a program is called and where it is comes from the
+catalog CSV itself.
+
+  python3 site_browser.py SITE_DIR LATEST.csv PROGRAM_ID [EARLIER.csv EXPECTED.json]
+
+Prints one line per failed check and exits 1 when any failed; prints "ok" otherwise.
+Checks: index → the latest week → a district's week page → the program's page, and back;
+a Korean substring of its title finds it on search.html, the district filter narrows the
+results (and another district drops it); search.html?q=… shows it on load; every internal
+link of every page resolves, every other link is http(s), nothing is loaded from outside;
+no console errors; no horizontal scroll at 390 px.
+"""
+import csv, html.parser, io, os, re, sys, urllib.parse
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+site, catalog, program_id = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+failures = []
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+
+raw = open(catalog, "rb").read()
+try:
+    text = raw.decode("utf-8-sig")
+except UnicodeDecodeError:
+    text = raw.decode("cp949", errors="replace")
+rows = list(csv.reader(io.StringIO(text, newline="")))
+header = rows[0]
+url_col = next(i for i, h in enumerate(header) if "URL" in h and "문화포털" in h)
+row = next(r for r in rows[1:] if re.search(r"cultcode=%s\b" % program_id.split(":")[1], r[url_col]))
+title, district = row[header.index("공연/행사명")].strip(), row[header.index("자치구")].strip()
+program_file = program_id.replace(":", "-") + ".html"
+
+def read_csv(path):
+    raw = open(path, "rb").read()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp949", errors="replace")
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+# 0. The programs that left between the two weeks: 종료 when the earlier catalog's end day
+# is before the later snapshot's day (2024-09-16), else 철회; the earlier title on a
+# changed program's page beside the new one.
+if len(sys.argv) > 5:
+    import json
+    earlier = read_csv(sys.argv[4])
+    expected = json.load(open(sys.argv[5]))
+    h = earlier[0]
+    col = lambda name: h.index(name)
+    by_id = {}
+    for r in earlier[1:]:
+        m = re.search(r"cultcode=(\d+)", r[url_col])
+        if m:
+            by_id["cult:" + m.group(1)] = r
+    for rid in expected["removed"]:
+        end = by_id[rid][col("종료일")].strip()[:10]
+        word = "종료" if end and end < "2024-09-16" else "철회"
+        page = open(os.path.join(site, "programs", rid.replace(":", "-") + ".html"), encoding="utf-8").read()
+        check(("사라짐: " + word) in page, "%s left as %s, its page does not say so" % (rid, word))
+    for cid in expected["changed"]:
+        page = open(os.path.join(site, "programs", cid.replace(":", "-") + ".html"), encoding="utf-8").read()
+        old_title = by_id[cid][col("공연/행사명")].strip()
+        check(old_title in html.unescape(page) and "(변경)" in page,
+              "%s: the title's change is not shown" % cid)
+
+# 1. Every page: links resolve inside the site, others are http(s); nothing loads.
+class Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.hrefs, self.loads = [], []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "a" and "href" in a:
+            self.hrefs.append(a["href"])
+        if tag in ("script", "img", "iframe", "audio", "video", "source", "embed") and a.get("src"):
+            self.loads.append(a["src"])
+        if tag == "link" and a.get("href") and a.get("href") != "data:,":
+            self.loads.append(a["href"])
+pages = []
+for root, _, files in os.walk(site):
+    pages += [os.path.join(root, f) for f in files if f.endswith(".html")]
+check(len(pages) > 30, "only %d pages" % len(pages))
+reached, queue = set(), [os.path.join(site, "index.html")]
+while queue:
+    page = queue.pop()
+    if page in reached:
+        continue
+    reached.add(page)
+    parser = Links()
+    parser.feed(open(page, encoding="utf-8").read())
+    check(not parser.loads, "%s loads %s" % (page, parser.loads[:3]))
+    for href in parser.hrefs:
+        if href.startswith("#"):
+            continue
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", href):
+            check(href.startswith(("http://", "https://")), "%s links to %s" % (page, href))
+            continue
+        check(not href.startswith("/"), "%s has a root link %s" % (page, href))
+        path = urllib.parse.unquote(href.split("#")[0].split("?")[0])
+        target = os.path.normpath(os.path.join(os.path.dirname(page), path))
+        if not os.path.exists(target):
+            failures.append("%s: broken link %s" % (page, href))
+        elif target.endswith(".html") and target.startswith(site):
+            queue.append(target)
+check(os.path.join(site, "programs", program_file) in reached, "the program's page is not reachable from the index")
+
+# 2. The browser.
+options = webdriver.ChromeOptions()
+for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    options.add_argument(arg)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+def url(rel):
+    return "file://" + urllib.parse.quote(os.path.join(site, rel))
+def errors():
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+try:
+    driver.get(url("index.html"))
+    check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko", "index: lang is not ko")
+    start = driver.current_url
+    weeks = driver.find_elements(By.CSS_SELECTOR, "main ul a[href^='weeks/']")
+    check(len(weeks) >= 2, "index lists %d weeks" % len(weeks))
+    weeks[0].click()
+    check(re.search(r"/weeks/\d{4}-W\d\d/report.html$", driver.current_url), "week: at %s" % driver.current_url)
+    check(len(driver.find_elements(By.TAG_NAME, "h1")) == 1, "week page: not one h1")
+    link = driver.find_element(By.CSS_SELECTOR, "nav.site a[href$='/%s/report.html']" % urllib.parse.quote(district))
+    driver.get(link.get_attribute("href"))
+    check(driver.current_url.endswith(urllib.parse.quote(district) + "/report.html"), "district: at %s" % driver.current_url)
+    link = driver.find_element(By.CSS_SELECTOR, "nav.site a[href$='%s']" % program_file)
+    driver.get(link.get_attribute("href"))
+    h1 = driver.find_element(By.TAG_NAME, "h1").text
+    check(h1 == title, "program page h1 %r, catalog title %r" % (h1, title))
+    for _ in range(3):
+        driver.back()
+    check(driver.current_url == start, "back three times: at %s" % driver.current_url)
+
+    # Search: a Korean substring from the middle of the title.
+    words = re.sub(r"[^가-힣]", "", title)
+    check(len(words) >= 2, "title %r has too little Korean" % title)
+    needle = words[1:3] if len(words) >= 3 else words
+    driver.get(url("search.html"))
+    driver.find_element(By.ID, "q").send_keys(needle)
+    def hits():
+        return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#results a")]
+    WebDriverWait(driver, 5).until(lambda d: hits())
+    before = hits()
+    count_before = driver.find_element(By.ID, "count").text
+    check(any(h.endswith(program_file) for h in before), "search %r: program not among %d" % (needle, len(before)))
+    Select(driver.find_element(By.ID, "d")).select_by_value(district)
+    after = hits()
+    check(any(h.endswith(program_file) for h in after), "district filter dropped the program")
+    check(len(after) <= len(before), "district filter did not narrow")
+    other = next(d for d in ("종로구", "중구", "강남구") if d != district)
+    Select(driver.find_element(By.ID, "d")).select_by_value(other)
+    check(not any(h.endswith(program_file) for h in hits()), "another district still shows the program")
+    check(driver.find_element(By.ID, "count").text != count_before, "the count did not change")
+    driver.get(url("search.html") + "?q=" + urllib.parse.quote(needle))
+    check(any(h.endswith(program_file) for h in hits()), "search.html?q=: no results on load")
+    check(driver.find_element(By.ID, "q").get_attribute("value") == needle, "q not prefilled")
+    check(not errors(), "console errors: %s" % errors())
+
+    # No console error, no sideways scroll at 390 px, on every kind of page.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    sample = ["index.html", "search.html", "trend.html", "districts/%s.html" % district,
+              "programs/" + program_file]
+    sample += [os.path.relpath(p, site) for p in pages if p.endswith("report.html")][:6]
+    for rel in sample:
+        driver.get(url(rel) + ("?q=" + urllib.parse.quote(needle) if rel == "search.html" else ""))
+        width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
+        check(width[2] == 390, "%s: viewport %s" % (rel, width))
+        check(width[0] <= width[1], "%s scrolls sideways at 390 px: %s" % (rel, width))
+        levels = driver.execute_script("return Array.from(document.querySelectorAll('h1,h2,h3,h4')).map(h => +h.tagName[1])")
+        check(levels and levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), "%s: headings skip %s" % (rel, levels))
+        check(not errors(), "%s: console errors %s" % (rel, errors()))
+finally:
+    driver.quit()
+
+for f in failures:
+    print(f)
+print("ok" if not failures else "%d failed" % len(failures))
+sys.exit(1 if failures else 0)
