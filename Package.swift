@@ -44,6 +44,14 @@ let package = Package(
       providers: [.apt(["libxlsxwriter-dev"])]
     ),
 
+    // The C library libxml2 (Debian: libxml2-dev): the `.xlsx` reader feeds each part to its
+    // push parser as the part inflates. Only RaonIngest imports it.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+
     // The threads: a one-slot hand-over between a maker and a user, a result made on a
     // thread of its own, a parallel map. The one place Raon starts threads; the pure
     // modules (RaonCore, RaonAnalytics, RaonExport's formatting) never do.
@@ -57,11 +65,12 @@ let package = Package(
 
     // Readers that turn source bytes into raw records (CSV with encoding detection, the
     // portal's JSON download, the Open API's pages) and the Open API client.
-    // `.xlsx` input is read through ZIPFoundation and a small XML reader.
+    // `.xlsx` input is read through ZIPFoundation and libxml2's push parser.
     .target(
       name: "RaonIngest",
       dependencies: [
-        "RaonCore", "RaonConcurrency", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "RaonCore", "RaonConcurrency", "CLibXML2",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: swiftSettings
     ),

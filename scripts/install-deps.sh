@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what Raon needs on Debian when it is missing: the C library libxlsxwriter and
-# pkg-config (to build), and with --test Chromium, fonts-noto-cjk and poppler-utils (the
+# Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter and
+# libxml2 (its headers: the .xlsx reader streams its parts through libxml2) and pkg-config
+# (to build), and with --test Chromium, fonts-noto-cjk and poppler-utils (the
 # HTML/PDF tests), Debian's postgresql (the PostgreSQL store's tests start a private
 # server from its binaries on 127.0.0.1) and the Python packages the tests read outputs with.
 # Uses sudo only when not root. Idempotent: does nothing when everything is there.
@@ -10,6 +11,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 missing=()
 pkg-config --exists xlsxwriter 2>/dev/null || missing+=(libxlsxwriter-dev)
+pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
 # With --test: a Korean font, so the notebooks' charts render Hangul (not boxes); and for

@@ -12,7 +12,14 @@ public enum District {
     "양천구", "영등포구", "용산구", "은평구", "종로구", "중구", "중랑구",
   ]
 
-  private static let known = Set(all)
+  /// Each district under its own name. Swift's `String` equality and hashing follow
+  /// canonical equivalence, so a decomposed (NFD) name finds its entry too — and the entry
+  /// gives back the composed (NFC) spelling, the one folder names and reports must use.
+  private static let known = Dictionary(uniqueKeysWithValues: all.map { ($0, $0) })
+
+  /// The district a user named exactly (in any Unicode normalisation form), in its
+  /// canonical NFC spelling; `nil` when it is not one of the 25.
+  public static func named(_ name: String) -> String? { known[name] }
 
   /// The canonical district for a source value, or `nil` when it is not one of the 25.
   ///
@@ -20,7 +27,7 @@ public enum District {
   /// its `구` suffix (`강남` → `강남구`), which other sources of the same data use.
   public static func canonical(_ text: String) -> String? {
     // Fast path: the portal's own spelling, as almost every record has it.
-    if known.contains(text) { return text }
+    if let name = known[text] { return name }
     if text.isEmpty { return nil }
     var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
     for prefix in ["서울특별시", "서울시", "서울"] where t.hasPrefix(prefix) {
@@ -28,8 +35,8 @@ public enum District {
       break
     }
     t = t.replacingOccurrences(of: " ", with: "")
-    if known.contains(t) { return t }
-    if !t.isEmpty, !t.hasSuffix("구"), known.contains(t + "구") { return t + "구" }
+    if let name = known[t] { return name }
+    if !t.isEmpty, !t.hasSuffix("구"), let name = known[t + "구"] { return name }
     return nil
   }
 }

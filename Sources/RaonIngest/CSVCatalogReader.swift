@@ -47,7 +47,8 @@ public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
 ///   end in CRLF, LF or a lone CR.
 /// - The first non-blank record is the header; columns may come in any order and under
 ///   any of the known labels (``CanonicalField``). Unknown columns are kept.
-/// - Entirely blank lines are skipped. Every other line is a record; nothing is dropped.
+/// - Entirely blank lines are skipped, and so are records whose every field is blank (a
+///   line of bare commas): they hold no program. Every other line is a record.
 /// - A record with fewer fields than the header is padded with empty strings; one with
 ///   more keeps the extra values under the names `_extra_1`, `_extra_2`, … (see
 ///   ``extraFieldPrefix``), so a shifted row is visible rather than lost.
@@ -78,12 +79,16 @@ public enum CSVCatalogReader {
   /// - Throws: ``CSVCatalogError`` for a missing header or columns, or an unclosed quote.
   public static func read(_ text: DecodedText, source: String) throws -> CatalogBatch {
     var records: [RawRecord] = []
+    var empty = 0
     try text.utf8.withUnsafeBufferPointer { bytes in
       _ = try forEachChunk(
-        bytes, replacementOffsets: text.replacementOffsets, source: source, chunkSize: .max
+        bytes, replacementOffsets: text.replacementOffsets, source: source, chunkSize: .max,
+        emptyRecord: { _ in empty += 1 }
       ) { records.append(contentsOf: $0) }
     }
-    return CatalogBatch(source: source, sourceTotal: records.count, records: records)
+    var batch = CatalogBatch(source: source, sourceTotal: records.count, records: records)
+    batch.emptyRecordsSkipped = empty
+    return batch
   }
 
   /// Reads UTF-8 CSV text in chunks of at most `chunkSize` records, in order: the same
@@ -94,6 +99,8 @@ public enum CSVCatalogReader {
   ///   - replacementOffsets: Where the decoder inserted U+FFFD (ascending).
   ///   - consumed: Called after each chunk with the offset before which `bytes` is no
   ///     longer read (for releasing a mapped file's pages).
+  ///   - emptyRecord: Called with the line of each record after the header whose every
+  ///     field is blank (skipped).
   ///   - body: Receives each chunk.
   /// - Returns: The number of records.
   /// - Throws: ``CSVCatalogError`` (possibly after earlier chunks were delivered), or what
@@ -101,6 +108,7 @@ public enum CSVCatalogReader {
   public static func forEachChunk(
     _ bytes: UnsafeBufferPointer<UInt8>, replacementOffsets replacements: [Int] = [],
     source: String, chunkSize: Int, consumed: (Int) -> Void = { _ in },
+    emptyRecord: (Int) -> Void = { _ in },
     _ body: ([RawRecord]) throws -> Void
   ) throws -> Int {
     var header: FieldNames?
@@ -111,6 +119,14 @@ public enum CSVCatalogReader {
 
     try parse(bytes, source: source, header: { header?.names }) {
       fields, line, start, end in
+      // A line of bare commas (or blanks between them) holds no program. The first field
+      // decides cheaply for almost every record.
+      if CatalogText.trimmed((fields.first ?? nil) ?? "").isEmpty,
+        fields.allSatisfy({ CatalogText.trimmed($0 ?? "").isEmpty })
+      {
+        if header != nil { emptyRecord(line) }
+        return
+      }
       guard let names = header else {
         let names = FieldNames(fields.map { $0 ?? "" })
         let missing = CanonicalField.required.filter { !names.fields.contains($0) }

@@ -12,6 +12,9 @@ public struct CatalogBatch: Sendable {
   /// One-line warnings about the source that do not stop the reading (e.g. a known column
   /// no header label matched).
   public var warnings: [String]
+  /// Records skipped because every field was blank (a line of bare commas, a table row of
+  /// empty cells); they are not in `records` nor in `sourceTotal`.
+  public var emptyRecordsSkipped = 0
 
   public init(
     source: String, sourceTotal: Int?, records: [RawRecord], inputSHA256: String? = nil,

@@ -118,19 +118,21 @@ public enum CatalogFileReader {
     }
     let text = UnsafeBufferPointer(rebasing: bytes[start...])
     let count: Int
+    var empty = 0
     if file.isValidUTF8(from: start) {
       count = try CSVCatalogReader.forEachChunk(
         text, source: name, chunkSize: chunkSize,
-        consumed: { file.release(upTo: start + $0) }, checking)
+        consumed: { file.release(upTo: start + $0) }, emptyRecord: { _ in empty += 1 }, checking)
     } else {
       let decoded = try CatalogTextDecoder.decode(buffer: UnsafeRawBufferPointer(bytes), source: name)
       file.release(upTo: bytes.count)
       count = try decoded.utf8.withUnsafeBufferPointer {
         try CSVCatalogReader.forEachChunk(
           $0, replacementOffsets: decoded.replacementOffsets, source: name,
-          chunkSize: chunkSize, checking)
+          chunkSize: chunkSize, emptyRecord: { _ in empty += 1 }, checking)
       }
     }
+    if let warning = emptyRowsWarning(empty, source: name) { warnings.append(warning) }
     return Summary(
       source: name, sourceTotal: count, count: count, inputSHA256: digest.value(),
       warnings: warnings)
@@ -164,12 +166,22 @@ public enum CatalogFileReader {
     {
       batch.warnings.append(warning)
     }
+    if let warning = emptyRowsWarning(batch.emptyRecordsSkipped, source: name) {
+      batch.warnings.append(warning)
+    }
     if hashed {
       var hasher = SHA256()
       data.withUnsafeBytes { hasher.update($0) }
       batch.inputSHA256 = SHA256.hexString(hasher.finalize())
     }
     return batch
+  }
+
+  /// The line that says how many blank records were skipped, `nil` when none were.
+  static func emptyRowsWarning(_ count: Int, source: String) -> String? {
+    guard count > 0 else { return nil }
+    let rows = count == 1 ? "1 empty row" : "\(count) empty rows"
+    return "\(source): \(rows) skipped (every field blank; no program recorded for \(count == 1 ? "it" : "them"))"
   }
 
   /// The format `data` holds, judged by its first bytes.

@@ -122,7 +122,11 @@ public enum JSONCatalogReader {
         records[k].invalidBytesReplaced = true
       }
     }
-    return CatalogBatch(source: source, sourceTotal: records.count, records: records)
+    // A row whose every value is blank (`{}`, all `""` or `null`) holds no program.
+    let kept = records.filter { !$0.values.allSatisfy { CatalogText.trimmed($0 ?? "").isEmpty } }
+    var batch = CatalogBatch(source: source, sourceTotal: kept.count, records: kept)
+    batch.emptyRecordsSkipped = records.count - kept.count
+    return batch
   }
 
   /// Reads one Open API page (the client's path; no text decoding: the API speaks UTF-8).

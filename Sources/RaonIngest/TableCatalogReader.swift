@@ -20,11 +20,27 @@ public enum TableCatalogReader {
   /// - Throws: ``SpreadsheetError/emptySheet(source:)`` when no row has text, or
   ///   ``CSVCatalogError/missingColumns(source:missing:header:)``.
   public static func read(_ rows: [Row], source: String) throws -> CatalogBatch {
-    var header: FieldNames?
-    var widened: [Int: FieldNames] = [:]
-    var records: [RawRecord] = []
-    for row in rows {
-      if row.cells.allSatisfy({ CatalogText.trimmed($0).isEmpty }) { continue }
+    var builder = Builder(source: source)
+    for row in rows { try builder.add(row) }
+    return try builder.batch()
+  }
+
+  /// Turns rows into records one at a time, as a sheet's rows arrive.
+  struct Builder {
+    let source: String
+    private var header: FieldNames?
+    private var widened: [Int: FieldNames] = [:]
+    private var records: [RawRecord] = []
+    /// Rows after the header with cells that are all blank (skipped).
+    private var emptyRows = 0
+
+    init(source: String) { self.source = source }
+
+    mutating func add(_ row: Row) throws {
+      if row.cells.allSatisfy({ CatalogText.trimmed($0).isEmpty }) {
+        if header != nil, !row.cells.isEmpty { emptyRows += 1 }
+        return
+      }
       guard let names = header else {
         let names = FieldNames(row.cells)
         let missing = CanonicalField.required.filter { !names.fields.contains($0) }
@@ -34,7 +50,7 @@ public enum TableCatalogReader {
             header: names.names.map { MessageText.printable($0) })
         }
         header = names
-        continue
+        return
       }
       var values: [String?] = row.cells
       var recordNames = names
@@ -54,25 +70,62 @@ public enum TableCatalogReader {
         RawRecord(
           names: recordNames, values: values, location: SourceLocation(source: source, line: row.line)))
     }
-    guard header != nil else { throw SpreadsheetError.emptySheet(source: source) }
-    return CatalogBatch(source: source, sourceTotal: records.count, records: records)
+
+    /// The records read.
+    func batch() throws -> CatalogBatch {
+      guard header != nil else { throw SpreadsheetError.emptySheet(source: source) }
+      var batch = CatalogBatch(source: source, sourceTotal: records.count, records: records)
+      batch.emptyRecordsSkipped = emptyRows
+      return batch
+    }
   }
 }
 
 /// Reads a catalog saved as an HTML table (some portals serve that under an `.xls` name):
 /// the first `<table>`'s rows, `<th>` and `<td>` cells, tags inside a cell dropped,
-/// `<br>` as a line break, character references decoded, white space collapsed.
+/// `<br>` as a line break, character references decoded, white space collapsed, a CDATA
+/// section's content taken as text.
+///
+/// A file that ends inside the table (no `</table>`), a tag, a comment or a CDATA section
+/// was cut short: it is refused, as a CSV cut mid-record is, rather than read in part.
 public enum HTMLTableReader {
-  /// - Throws: ``SpreadsheetError/noTable(source:)``, or what ``TableCatalogReader`` throws.
+  /// - Throws: ``SpreadsheetError/noTable(source:)``,
+  ///   ``SpreadsheetError/cutShort(source:line:inside:)``, or what ``TableCatalogReader``
+  ///   throws.
   public static func read(_ text: String, source: String) throws -> CatalogBatch {
     let scalars = Array(text.unicodeScalars)
     var rows: [TableCatalogReader.Row] = []
     var inTable = false
     var sawTable = false
     var row: [String]?
+    var rowStart = 0
     var cell: String?
     var rowCount = 0
     var i = 0
+    /// The 1-based line of scalar `index` (counted only for a message).
+    func line(_ index: Int) -> Int {
+      1 + scalars[..<min(index, scalars.count)].lazy.filter { $0 == "\n" }.count
+    }
+    func cut(_ at: Int, _ inside: String) -> SpreadsheetError {
+      .cutShort(source: source, line: line(at), inside: inside)
+    }
+    func starts(_ literal: String, at index: Int) -> Bool {
+      var k = index
+      for scalar in literal.unicodeScalars {
+        guard k < scalars.count, scalars[k] == scalar else { return false }
+        k += 1
+      }
+      return true
+    }
+    /// The index of the next `terminator` at or after `from`, `nil` when there is none.
+    func find(_ terminator: String, from: Int) -> Int? {
+      var k = from
+      while k < scalars.count {
+        if starts(terminator, at: k) { return k }
+        k += 1
+      }
+      return nil
+    }
     func finishCell() {
       if let c = cell { row?.append(collapse(decodeEntities(c))) }
       cell = nil
@@ -88,13 +141,22 @@ public enum HTMLTableReader {
     while i < scalars.count {
       let c = scalars[i]
       if c == "<" {
-        // A tag, a comment or a declaration: find its end.
-        if i + 3 < scalars.count, scalars[i + 1] == "!", scalars[i + 2] == "-", scalars[i + 3] == "-" {
-          var j = i + 4
-          while j + 2 < scalars.count, !(scalars[j] == "-" && scalars[j + 1] == "-" && scalars[j + 2] == ">") {
-            j += 1
+        // A tag, a comment, a CDATA section or a declaration: find its end.
+        if starts("<!--", at: i) {
+          guard let end = find("-->", from: i + 4) else {
+            throw cut(i, "a comment (<!-- is never closed)")
           }
-          i = j + 3
+          i = end + 3
+          continue
+        }
+        if starts("<![CDATA[", at: i) {
+          guard let end = find("]]>", from: i + 9) else {
+            throw cut(i, "a CDATA section (<![CDATA[ is never closed)")
+          }
+          // Text, not markup; its `&` stays itself when the cell's references are decoded.
+          let content = String(String.UnicodeScalarView(scalars[(i + 9)..<end]))
+          if cell != nil { cell? += content.replacingOccurrences(of: "&", with: "&amp;") }
+          i = end + 3
           continue
         }
         var j = i + 1
@@ -110,7 +172,8 @@ public enum HTMLTableReader {
           }
           j += 1
         }
-        let inner = String(String.UnicodeScalarView(scalars[(i + 1)..<min(j, scalars.count)]))
+        guard j < scalars.count else { throw cut(i, "a tag (< is never closed by >)") }
+        let inner = String(String.UnicodeScalarView(scalars[(i + 1)..<j]))
         let closing = inner.hasPrefix("/")
         let name = inner.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
         i = j + 1
@@ -126,10 +189,14 @@ public enum HTMLTableReader {
         case ("tr", false) where inTable:
           finishRow()
           row = []
+          rowStart = i
         case ("tr", true) where inTable: finishRow()
         case ("td", false) where inTable, ("th", false) where inTable:
           finishCell()
-          if row == nil { row = [] }
+          if row == nil {
+            row = []
+            rowStart = i
+          }
           cell = ""
         case ("td", true) where inTable, ("th", true) where inTable: finishCell()
         case ("br", _) where cell != nil: cell? += "\n"
@@ -146,6 +213,7 @@ public enum HTMLTableReader {
             }
             k += 1
           }
+          guard k < scalars.count else { throw cut(i, "a <\(name)> element (it is never closed)") }
           i = k
         default: break
         }
@@ -154,8 +222,13 @@ public enum HTMLTableReader {
       if cell != nil { cell?.unicodeScalars.append(c) }
       i += 1
     }
-    finishRow()
     guard sawTable else { throw SpreadsheetError.noTable(source: source) }
+    if inTable {
+      // No `</table>`: whatever row was being read may be missing cells.
+      throw row != nil
+        ? cut(rowStart, "the table row that starts here (no </table> follows)")
+        : cut(scalars.count, "the table (no </table> follows)")
+    }
     return try TableCatalogReader.read(rows, source: source)
   }
 

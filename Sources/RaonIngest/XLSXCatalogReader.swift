@@ -2,9 +2,6 @@ import Foundation
 import RaonCore
 import ZIPFoundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Why a spreadsheet file could not be read as the catalog.
 public enum SpreadsheetError: Error, CustomStringConvertible, Equatable {
@@ -18,6 +15,11 @@ public enum SpreadsheetError: Error, CustomStringConvertible, Equatable {
   case noTable(source: String)
   /// The first sheet holds no rows.
   case emptySheet(source: String)
+  /// The first sheet has more rows than Raon reads.
+  case tooManyRows(source: String, limit: Int)
+  /// An HTML table that ends inside a row, a tag, a comment or a CDATA section: the
+  /// download was cut short.
+  case cutShort(source: String, line: Int, inside: String)
 
   public var description: String {
     switch self {
@@ -35,7 +37,25 @@ public enum SpreadsheetError: Error, CustomStringConvertible, Equatable {
     case .emptySheet(let source):
       return "\(source): the first sheet is empty; expected the catalog with its header "
         + "(분류, 자치구, 공연/행사명, …) in the first row — save the catalog as .xlsx or CSV"
+    case .tooManyRows(let source, let limit):
+      return "\(source): the first sheet has more than \(grouped(limit)) "
+        + "rows, the most Raon reads from a workbook (the catalog has some 5,000 to 20,000) — "
+        + "is this the catalog? Give it as CSV, which has no such limit"
+    case .cutShort(let source, let line, let inside):
+      return "\(source):\(line): the file ends inside \(inside): the download was cut short "
+        + "— nothing was recorded; download the catalog again"
     }
+  }
+
+  /// `1000000` → `1,000,000`.
+  private func grouped(_ n: Int) -> String {
+    var digits = Array(String(n))
+    var at = digits.count - 3
+    while at > 0 {
+      digits.insert(",", at: at)
+      at -= 3
+    }
+    return String(digits)
   }
 }
 
@@ -48,10 +68,14 @@ public enum SpreadsheetError: Error, CustomStringConvertible, Equatable {
 /// writes it. An integral number is written without a fraction (`37`), others in the
 /// shortest form that reads back the same.
 public enum XLSXCatalogReader {
-  /// The most bytes one part may inflate to (a sheet of a million programs is ~1 GB).
+  /// The most bytes one part may inflate to: 2 GB (a sheet of a million programs is ~1 GB,
+  /// today's catalog ~30 MB).
   static let maxPartBytes = 2 << 30
+  /// The most rows the first sheet may have (the catalog has some 5,000 to 20,000).
+  static let maxRows = 1_000_000
 
-  /// Reads the first sheet of the workbook in `data`.
+  /// Reads the first sheet of the workbook in `data`. Each part is parsed as it inflates,
+  /// never held whole.
   ///
   /// - Throws: ``SpreadsheetError``, or ``CSVCatalogError`` for a header that lacks the
   ///   catalog's columns.
@@ -63,71 +87,68 @@ public enum XLSXCatalogReader {
       throw SpreadsheetError.damagedWorkbook(
         source: source, part: "(the ZIP directory)", reason: "not a readable ZIP archive")
     }
-    guard let workbook = try part("xl/workbook.xml", in: archive, source: source) else {
+    guard let book = try read(WorkbookHandler(), part: "xl/workbook.xml", in: archive, source: source)
+    else {
       throw SpreadsheetError.notAWorkbook(source: source)
     }
-    let book = try parse(WorkbookHandler(), workbook, part: "xl/workbook.xml", source: source)
     var sheetPath = "xl/worksheets/sheet1.xml"
     if let rid = book.firstSheetRelationship,
-      let rels = try part("xl/_rels/workbook.xml.rels", in: archive, source: source)
+      let relations = try read(
+        RelationshipsHandler(), part: "xl/_rels/workbook.xml.rels", in: archive, source: source),
+      let target = relations.targets[rid]
     {
-      let relations = try parse(
-        RelationshipsHandler(), rels, part: "xl/_rels/workbook.xml.rels", source: source)
-      if let target = relations.targets[rid] {
-        sheetPath = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
-      }
+      sheetPath = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
     }
-    var shared: [String] = []
-    if let strings = try part("xl/sharedStrings.xml", in: archive, source: source) {
-      shared = try parse(
-        SharedStringsHandler(), strings, part: "xl/sharedStrings.xml", source: source
-      ).strings
-    }
-    var dateStyles: [Bool] = []
-    if let styles = try part("xl/styles.xml", in: archive, source: source) {
-      dateStyles = try parse(StylesHandler(), styles, part: "xl/styles.xml", source: source)
-        .dateStyles
-    }
-    guard let sheet = try part(sheetPath, in: archive, source: source) else {
+    let shared =
+      try read(SharedStringsHandler(), part: "xl/sharedStrings.xml", in: archive, source: source)?
+      .strings ?? []
+    let dateStyles =
+      try read(StylesHandler(), part: "xl/styles.xml", in: archive, source: source)?.dateStyles ?? []
+    let sheet = SheetHandler(
+      shared: shared, dateStyles: dateStyles, date1904: book.date1904,
+      table: TableCatalogReader.Builder(source: source))
+    guard try read(sheet, part: sheetPath, in: archive, source: source) != nil else {
       throw SpreadsheetError.damagedWorkbook(
         source: source, part: sheetPath, reason: "the first sheet is missing")
     }
-    let rows = try parse(
-      SheetHandler(shared: shared, dateStyles: dateStyles, date1904: book.date1904), sheet,
-      part: sheetPath, source: source
-    ).rows
-    return try TableCatalogReader.read(rows, source: source)
+    return try sheet.table.batch()
   }
 
-  /// A part's bytes, `nil` when the archive has no such part.
-  private static func part(_ path: String, in archive: Archive, source: String) throws -> Data? {
+  /// The part's events read into `handler`, as the part inflates; `nil` when the archive
+  /// has no such part.
+  private static func read<H: XMLPartEvents>(
+    _ handler: H, part path: String, in archive: Archive, source: String
+  ) throws -> H? {
     guard let entry = archive[path] else { return nil }
-    guard entry.uncompressedSize <= UInt64(maxPartBytes) else {
-      throw SpreadsheetError.damagedWorkbook(
-        source: source, part: path, reason: "it inflates to more than \(maxPartBytes >> 20) MB")
+    func damaged(_ reason: String) -> SpreadsheetError {
+      .damagedWorkbook(source: source, part: path, reason: reason)
     }
-    var data = Data()
-    data.reserveCapacity(Int(entry.uncompressedSize))
+    let tooLarge = damaged(
+      "it inflates to more than \(maxPartBytes >> 30) GB, the most Raon reads from one part")
+    // The size the ZIP declares refuses a bomb at once; the bytes are counted as well.
+    guard entry.uncompressedSize <= UInt64(maxPartBytes) else { throw tooLarge }
+    let reader = XMLPartReader(handler)
+    var inflated = 0
     do {
-      _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+      _ = try archive.extract(entry, bufferSize: 256 << 10, skipCRC32: false) { chunk in
+        inflated += chunk.count
+        guard inflated <= maxPartBytes else { throw tooLarge }
+        try reader.feed(chunk)
+      }
+      try reader.finish()
+    } catch let failure as XMLPartFailure {
+      switch failure {
+      case .malformed(let line, let column):
+        throw damaged("malformed XML near line \(line), column \(column)")
+      case .doctype:
+        throw damaged("it declares a DTD (<!DOCTYPE …>), which no workbook does")
+      }
+    } catch let error as SpreadsheetError {
+      throw error
+    } catch let error as CSVCatalogError {
+      throw error
     } catch {
-      throw SpreadsheetError.damagedWorkbook(
-        source: source, part: path, reason: "it does not inflate (\(type(of: error)))")
-    }
-    return data
-  }
-
-  private static func parse<H: NSObject & XMLParserDelegate>(_ handler: H, _ data: Data, part: String, source: String) throws
-    -> H
-  {
-    let parser = XMLParser(data: data)
-    parser.shouldProcessNamespaces = false
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = handler
-    guard parser.parse() else {
-      let line = parser.lineNumber
-      throw SpreadsheetError.damagedWorkbook(
-        source: source, part: part, reason: "malformed XML near line \(line)")
+      throw damaged("it does not inflate (\(type(of: error)))")
     }
     return handler
   }
@@ -181,18 +202,15 @@ public enum XLSXCatalogReader {
     .union(50...58)
 }
 
-// MARK: - SAX handlers
+// MARK: - Part readers
 
 /// `xl/workbook.xml`: the first sheet's relationship id and the date system.
-private final class WorkbookHandler: NSObject, XMLParserDelegate {
+private final class WorkbookHandler: XMLPartEvents {
   var firstSheetRelationship: String?
   var date1904 = false
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    switch localName(name) {
+  func start(_ name: String, attributes: [String: String]) {
+    switch name {
     case "sheet" where firstSheetRelationship == nil:
       firstSheetRelationship = attributes.first { localName($0.key) == "id" }?.value
     case "workbookPr":
@@ -204,65 +222,54 @@ private final class WorkbookHandler: NSObject, XMLParserDelegate {
 }
 
 /// `xl/_rels/workbook.xml.rels`: relationship id → target part.
-private final class RelationshipsHandler: NSObject, XMLParserDelegate {
+private final class RelationshipsHandler: XMLPartEvents {
   var targets: [String: String] = [:]
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    if localName(name) == "Relationship", let id = attributes["Id"], let target = attributes["Target"] {
+  func start(_ name: String, attributes: [String: String]) {
+    if name == "Relationship", let id = attributes["Id"], let target = attributes["Target"] {
       targets[id] = target
     }
   }
 }
 
 /// `xl/sharedStrings.xml`: each `<si>`'s text, its runs joined, phonetic runs left out.
-private final class SharedStringsHandler: NSObject, XMLParserDelegate {
+private final class SharedStringsHandler: XMLPartEvents {
   var strings: [String] = []
-  private var current = ""
+  private var current: [UInt8] = []
   private var inText = false
   private var phonetic = 0
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    switch localName(name) {
-    case "si": current = ""
+  func start(_ name: String, attributes: [String: String]) {
+    switch name {
+    case "si": current.removeAll(keepingCapacity: true)
     case "rPh": phonetic += 1
     case "t": inText = phonetic == 0
     default: break
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    switch localName(name) {
-    case "si": strings.append(current)
+  func end(_ name: String) {
+    switch name {
+    case "si": strings.append(String(decoding: current, as: UTF8.self))
     case "rPh": phonetic -= 1
     case "t": inText = false
     default: break
     }
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if inText { current += string }
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if inText { current.append(contentsOf: bytes) }
   }
 }
 
 /// `xl/styles.xml`: for each cell style (`cellXfs/xf`), whether it shows a date.
-private final class StylesHandler: NSObject, XMLParserDelegate {
+private final class StylesHandler: XMLPartEvents {
   var dateStyles: [Bool] = []
   private var customDateFormats: Set<Int> = []
   private var inCellXfs = false
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    switch localName(name) {
+  func start(_ name: String, attributes: [String: String]) {
+    switch name {
     case "numFmt":
       if let id = attributes["numFmtId"].flatMap(Int.init), let code = attributes["formatCode"],
         XLSXCatalogReader.isDateFormat(code)
@@ -278,41 +285,43 @@ private final class StylesHandler: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    if localName(name) == "cellXfs" { inCellXfs = false }
+  func end(_ name: String) {
+    if name == "cellXfs" { inCellXfs = false }
   }
 }
 
-/// A worksheet: its rows as text, each cell placed by its reference (`C5`), gaps empty.
-private final class SheetHandler: NSObject, XMLParserDelegate {
-  var rows: [TableCatalogReader.Row] = []
+/// A worksheet: its rows as text, each cell placed by its reference (`C5`), gaps empty,
+/// handed to the table's records as each row ends.
+private final class SheetHandler: XMLPartEvents {
+  var table: TableCatalogReader.Builder
   private let shared: [String]
   private let dateStyles: [Bool]
   private let date1904: Bool
 
   private var cells: [String] = []
   private var rowNumber = 0
+  private var rowCount = 0
   private var column = 0
   private var type = ""
   private var style = 0
-  private var text = ""
+  private var text: [UInt8] = []
   private var collecting = false
   private var inCell = false
 
-  init(shared: [String], dateStyles: [Bool], date1904: Bool) {
+  init(shared: [String], dateStyles: [Bool], date1904: Bool, table: TableCatalogReader.Builder) {
     self.shared = shared
     self.dateStyles = dateStyles
     self.date1904 = date1904
+    self.table = table
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
-    switch localName(name) {
+  func start(_ name: String, attributes: [String: String]) throws {
+    switch name {
     case "row":
+      rowCount += 1
+      guard rowCount <= XLSXCatalogReader.maxRows else {
+        throw SpreadsheetError.tooManyRows(source: table.source, limit: XLSXCatalogReader.maxRows)
+      }
       cells = []
       rowNumber = attributes["r"].flatMap(Int.init) ?? (rowNumber + 1)
     case "c":
@@ -320,17 +329,15 @@ private final class SheetHandler: NSObject, XMLParserDelegate {
       type = attributes["t"] ?? "n"
       style = attributes["s"].flatMap(Int.init) ?? 0
       column = attributes["r"].flatMap(Self.columnIndex) ?? cells.count
-      text = ""
+      text.removeAll(keepingCapacity: true)
     case "v", "t":
       collecting = inCell
     default: break
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    switch localName(name) {
+  func end(_ name: String) throws {
+    switch name {
     case "v", "t": collecting = false
     case "c":
       inCell = false
@@ -341,20 +348,17 @@ private final class SheetHandler: NSObject, XMLParserDelegate {
       cells[column] = value()
     case "row":
       while let last = cells.last, last.isEmpty { cells.removeLast() }
-      rows.append(TableCatalogReader.Row(line: rowNumber, cells: cells))
+      try table.add(TableCatalogReader.Row(line: rowNumber, cells: cells))
     default: break
     }
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if collecting { text += string }
-  }
-
-  func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-    if collecting { text += String(decoding: CDATABlock, as: UTF8.self) }
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if collecting { text.append(contentsOf: bytes) }
   }
 
   private func value() -> String {
+    let text = String(decoding: self.text, as: UTF8.self)
     switch type {
     case "s":
       guard let index = Int(text), shared.indices.contains(index) else { return "" }

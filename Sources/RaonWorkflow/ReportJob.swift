@@ -70,6 +70,8 @@ public struct ReportJob: Sendable {
   }
 
   public func run(_ request: ReportRequest) async throws -> ReportOutcome {
+    var request = request
+    request.districts = Self.spelled(request.districts)
     let week = try SnapshotSelection.parseWeek(request.week)
     // One instant for every check and for the recording.
     let takenAt = request.takenAt ?? environment.now()
@@ -181,6 +183,14 @@ public struct ReportJob: Sendable {
   }
 
   // MARK: - Steps
+
+  /// The districts in their canonical (NFC) spelling, each once: a decomposed `강남구` is
+  /// the same district and must not name a folder or a title of its own. An unknown name
+  /// is kept as given, for ``checkBeforeRecording(_:week:takenAt:)`` to refuse.
+  static func spelled(_ districts: [String]) -> [String] {
+    var seen = Set<String>()
+    return districts.map { District.named($0) ?? $0 }.filter { seen.insert($0).inserted }
+  }
 
   /// Everything that can be checked before anything is recorded, so a request that would
   /// fail records nothing (a retry must not add another copy of the input): the snapshot

@@ -2684,6 +2684,249 @@ BUILDERS = {
 }
 
 
+# ---------------------------------------------------------------------------------------
+# Family round3_ingest (issue 27, items 1, 12, 13, 14): today's-size .xlsx, its limits and
+# a DTD; decomposed district names; lines of bare commas; HTML-table .xls files cut short,
+# with an unclosed comment or CDATA holding markup. One block, registered at its end.
+# ---------------------------------------------------------------------------------------
+
+import html  # noqa: E402 (kept with the family's block)
+import unicodedata  # noqa: E402
+
+R3_HEAD = '<?xml version="1.0" encoding="UTF-8"?>'
+R3_MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+
+
+def r3_rows(n):
+    """n catalog rows: the sample's, repeated with new cultcodes and titles."""
+    header, body = Ctx.header, Ctx.body
+    url, title = header.index("문화포털상세URL"), header.index("공연/행사명")
+    out = []
+    for k in range(n):
+        r = list(body[k % len(body)])
+        r[url] = f"https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode={900000 + k}"
+        r[title] = f"{r[title]} #{k}".strip()
+        out.append(["".join(ch for ch in v if ch >= " " or ch in "\t\n\r") for v in r])
+    return header, out
+
+
+def r3_openpyxl_book(n):
+    """A workbook of n programs written by openpyxl, made once per run."""
+    path = os.path.join(Ctx.work, "inputs", f"r3-openpyxl-{n}.xlsx")
+    if not os.path.exists(path):
+        from openpyxl import Workbook
+        header, rows = r3_rows(n)
+        wb = Workbook()
+        ws = wb.active
+        ws.append(header)
+        for r in rows:
+            ws.append(r)
+        wb.save(path)
+    return path
+
+
+def r3_zip_book(path, sheet_body, shared=None):
+    """A minimal workbook: its first sheet's <sheetData> body, and sharedStrings if given."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/workbook.xml", f'{R3_HEAD}<workbook {R3_MAIN}><sheets><sheet name="s" sheetId="1"/></sheets></workbook>')
+        if shared is not None:
+            z.writestr("xl/sharedStrings.xml", shared)
+        z.writestr("xl/worksheets/sheet1.xml", f"{R3_HEAD}<worksheet {R3_MAIN}><sheetData>{sheet_body}</sheetData></worksheet>")
+    return path
+
+
+def r3_inline_row(r, cells):
+    def esc(v):
+        return v.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f'<row r="{r}">' + "".join(f'<c t="inlineStr"><is><t xml:space="preserve">{esc(v)}</t></is></c>' for v in cells) + "</row>"
+
+
+def r3_snapshot(d, path, problems, expect_ok, count=None, say=None, not_say=None):
+    """Records `path` into a fresh store; checks the outcome, the message and the store."""
+    store = os.path.join(d, "store.sqlite")
+    r = run(["snapshot", path, "--db", store, "--taken-at", "2024-09-09"], d, timeout=600)
+    check_no_crash(r, problems)
+    if r.rc == "timeout":
+        return r
+    if expect_ok:
+        if r.rc != 0:
+            problems.append(f"refused (exit {r.rc}): {short(r.err)}")
+            return r
+        snaps = snapshots_json(store, d, problems) or []
+        got = snaps[0]["programCount"] if snaps else None
+        if count is not None and got != count:
+            problems.append(f"recorded {got} programs, expected {count}")
+    else:
+        if r.rc != 1:
+            problems.append(f"exit {r.rc}, expected a refusal (1): {short(r.err) or 'nothing on stderr'}")
+        else:
+            check_one_line_error(r, problems)
+        if os.path.exists(store):
+            snaps = snapshots_json(store, d, problems)
+            if snaps:
+                problems.append(f"refused, but {len(snaps)} snapshot(s) recorded")
+    if say and say.encode() not in r.err:
+        problems.append(f"stderr does not say '{say}': {short(r.err)}")
+    if not_say and not_say.encode() in r.err + r.out:
+        problems.append(f"output says '{not_say}': {short(r.err + r.out)}")
+    return r
+
+
+def case_r3_openpyxl(d, n):
+    problems = []
+    path = r3_openpyxl_book(n)
+    r3_snapshot(d, path, problems, True, count=n)
+    return problems
+
+
+def case_r3_too_many_rows(d):
+    problems = []
+    head = r3_inline_row(1, ["분류", "자치구", "공연/행사명", "장소"])
+    path = r3_zip_book(os.path.join(d, "rows.xlsx"), head + "<row/>" * 1_000_001)
+    r3_snapshot(d, path, problems, False, say="1,000,000 rows")
+    return problems
+
+
+def case_r3_dtd(d, kind):
+    problems = []
+    head = r3_inline_row(1, ["분류", "자치구", "공연/행사명", "장소"])
+    if kind == "xxe":
+        shared = (f'{R3_HEAD}<!DOCTYPE sst [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                  f'<sst {R3_MAIN}><si><t>&x;</t></si></sst>')
+        body = head + '<row r="2"><c t="s"><v>0</v></c><c t="inlineStr"><is><t>마포구</t></is></c></row>'
+        path = r3_zip_book(os.path.join(d, "xxe.xlsx"), body, shared)
+    else:  # billion laughs in the sheet itself
+        lol = "".join(f'<!ENTITY l{i} "' + f"&l{i - 1};" * 10 + '">' for i in range(1, 10))
+        doc = (f'{R3_HEAD}<!DOCTYPE worksheet [<!ENTITY l0 "lol">{lol}]>'
+               f"<worksheet {R3_MAIN}><sheetData>{head}<row r=\"2\"><c t=\"inlineStr\"><is><t>&l9;</t></is></c></row></sheetData></worksheet>")
+        path = os.path.join(d, "lol.xlsx")
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("xl/workbook.xml", f'{R3_HEAD}<workbook {R3_MAIN}><sheets><sheet name="s" sheetId="1"/></sheets></workbook>')
+            z.writestr("xl/worksheets/sheet1.xml", doc)
+    r3_snapshot(d, path, problems, False, say="DTD", not_say="root:")
+    return problems
+
+
+def case_r3_district(d, forms):
+    problems = []
+    store = copy_store("full1", d)
+    nfc = unicodedata.normalize("NFC", "강남구")
+    names = [unicodedata.normalize(f, "강남구") for f in forms]
+    args = ["report", "--db", store, "--out", os.path.join(d, "OUT"), "--format", "md,json"]
+    for n in names:
+        args += ["--district", n]
+    r = run(args, d)
+    check_no_crash(r, problems)
+    if r.rc != 0:
+        problems.append(f"exit {r.rc}: {short(r.err)}")
+        return problems
+    folders = os.listdir(os.path.join(d, "OUT", "districts").encode())
+    if folders != [nfc.encode()]:
+        problems.append(f"district folders {folders!r}, expected one, NFC {nfc.encode()!r}")
+    for f in ("report.json", "report.md"):
+        p = os.path.join(d, "OUT", "districts", nfc, f).encode()
+        if not os.path.exists(p):
+            problems.append(f"no {f} in the NFC folder")
+            continue
+        data = open(p, "rb").read()
+        if unicodedata.normalize("NFD", nfc).encode() in data:
+            problems.append(f"{f} holds the decomposed name")
+        if nfc.encode() not in data:
+            problems.append(f"{f} lacks the composed name")
+    return problems
+
+
+def case_r3_commas(d, rows, blanks, where):
+    problems = []
+    header, body = Ctx.header, Ctx.body[:rows]
+    blank = "," * (len(header) - 1) + "\r\n"
+    buf = io.StringIO(newline="")
+    w = csv.writer(buf, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
+    w.writerow(header)
+    between = set() if where == "end" else {rows * (k + 1) // (blanks + 1) for k in range(blanks)}
+    for i, r in enumerate(body):
+        w.writerow(r)
+        if i in between:
+            buf.write(blank)
+    if where == "end":
+        buf.write(blank * blanks)
+    path = os.path.join(d, "commas.csv")
+    with open(path, "wb") as fh:
+        fh.write(buf.getvalue().encode("utf-8-sig", errors="replace"))
+    word = "1 empty row" if blanks == 1 else f"{blanks} empty rows"
+    r3_snapshot(d, path, problems, True, count=rows, say=f"{word} skipped")
+    return problems
+
+
+def r3_html(rows, cdata_at=None):
+    header, body = Ctx.header, Ctx.body[:rows]
+
+    def cell(tag, v):
+        return f"<{tag}>" + html.escape(v) + f"</{tag}>"
+    out = ["<html><head><meta charset=\"utf-8\"></head><body>\n<table>\n",
+           "<tr>" + "".join(cell("th", h) for h in header) + "</tr>\n"]
+    title = header.index("공연/행사명")
+    for k, r in enumerate(body):
+        cells = [cell("td", v) for v in r]
+        if k == cdata_at:
+            cells[title] = "<td><![CDATA[</td></tr><tr><td>가짜</td><td>마포구</td><td>x</td><td>y]]></td>"
+        out.append("<tr>" + "".join(cells) + "</tr>\n")
+    out.append("</table>\n</body></html>\n")
+    return "".join(out)
+
+
+def case_r3_html(d, kind):
+    problems = []
+    text = r3_html(100, cdata_at=50 if kind == "cdata" else None)
+    path = os.path.join(d, "catalog.xls")
+    if kind == "cut-mid-row":
+        rows = text.split("\n")
+        cut = "\n".join(rows[:80]) + "\n" + rows[80][: len(rows[80]) // 2]
+        open(path, "w", encoding="utf-8").write(cut)
+        r3_snapshot(d, path, problems, False, say="cut short")
+    elif kind == "cut-in-tag":
+        at = text.index("<td", len(text) // 2)
+        open(path, "w", encoding="utf-8").write(text[: at + 3])
+        r3_snapshot(d, path, problems, False, say="cut short")
+    elif kind == "no-table-end":
+        open(path, "w", encoding="utf-8").write(text[: text.index("</table>")])
+        r3_snapshot(d, path, problems, False, say="cut short")
+    elif kind == "comment":
+        rows = text.split("\n")
+        rows[12] = "<!-- " + rows[12]
+        open(path, "w", encoding="utf-8").write("\n".join(rows))
+        r3_snapshot(d, path, problems, False, say="<!--")
+    elif kind == "cdata":
+        open(path, "w", encoding="utf-8").write(text)
+        r3_snapshot(d, path, problems, True, count=100)
+    return problems
+
+
+def family_round3_ingest(n, rng):
+    return [
+        ("xlsx of 20,000 programs by openpyxl recorded whole", lambda d: case_r3_openpyxl(d, 20_000)),
+        ("xlsx of 5,000 programs by openpyxl recorded whole", lambda d: case_r3_openpyxl(d, 5_000)),
+        ("xlsx sheet over 1,000,000 rows refused naming the limit", case_r3_too_many_rows),
+        ("xlsx sharedStrings with an XXE DTD refused", lambda d: case_r3_dtd(d, "xxe")),
+        ("xlsx sheet with a billion-laughs DTD refused", lambda d: case_r3_dtd(d, "lol")),
+        ("--district NFD: one NFC folder, NFC in JSON and title", lambda d: case_r3_district(d, ["NFD"])),
+        ("--district NFD and NFC: one NFC folder", lambda d: case_r3_district(d, ["NFD", "NFC"])),
+        ("1,000,000 bare-comma lines after 100 rows skipped and counted",
+         lambda d: case_r3_commas(d, 100, 1_000_000, "end")),
+        ("two bare-comma lines between rows skipped and counted", lambda d: case_r3_commas(d, 300, 2, "between")),
+        ("HTML .xls cut mid-row refused", lambda d: case_r3_html(d, "cut-mid-row")),
+        ("HTML .xls cut inside a tag refused", lambda d: case_r3_html(d, "cut-in-tag")),
+        ("HTML .xls without </table> refused", lambda d: case_r3_html(d, "no-table-end")),
+        ("HTML .xls with an unterminated <!-- refused", lambda d: case_r3_html(d, "comment")),
+        ("HTML .xls with CDATA holding <tr>: text, 100 programs", lambda d: case_r3_html(d, "cdata")),
+    ]
+
+
+DEFAULT_COUNTS["round3_ingest"] = 0
+FAMILIES.append("round3_ingest")
+BUILDERS["round3_ingest"] = family_round3_ingest
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--raon", required=True)

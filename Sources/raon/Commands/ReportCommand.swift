@@ -118,7 +118,7 @@ struct ReportCommand: AsyncParsableCommand {
     request.formats = try ReportFormat.parseList(format.map { [$0] } ?? config.formats ?? [])
     request.out = out
     if let trendWeeks { request.trendWeeks = trendWeeks }
-    request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces) })
+    request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
     request.outParent = config.out
     request.options = ExportOptions(
       language: try lang ?? config.lang.map(parseLanguage) ?? .ko,
