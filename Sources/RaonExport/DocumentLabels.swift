@@ -82,9 +82,10 @@ extension ReportLabels {
       "The \(n.formatted()) programs added are listed in attachment \(attachment).")
   }
   public func changeCountsLine(added: Int, ended: Int, withdrawn: Int, material: Int, minor: Int) -> String {
-    say(
-      "추가 \(added.formatted())건 · 종료로 삭제 \(ended.formatted())건 · 철회 \(withdrawn.formatted())건 · 내용 변경 \(material.formatted())건 · 경미한 변경 \(minor.formatted())건",
-      "added \(added.formatted()) · removed after ending \(ended.formatted()) · withdrawn \(withdrawn.formatted()) · changed \(material.formatted()) · minor \(minor.formatted())")
+    [
+      (self.added, added), (removedEnded, ended), (removedWithdrawn, withdrawn), (changedMaterial, material),
+      (changedMinor, minor),
+    ].map { "\($0.0) \(countText($0.1))" }.joined(separator: " · ")
   }
   public var minorChangesNote: String {
     say(

@@ -69,10 +69,11 @@ extension ReportLabels {
   }
 
   // MARK: - Changes
-  public var removedEnded: String { say("삭제(종료)", "Removed (ended)") }
-  public var removedWithdrawn: String { say("삭제(철회)", "Removed (withdrawn)") }
-  public var changedMaterial: String { say("변경(내용)", "Changed (material)") }
-  public var changedMinor: String { say("변경(경미)", "Changed (minor)") }
+  // The document's words (DocumentLabels' change attachment uses the same).
+  public var removedEnded: String { say("종료로 삭제", "Removed after ending") }
+  public var removedWithdrawn: String { say("철회", "Withdrawn") }
+  public var changedMaterial: String { say("내용 변경", "Changed") }
+  public var changedMinor: String { say("경미한 변경", "Minor change") }
   public var changeKindTitle: String { say("세부 구분", "Kind") }
   public var ended: String { say("종료", "ended") }
   public var withdrawn: String { say("철회", "withdrawn") }

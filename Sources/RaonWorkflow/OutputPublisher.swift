@@ -51,9 +51,14 @@ public enum OutputPublisher {
 
   /// Checks that `target` may be replaced and makes the hidden folder to write into.
   ///
-  /// - Parameter entries: The names an earlier folder at `target` may hold to be replaced
-  ///   (a report's by default; `raon trend` gives its own).
-  static func stage(_ requested: URL, entries: Set<String> = reportEntries) throws -> Staging {
+  /// - Parameters:
+  ///   - entries: The names an earlier folder at `target` may hold to be replaced (a
+  ///     report's by default; `raon trend` and `raon site` give their own).
+  ///   - reportShaped: Whether those names are a report's (``ReportFolderShape``: what
+  ///     each subfolder may hold is checked too); a site's names are checked at the top.
+  static func stage(
+    _ requested: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
+  ) throws -> Staging {
     let fm = FileManager.default
     let target = try resolvingLink(requested)
     let parent = target.deletingLastPathComponent()
@@ -64,7 +69,7 @@ public enum OutputPublisher {
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
     restoreOrphans(of: name, in: parent)
-    try checkReplaceable(target, entries: entries)
+    try checkReplaceable(target, entries: entries, reportShaped: reportShaped)
     removeStaleSiblings(of: name, in: parent)
 
     let pid = ProcessInfo.processInfo.processIdentifier
@@ -153,14 +158,19 @@ public enum OutputPublisher {
     throw WorkflowError.outputNotWritable(path: target.path, reason: "its symbolic links go round in a loop")
   }
 
-  static func checkReplaceable(_ target: URL, entries: Set<String> = reportEntries) throws {
+  static func checkReplaceable(
+    _ target: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
+  ) throws {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
     guard isDirectory.boolValue else {
       throw WorkflowError.outputNotWritable(path: target.path, reason: "a file of that name exists")
     }
-    let foreign = ReportFolderShape(entries: entries).foreign(in: target)
+    let foreign =
+      reportShaped
+      ? ReportFolderShape(entries: entries).foreign(in: target)
+      : ((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).filter { !entries.contains($0) }
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,

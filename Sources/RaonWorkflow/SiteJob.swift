@@ -26,7 +26,7 @@ public struct SiteJob: Sendable {
 
   /// Changes whenever the pages of a week would come out differently from the same
   /// inputs: an earlier site's weeks are then rendered again.
-  static let generator = "raon-site-1"
+  static let generator = "raon-site-2"
 
   public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
     self.store = store
@@ -72,7 +72,8 @@ public struct SiteJob: Sendable {
 
     let target = environment.url(forPath: request.out ?? Self.defaultOut)
     let earlier = SiteManifest.read(from: target)
-    let staging = try OutputPublisher.stage(target, entries: SitePaths.entries)
+    // A site's folders (weeks/, programs/, districts/) are Raon's whole: checked by name.
+    let staging = try OutputPublisher.stage(target, entries: SitePaths.entries, reportShaped: false)
     do {
       let outcome = try build(
         chosen: chosen, all: all, snapshots: snapshots, latest: latest, formats: formats,
@@ -176,7 +177,13 @@ public struct SiteJob: Sendable {
       let html = pages.district(d, trend: trend.byDistrict[d] ?? [], programs: byDistrict[d] ?? [])
       try SiteFiles.write(html, to: folder.appendingPathComponent(SitePaths.district(d)))
     }
-    try SiteFiles.write(pages.index(), to: folder.appendingPathComponent(SitePaths.index))
+    // The home page leads with the latest week's summary: its city report's page 1.
+    let latestReport = weeks.last.flatMap {
+      try? SiteFiles.read(folder.appendingPathComponent(SitePaths.weekFolder($0.week)).appendingPathComponent("report.html"))
+    }
+    try SiteFiles.write(
+      pages.index(latestSummary: latestReport.flatMap(SitePages.summary(ofReport:))),
+      to: folder.appendingPathComponent(SitePaths.index))
     try SiteFiles.write(pages.trend(city: trend.city), to: folder.appendingPathComponent(SitePaths.trend))
     try SiteFiles.write(pages.search(histories), to: folder.appendingPathComponent(SitePaths.search))
     try SiteFiles.write(try manifest.encoded(), to: folder.appendingPathComponent(SitePaths.manifest))

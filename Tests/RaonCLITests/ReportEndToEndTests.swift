@@ -86,9 +86,10 @@ import Testing
     #expect(xlsxCategoryCounts == jsonCategories.map(\.1))
     let totalRow = categorySheet.first { ($0.first as? String) == "합계" }
     #expect(Self.intValue(totalRow.flatMap { $0.count > 1 ? $0[1] : nil }) == 4998)
-    // The summary sheet states the program count.
-    let summaryValues = (r.xlsxSheets["요약"] ?? []).flatMap { $0 }.compactMap { Self.intValue($0) }
-    #expect(summaryValues.contains(4998))
+    // The closing 자료 정보 sheet states the program count (요약 is the week's page 1).
+    let aboutValues = (r.xlsxSheets["자료 정보"] ?? []).flatMap { $0 }.compactMap { Self.intValue($0) }
+    let aboutText = (r.xlsxSheets["자료 정보"] ?? []).flatMap { $0 }.compactMap { $0 as? String }.joined(separator: " ")
+    #expect(aboutValues.contains(4998) || aboutText.contains("4,998"), "\(aboutText.prefix(300))")
 
     // Markdown: Korean title with the week, the count, charts that exist beside it.
     #expect(r.markdown.contains("2024-W37"))

@@ -156,9 +156,11 @@ import Testing
     // trend.md shows the same table.
     let md = try String(contentsOf: folder.appendingPathComponent("trend.md"), encoding: .utf8)
     let last = try #require(expected.last)
+    #expect("\(last.isoWeek)" == "2024-W37")
     #expect(
       md.contains(
-        "| \(last.isoWeek) | #7 · 2024-09-09 | \(Self.grouped(last.programCount)) | \(Self.grouped(last.current)) |"
+        // The last point, snapshot #7 taken 2024-09-09 (a Monday): its week is 9–15 September.
+        "| 2024.\u{A0}9.\u{A0}9. ~ 9.\u{A0}15. | 2024.\u{A0}9.\u{A0}9. | \(Self.grouped(last.programCount)) | \(Self.grouped(last.current)) |"
       ))
     #expect(
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("charts/trend.svg").path)

@@ -94,25 +94,44 @@ public struct SitePages: Sendable {
     "<a href=\"\(SitePaths.link(from: from, to: to))\">\(Self.esc(text))</a>"
   }
 
-  func weekLine(_ w: SiteWeek) -> String {
-    L.weekRange(w.week.description, start: w.week.start.description, end: w.week.end.description)
+  /// A week as people write it: `2025. 8. 18.(월) ~ 8. 24.(일)`.
+  func weekLine(_ w: SiteWeek) -> String { OfficialDates.period(w.week.start, w.week.end, language) }
+
+  /// Page 1 of a week's report — its summary: what stands between the report's title and
+  /// its first attachment, the title as a heading of the page it is put in.
+  public static func summary(ofReport html: String) -> String? {
+    guard let main = html.range(of: "<main>"),
+      let end = html.range(of: "<section id=\"s1\"", range: main.upperBound..<html.endIndex)
+    else { return nil }
+    var part = String(html[main.upperBound..<end.lowerBound])
+    if let nav = part.range(of: "<nav class=\"toc\">"),
+      let navEnd = part.range(of: "</nav>", range: nav.upperBound..<part.endIndex)
+    {
+      part.removeSubrange(nav.lowerBound..<navEnd.upperBound)
+    }
+    return part.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
   }
 
   // MARK: - Index
 
-  public func index() -> String {
+  /// The home page: the latest week's summary (its report's page 1, when given), every
+  /// week, the districts, the trend and the search.
+  public func index(latestSummary: String? = nil) -> String {
     let path = SitePaths.index
     var b = "<h1>\(Self.esc(L.siteTitle))</h1>\n"
     if let latest = weeks.last {
-      b += "<h2>\(Self.esc(L.siteLatestWeek)): \(Self.esc(weekLine(latest)))</h2>\n"
-      if let p = latest.point { b += figures(p) }
+      if let latestSummary {
+        b += latestSummary
+      } else {
+        b += "<h2>\(Self.esc(L.siteLatestWeek)): \(Self.esc(weekLine(latest)))</h2>\n"
+        if let p = latest.point { b += figures(p) }
+      }
       b += "<p>" + link(path, SitePaths.weekReport(latest.week), L.siteFullReport) + "</p>\n"
     }
     b += searchForm(from: path, compact: true)
     b += "<h2>\(Self.esc(L.siteWeeks))</h2>\n<ul>\n"
     for w in weeks.reversed() {
-      b += "<li>" + link(path, SitePaths.weekReport(w.week), weekLine(w))
-        + " <span class=\"muted\">· #\(w.snapshot.id)</span></li>\n"
+      b += "<li>" + link(path, SitePaths.weekReport(w.week), weekLine(w)) + "</li>\n"
     }
     b += "</ul>\n<h2>\(Self.esc(L.siteDistricts))</h2>\n<ul class=\"cols\">\n"
     for d in District.all { b += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
@@ -258,13 +277,12 @@ public struct SitePages: Sendable {
       raw: true)
     row(L.place, p.place)
     row(L.siteOrganizer, p.organizer)
-    let period = [p.startDate?.description ?? "", p.endDate?.description ?? ""]
-    row(L.period, period.allSatisfy(\.isEmpty) ? "" : period.joined(separator: " ~ "))
+    row(L.period, p.startDate == nil && p.endDate == nil ? "" : OfficialDates.programDates(p.startDate, p.endDate, language))
     row(L.fee, p.feeText)
-    row(L.siteRegistered, p.registeredOn?.description ?? "")
+    row(L.siteRegistered, p.registeredOn.map { OfficialDates.day($0, language) } ?? "")
     if h.firstWeek < weeks.count {
       let w = weeks[h.firstWeek]
-      row(L.siteFirstSeen, link(path, SitePaths.weekReport(w.week), w.week.description), raw: true)
+      row(L.siteFirstSeen, link(path, SitePaths.weekReport(w.week), weekLine(w)), raw: true)
     }
     if let url = SitePaths.externalLink(p.portalURL) {
       row(L.sitePortal, "<a href=\"\(Self.esc(url))\" rel=\"noopener noreferrer\">\(Self.esc(url))</a>", raw: true)
@@ -272,7 +290,7 @@ public struct SitePages: Sendable {
     b += "</dl>\n<h2>\(Self.esc(L.siteProgramStory))</h2>\n<ol>\n"
     for e in h.events where e.week < weeks.count {
       let w = weeks[e.week]
-      b += "<li>" + link(path, SitePaths.weekReport(w.week), w.week.description) + " — "
+      b += "<li>" + link(path, SitePaths.weekReport(w.week), weekLine(w)) + " — "
       switch e {
       case .appeared: b += Self.esc(L.siteAppeared)
       case .left(_, let removal): b += "<strong>\(Self.esc(L.siteLeft)): \(Self.esc(L.siteRemoval(removal)))</strong>"

@@ -69,7 +69,7 @@ extension SitePages {
       }
       select("d", L.siteDistrict, District.all.map { ($0, $0) })
       select("c", L.siteCategory, categories.map { ($0, $0) })
-      select("w", L.week, weeks.indices.reversed().map { (String($0), weeks[$0].week.description) })
+      select("w", L.week, weeks.indices.reversed().map { (String($0), weekLine(weeks[$0])) })
       select("s", L.siteState, ProgramHistory.State.allCases.map { ($0.rawValue, L.siteState($0)) })
     }
     f += "<button type=\"submit\">\(Self.esc(L.siteSearch))</button>\n</form>\n"
