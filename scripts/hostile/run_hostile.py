@@ -1651,7 +1651,8 @@ DIFF_CASES = [
     (["1", "2"], 0), (["1", "2", "--fail-if-changed", "--format", "none"], 0),
     (["2", "3"], 0), (["2", "3", "--fail-if-changed", "--format", "none"], 1),
     (["previous", "latest", "--fail-if-changed"], 1), (["latest", "latest", "--fail-if-changed"], 0),
-    (["1", "3", "--fail-if-changed", "--format", "csv"], 1), (["3", "1", "--fail-if-changed", "--format", "json"], 1),
+    # A --format without --out is a usage error since `raon diff` writes only where --out says.
+    (["1", "3", "--fail-if-changed", "--format", "csv"], 64), (["3", "1", "--fail-if-changed", "--format", "json"], 64),
     (["1", "99"], 2), (["1", "99", "--fail-if-changed"], 2), (["0", "1", "--fail-if-changed"], (2, 64)),
     (["abc", "1", "--fail-if-changed"], (2, 64)), (["-1", "1"], (2, 64)),
     (["1", "9223372036854775807", "--fail-if-changed"], 2), (["1", "99999999999999999999"], (2, 64)),
