@@ -61,7 +61,6 @@ extension ReportLabels {
   public func allRunningIn(_ key: String, _ n: Int) -> String {
     say("이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.", "All \(n.formatted()) programs running this week are in \(key).")
   }
-  public var otherBucket: String { say("그 외", "others") }
   /// The note for a chart that shows the largest groups only: `그 외 16개 구 86건은 표에 있습니다.`
   public func chartRestNote(groups: Int, programs: Int, unit: String) -> String {
     say(
@@ -96,8 +95,6 @@ extension ReportLabels {
   // MARK: - About the data
   public var thisCollection: String { say("이번 자료", "This collection") }
   public var comparedCollection: String { say("비교 자료", "Compared with") }
-  public var sourceFile: String { say("원본", "Source") }
-  public var snapshotNumber: String { say("저장 번호", "Snapshot id") }
   public var reportWeek: String { say("보고 주간", "Week") }
   public var definitions: String { say("용어", "Definitions") }
   public var definitionLines: [String] {

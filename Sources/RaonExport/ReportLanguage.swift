@@ -149,13 +149,6 @@ extension ReportLabels {
     pick("\(week) (\(start) ~ \(end))", "\(week) (\(start) – \(end))")
   }
 
-  /// The note under the charts that show the largest groups only.
-  public func chartTopNote(_ n: Int, of total: Int) -> String {
-    pick(
-      "차트는 상위 \(n)개와 나머지 \(total - n)개의 합계를 보여 줍니다. 표는 전체입니다.",
-      "The chart shows the top \(n) and the remaining \(total - n) summed; the table is complete.")
-  }
-
   /// The note under a category × district table that folds small categories together.
   public func crossTableNote(_ shown: Int, of total: Int, file: String) -> String {
     pick(

@@ -24,9 +24,6 @@ extension ReportLabels {
       "Current = no end day, or ending on or after this Monday · Running = starts by Sunday and ends on or after Monday · Starting/ending = start/end day within the week · Registered = registration day within the 7 days up to the snapshot")
   }
 
-  /// `2024-W36 · #1`
-  public func weekAndSnapshot(_ week: ISOWeek, _ id: Int64) -> String { "\(week) · #\(id)" }
-
   // MARK: - Sections
   public var whatIsOn: String { say("운영 현황", "What is on") }
   public var onNow: String { say("이번 주 운영", "Running this week") }
@@ -50,9 +47,6 @@ extension ReportLabels {
   public var place: String { say("장소", "Place") }
   public var fee: String { say("이용요금", "Fee") }
   public var noneThisWeek: String { say("없음", "None") }
-  public func firstOf(_ shown: Int, _ total: Int) -> String {
-    say("처음 \(shown)건 (전체 \(total.formatted())건) — 전체 목록은 report.xlsx", "First \(shown) of \(total.formatted()) — the full list is in report.xlsx")
-  }
 
   // MARK: - Trend
   public var isoWeek: String { say("ISO 주", "ISO week") }
