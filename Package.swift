@@ -107,7 +107,7 @@ let package = Package(
     .target(
       name: "RaonExport",
       dependencies: [
-        "RaonCore", "RaonAnalytics", "CXlsxWriter", .product(name: "Ink", package: "Ink"),
+        "RaonCore", "RaonConcurrency", "RaonAnalytics", "CXlsxWriter", .product(name: "Ink", package: "Ink"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -6,7 +6,11 @@ import RaonCore
 /// Fed one program at a time, so each writer collects them in a pass it already makes
 /// (the workbook while it writes its programs sheet; the Markdown in a scan it stops as
 /// soon as ``isComplete``).
+@usableFromInline
 struct QualityExamples {
+  /// Examples per flag both writers show: the one place this number is decided.
+  @usableFromInline static let standardPerFlag = 3
+
   /// Examples kept per flag.
   let perFlag: Int
   /// The flags wanted, by code, in ``QualityFlags/named`` order.
@@ -15,7 +19,7 @@ struct QualityExamples {
   private var filled = 0
 
   /// - Parameters:
-  ///   - perFlag: Examples per flag (3 in both writers).
+  ///   - perFlag: Examples per flag (``standardPerFlag`` in both writers).
   ///   - flags: The codes to collect; every flag when `nil`.
   init(perFlag: Int, flags: Set<String>? = nil) {
     self.perFlag = max(0, perFlag)

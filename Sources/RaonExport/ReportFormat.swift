@@ -60,10 +60,21 @@ public struct ExportResult: Sendable {
   public var files: [String]
   /// One-line warnings (e.g. characters CP949 could not hold).
   public var warnings: [String]
+  /// Pages still to print (``PDFReportWriter``): their files are listed in ``files``, and
+  /// the job writes them with its printer (``PDFPrinting``) before it publishes.
+  public var printing: [PrintJob]
 
-  public init(files: [String] = [], warnings: [String] = []) {
+  public init(files: [String] = [], warnings: [String] = [], printing: [PrintJob] = []) {
     self.files = files
     self.warnings = warnings
+    self.printing = printing
+  }
+
+  /// `other`'s files, warnings and pages after these.
+  public mutating func append(_ other: ExportResult) {
+    files += other.files
+    warnings += other.warnings
+    printing += other.printing
   }
 }
 
@@ -80,4 +91,40 @@ public protocol ReportWriter: Sendable {
     _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
     options: ExportOptions
   ) throws -> ExportResult
+  /// Writes the weekly trend alone (`raon trend`); nothing for a format the trend is not
+  /// written in (``ReportFormat/trendFormats``).
+  func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+}
+
+/// What a job writes: every writer renders each of these.
+public enum ReportDocument: Sendable {
+  /// The weekly report (`raon report`).
+  case report(ReportData)
+  /// Two snapshots compared (`raon diff`).
+  case comparison(SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo)
+  /// The weekly trend (`raon trend`), oldest first.
+  case trend([WeeklyTrendPoint])
+}
+
+extension ReportWriter {
+  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    ExportResult()
+  }
+
+  /// Writes `document` into `directory`.
+  public func write(_ document: ReportDocument, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    switch document {
+    case .report(let report):
+      return try write(report, into: directory, options: options)
+    case .comparison(let diff, let from, let to):
+      return try writeComparison(diff, from: from, to: to, into: directory, options: options)
+    case .trend(let points):
+      return try writeTrend(points, into: directory, options: options)
+    }
+  }
 }

@@ -54,13 +54,14 @@ public struct DiffJob: Sendable {
       return Outcome(from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: [])
     }
     let target = environment.url(forPath: out)
-    let result = try OutputPublisher.publish(to: target) { directory -> ExportResult in
+    let result = try OutputPublisher.publish(target) { staging -> ExportResult in
       var combined = ExportResult()
-      for format in ReportFormat.allCases where formats.contains(format) {
-        let r = try format.writer.writeComparison(diff, from: from, to: to, into: directory, options: options)
-        combined.files += r.files
-        combined.warnings += r.warnings
+      let document = ReportDocument.comparison(diff, from: from, to: to)
+      for format in ReportFormat.ordered(formats) {
+        combined.append(try format.writer.write(document, into: staging.folder, options: options))
       }
+      try PDFJob.print(combined.printing, variables: environment.variables, into: staging)
+      combined.printing = []
       return combined
     }
     return Outcome(

@@ -20,11 +20,12 @@ enum DistrictPacks {
   ///   - programs: The reported snapshot's programs.
   ///   - compared: The compared snapshot's programs, if there is a comparison.
   ///   - trends: Each district's trend points.
-  /// - Returns: The files written, relative to the report folder.
+  /// - Returns: The files written, relative to the report folder (PDFs queued for the
+  ///   job's post-step).
   static func write(
     _ districts: [String], city: ReportData, programs: ProgramChunks, compared: ProgramChunks?,
     trends: [String: [WeeklyTrendPoint]], formats: [ReportFormat],
-    into staging: OutputPublisher.Staging, options: ExportOptions, pdf: PDFReportWriter? = nil,
+    into staging: OutputPublisher.Staging, options: ExportOptions,
     progress: @Sendable (String) -> Void
   ) throws -> ExportResult {
     guard !districts.isEmpty else { return ExportResult() }
@@ -53,10 +54,11 @@ enum DistrictPacks {
         folder: staging.folder.appendingPathComponent(relative))
       try OutputDirectories.create(pack.folder)
       let written = try ReportWriting.write(
-        programs: report.programs, formats: formats, into: pack, options: options, pdf: pdf
+        programs: report.programs, formats: formats, into: pack, options: options
       ) { _ in report }
       combined.files += written.result.files.map { "\(relative)/\($0)" }
       combined.warnings += written.result.warnings
+      combined.printing += written.result.printing
     }
     return combined
   }

@@ -1,6 +1,8 @@
 import Foundation
+import RaonConcurrency
 import RaonCore
 import RaonExport
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -19,16 +21,29 @@ public enum OutputPublisher {
   /// replaced (so `--out ~` can never wipe a home directory).
   /// Derived from what each format's writer declares, so a new output file cannot be
   /// forgotten here.
-  static let reportEntries: Set<String> = ReportFormat.allCases.reduce(into: [DistrictPacks.folder]) {
-    $0.formUnion($1.writer.outputEntries)
-  }
+  static let reportEntries: Set<String> = ReportFormat.reportEntries.union([DistrictPacks.folder])
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
   public static func publish<T>(to target: URL, _ write: (URL) throws -> T) throws -> T {
-    let staging = try stage(target)
+    try publish(target) { try write($0.folder) }
+  }
+
+  /// Every job's publication: checks that `target` may be replaced, runs `write` into a
+  /// hidden folder beside it, then swaps that folder into place; when `write` fails,
+  /// nothing is published and the hidden folder goes.
+  ///
+  /// - Parameters:
+  ///   - entries, reportShaped: What an earlier folder at `target` may hold to be
+  ///     replaced (see ``stage(_:entries:reportShaped:)``).
+  ///   - write: Writes into the staged folder.
+  static func publish<T>(
+    _ target: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true,
+    _ write: (Staging) throws -> T
+  ) throws -> T {
+    let staging = try stage(target, entries: entries, reportShaped: reportShaped)
     let value: T
     do {
-      value = try write(staging.folder)
+      value = try write(staging)
     } catch {
       discard(staging)
       throw error
@@ -37,10 +52,11 @@ public enum OutputPublisher {
     return value
   }
 
-  /// Removes every folder this process has staged and not yet published, and makes any
-  /// later ``commit(_:)`` fail: for a signal handler, just before the process exits.
-  public static func abandonAll() {
-    StagingRegistry.shared.abandonAll()
+  /// Removes every folder this process has staged and not yet published: the signal
+  /// handler's clean-up, run inside ``Interruption/interrupt(then:)`` of
+  /// ``Interruption/process`` (which makes any later ``commit(_:)`` fail).
+  public static func removeStaged() {
+    StagingRegistry.shared.removeStaged()
   }
 
   /// A report folder being written: `folder` is hidden until ``commit(_:)``.
@@ -286,58 +302,68 @@ struct ReportFolderShape {
 
 /// The folders this process has staged and not yet published or discarded.
 ///
-/// A signal handler calls ``abandonAll()``: it waits for a commit in progress, removes
-/// every staged folder and refuses every later commit, so nothing is published after an
-/// interrupt.
-final class StagingRegistry: @unchecked Sendable {
-  static let shared = StagingRegistry()
+/// Staging and publishing run through the process's ``Interruption``: its clean-up
+/// (``removeStaged()``) waits for a commit in progress and removes every staged folder,
+/// and every later stage or commit is refused, so nothing is published after an interrupt.
+final class StagingRegistry: Sendable {
+  static let shared = StagingRegistry(interruption: .process)
 
-  private let lock = NSLock()
-  private var folders: Set<String> = []
-  private var abandoned = false
+  private let interruption: Interruption
+  private let folders = Mutex<Set<String>>([])
 
-  /// Runs `create` and records `folder`, unless the run is being abandoned.
+  init(interruption: Interruption = Interruption()) {
+    self.interruption = interruption
+  }
+
+  /// Runs `create` and records `folder`, unless the run is interrupted.
   func register(_ folder: URL, _ create: () throws -> Void) throws {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !abandoned else { throw WorkflowError.interrupted }
-    try create()
-    folders.insert(folder.path)
+    do {
+      try interruption.unlessInterrupted {
+        try create()
+        folders.withLock { _ = $0.insert(folder.path) }
+      }
+    } catch is Interruption.Interrupted {
+      throw WorkflowError.interrupted
+    }
   }
 
   /// Runs `work` (publishing or removing `folder`) and forgets `folder`. Once the run is
-  /// abandoned, `folder` is removed instead, and publishing fails.
+  /// interrupted, `folder` is removed instead, and publishing fails.
   func unregister(_ folder: URL, publishing: Bool = false, _ work: () throws -> Void) throws {
-    lock.lock()
-    defer { lock.unlock() }
-    if abandoned {
+    do {
+      try interruption.unlessInterrupted {
+        try work()
+        folders.withLock { _ = $0.remove(folder.path) }
+      }
+    } catch is Interruption.Interrupted {
       try? FileManager.default.removeItem(at: folder)
-      folders.remove(folder.path)
+      folders.withLock { _ = $0.remove(folder.path) }
       if publishing { throw WorkflowError.interrupted }
-      return
     }
-    try work()
-    folders.remove(folder.path)
   }
 
-  /// Removes every staged folder; later commits publish nothing.
+  /// Interrupts the run, removing every staged folder.
   func abandonAll() {
-    lock.lock()
-    defer { lock.unlock() }
-    abandoned = true
-    // While no writer can make a folder, so none comes back (``OutputDirectories``).
-    OutputDirectories.stop {
-      for path in folders {
-        // A writer may still add a file while the folder is emptied, and then removing the
-        // folder fails (not empty): try again for up to a tenth of a second.
-        for _ in 0..<20 {
-          try? FileManager.default.removeItem(atPath: path)
-          guard FileManager.default.fileExists(atPath: path) else { break }
-          usleep(5_000)
-        }
+    interruption.interrupt { removeStaged() }
+  }
+
+  /// Removes every staged folder. Part of the interruption's clean-up: it runs while no
+  /// folder can be made (``OutputDirectories``), so none comes back.
+  func removeStaged() {
+    let staged = folders.withLock { folders in
+      let all = folders
+      folders.removeAll()
+      return all
+    }
+    for path in staged {
+      // A writer may still add a file while the folder is emptied, and then removing the
+      // folder fails (not empty): try again for up to a tenth of a second.
+      for _ in 0..<20 {
+        try? FileManager.default.removeItem(atPath: path)
+        guard FileManager.default.fileExists(atPath: path) else { break }
+        usleep(5_000)
       }
     }
-    folders.removeAll()
   }
 }
 

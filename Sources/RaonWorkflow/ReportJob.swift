@@ -120,8 +120,9 @@ public struct ReportJob: Sendable {
     }
   }
 
-  /// Computes the report and writes it, with its district packs, into a hidden folder,
-  /// then publishes it at `folder`; on any failure nothing is published.
+  /// The report's steps once its programs are known, in a hidden folder published at
+  /// `folder` at the end (on any failure nothing is published): open the sinks on the
+  /// programs, record and select (`selected`), compute, render, the district packs, print.
   ///
   /// - Parameters:
   ///   - programs: The reported snapshot's programs (the workbook starts on them at once).
@@ -131,55 +132,70 @@ public struct ReportJob: Sendable {
     _ request: ReportRequest, programs: ProgramChunks, into folder: URL,
     selected: () throws -> (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)
   ) throws -> ReportOutcome {
-    // One browser prints the city report and every pack (one start per PDF cost 65 s of
-    // the 25 packs' run, issue 24).
-    let browser = request.formats.contains(.pdf)
-      ? try ChromiumPrinter.locate(in: environment.variables).session() : nil
-    defer { browser?.close() }
-    let pdf = browser.map(PDFReportWriter.init(session:))
-    let staging = try OutputPublisher.stage(folder)
     var chosen: (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)?
-    var trends: [String: [WeeklyTrendPoint]] = [:]
-    var written: (report: ReportData, result: ExportResult)
-    do {
-      written = try ReportWriting.write(
+    let (report, written, target) = try OutputPublisher.publish(folder) { staging in
+      let outputs = try ReportOutputs(
         programs: programs, formats: request.formats, into: staging, options: request.options,
-        pdf: pdf, progress: environment.progress
-      ) { each in
+        progress: environment.progress)
+      let computed: (report: ReportData, trends: [String: [WeeklyTrendPoint]])
+      let selection: ReportSelection
+      do {
         let selected = try selected()
         chosen = selected
-        let selection = selected.selection
-        environment.progress("analysing snapshot \(selection.snapshot.id) …")
-        var report = try ReportAssembler.assemble(
-          snapshot: selection.snapshot, programs: programs,
-          compareTo: try comparison(selection), week: selection.week, each: each)
-        // The trend after the pass over the programs: a workbook fed by that pass (a
-        // catalog read from the store) starts on its programs sheet sooner.
-        let trend = try trend(selection, districts: request.districts)
-        trends = trend.byDistrict
-        report.trend = trend.city
-        return report
+        selection = selected.selection
+        computed = try compute(selection, programs: programs, districts: request.districts, feeding: outputs.consume)
+      } catch {
+        try outputs.fail(error)
       }
-      if let selection = chosen?.selection, !request.districts.isEmpty {
-        let packs = try DistrictPacks.write(
-          request.districts, city: written.report, programs: programs,
-          compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
-          trends: trends, formats: request.formats, into: staging, options: request.options,
-          pdf: pdf, progress: environment.progress)
-        written.result.append(packs)
-      }
-    } catch {
-      OutputPublisher.discard(staging)
-      throw error
+      var written = try outputs.finish(computed.report)
+      written.append(
+        try packs(request, city: computed.report, programs: programs, selection: selection, trends: computed.trends,
+          into: staging))
+      try printPDFs(&written, into: staging)
+      return (computed.report, written, staging.target)
     }
-    try OutputPublisher.commit(staging)
-    let report = written.report
     return ReportOutcome(
-      directory: staging.target, snapshot: report.snapshot, compareTo: report.compareTo,
+      directory: target, snapshot: report.snapshot, compareTo: report.compareTo,
       week: report.week, recorded: chosen?.recorded ?? [], recordedSample: chosen?.sample ?? false,
-      files: written.result.files, warnings: written.result.warnings,
+      files: written.files, warnings: written.warnings,
       added: report.changes?.added.count, removed: report.changes?.removed.count,
       changed: report.changes?.changed.count)
+  }
+
+  /// The report's figures and trends, from one pass over `programs` that also hands each
+  /// chunk to the sinks (`consume`).
+  func compute(
+    _ selection: ReportSelection, programs: ProgramChunks, districts: [String],
+    feeding consume: (([Program]) throws -> Void)?
+  ) throws -> (report: ReportData, trends: [String: [WeeklyTrendPoint]]) {
+    environment.progress("analysing snapshot \(selection.snapshot.id) …")
+    var report = try ReportAssembler.assemble(
+      snapshot: selection.snapshot, programs: programs,
+      compareTo: try comparison(selection), week: selection.week, each: consume)
+    // The trend after the pass over the programs: a workbook fed by that pass (a catalog
+    // read from the store) starts on its programs sheet sooner.
+    let trend = try trend(selection, districts: districts)
+    report.trend = trend.city
+    return (report, trend.byDistrict)
+  }
+
+  /// A pack per district asked for (``DistrictPacks``), through the same outputs.
+  func packs(
+    _ request: ReportRequest, city: ReportData, programs: ProgramChunks, selection: ReportSelection,
+    trends: [String: [WeeklyTrendPoint]], into staging: OutputPublisher.Staging
+  ) throws -> ExportResult {
+    guard !request.districts.isEmpty else { return ExportResult() }
+    return try DistrictPacks.write(
+      request.districts, city: city, programs: programs,
+      compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
+      trends: trends, formats: request.formats, into: staging, options: request.options,
+      progress: environment.progress)
+  }
+
+  /// The PDF post-step: the city report's page and every pack's, printed by one browser.
+  func printPDFs(_ written: inout ExportResult, into staging: OutputPublisher.Staging) throws {
+    try PDFJob.print(written.printing, variables: environment.variables, into: staging)
+    written.printing = []
   }
 
   // MARK: - Steps
@@ -348,18 +364,6 @@ struct ReportSelection: Sendable {
 }
 
 extension ReportFormat {
-  /// The writer of this format.
-  public var writer: any ReportWriter {
-    switch self {
-    case .md: return MarkdownReportWriter()
-    case .xlsx: return XLSXReportWriter()
-    case .csv: return CSVReportWriter()
-    case .json: return JSONReportWriter()
-    case .html: return HTMLReportWriter()
-    case .pdf: return PDFReportWriter()
-    }
-  }
-
   /// Parses `md,xlsx,csv,json,html,pdf` (any order, any case, `markdown`/`excel` accepted;
   /// `all` is ``ReportFormat/defaults``, every format but `pdf`).
   public static func parseList(_ texts: [String]) throws -> [ReportFormat] {

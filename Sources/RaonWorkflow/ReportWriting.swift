@@ -1,121 +1,140 @@
 import Foundation
-import RaonConcurrency
 import RaonAnalytics
 import RaonCore
 import RaonExport
 import RaonStore
 
-/// The report's write step: every chosen format into a staged folder.
-enum ReportWriting {
-  /// Computes the report's figures with `figures` and writes each chosen format into the
-  /// staged folder (nothing is published here).
+/// The report's outputs while it is made, in a staged folder (nothing is published here):
+/// the sinks, opened on the programs before the figures are computed, then every format
+/// written from the report.
+///
+/// The workbook is the slowest format and needs a core to itself, so its sink starts at
+/// once, on a thread of its own, with its programs sheet, which needs no figures;
+/// meanwhile the job computes the figures (its pass over the programs hands each chunk
+/// to ``consume(_:)``), then ``finish(_:)`` hands the report to the sinks and renders the
+/// other formats. Results are combined in the fixed format order, so the outcome does not
+/// depend on which finishes first.
+///
+/// A catalog read from the store (not held) is decoded again on every pass over it, so
+/// `programs.csv` and the workbook's programs sheet then take the chunks of the figures'
+/// pass rather than read them again (a report of a million stored programs as csv and
+/// json: 20.0 -> 10.5 s; md+xlsx+csv+json: 45.1 -> 41.8 s).
+final class ReportOutputs {
+  private let formats: [ReportFormat]
+  private let staging: OutputPublisher.Staging
+  private let options: ExportOptions
+  /// The formats written as the programs are read, by format.
+  private var sinks: [ReportFormat: any ReportSink] = [:]
+
+  /// Opens the sinks of `formats` on `programs` in the staged folder.
   ///
-  /// The workbook is the slowest format and needs a core to itself, so it starts at once,
-  /// on a thread of its own (``PendingResult``), with its programs sheet, which needs no
-  /// figures; meanwhile this thread computes the figures, hands them over to the workbook
-  /// and writes the other formats. Results are combined in the fixed format order, so the
-  /// outcome does not depend on which finishes first.
-  ///
-  /// A catalog read from the store (not held) is decoded again on every pass over it, so
-  /// `programs.csv` and the workbook's programs sheet then take the chunks of the figures'
-  /// pass (`figures` is given a function to call with each chunk of `programs` it reads)
-  /// rather than read them again (a report of a million stored programs as csv and json:
-  /// 20.0 -> 10.5 s). A held catalog costs nothing to go over again, and its figures,
-  /// which the workbook waits for, come sooner without the file.
-  ///
-  /// - Parameters:
-  ///   - programs: The programs the figures are about.
-  ///   - pdf: The PDF writer, when a run shares one browser among its reports.
-  ///   - figures: Computes the report's data, handing each chunk of `programs` it reads
-  ///     to the function it is given, if any; its error is thrown as it is.
-  /// - Returns: The report and what was written.
-  /// - Throws: The figures' error, or a writer's as ``WorkflowError/outputNotWritable(path:reason:)``
-  ///   naming the folder the user asked for.
-  static func write(
+  /// - Throws: A sink's failure as ``WorkflowError/outputNotWritable(path:reason:)``.
+  init(
     programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
-    options: ExportOptions, pdf: PDFReportWriter? = nil, progress: @Sendable (String) -> Void = { _ in },
-    figures: (_ each: (([Program]) throws -> Void)?) throws -> ReportData
-  ) throws -> (report: ReportData, result: ExportResult) {
-    let directory = staging.folder
-    let chosen = ReportFormat.allCases.filter { formats.contains($0) }
-    let programsFile: CSVProgramsFile?
-    do {
-      programsFile = chosen.contains(.csv) && programs.held == nil
-        ? try CSVProgramsFile(into: directory, options: options) : nil
-    } catch {
-      throw writeFailure(error, writing: directory, for: staging.target)
-    }
+    options: ExportOptions, progress: @Sendable (String) -> Void = { _ in }
+  ) throws {
+    self.formats = ReportFormat.ordered(formats)
+    self.staging = staging
+    self.options = options
     // Before the workbook starts: it briefly captures standard error while libxlsxwriter
     // saves, so nothing else should print while it runs.
-    progress("writing \(chosen.map(\.rawValue).joined(separator: ", ")) …")
-    let handOver = PendingResult<ReportData>()
-    // A catalog read from the store: the workbook's programs sheet takes its chunks from
-    // the figures' pass too, one read serving both (a report of a million stored
-    // programs, md+xlsx+csv+json: 45.1 -> 41.8 s, 61.8 -> 52.4 s of CPU, same files).
-    let feed = chosen.contains(.xlsx) && programs.held == nil ? HandOver<[Program]>() : nil
-    let workbookPrograms = feed.map { programs.fedOnce(by: $0) } ?? programs
-    let workbook = chosen.contains(.xlsx) ? PendingResult.start {
-      // However the workbook ends, it no longer holds the figures' pass back.
-      defer { feed?.stop() }
-      return try XLSXReportWriter().write(
-        programs: workbookPrograms, report: { try handOver.wait().get() }, into: directory,
-        options: options)
-    } : nil
-    let each: (([Program]) throws -> Void)? =
-      programsFile == nil && feed == nil ? nil : { chunk in
-        if let programsFile {
-          do { try programsFile.append(chunk) } catch { throw ProgramsFileFailure(error: error) }
-        }
-        _ = feed?.push(chunk)  // `false` once the workbook has stopped: it fails on its own
-      }
-    let analysed = Result { try figures(each) }
-    switch analysed {
-    case .success: feed?.finish(throwing: nil)
-    case .failure(let error): feed?.finish(throwing: error)
-    }
-    handOver.fulfil(analysed)
-    guard case .success(let report) = analysed else {
-      _ = workbook?.wait()  // it stops at the missing figures; then its files can go
-      if case .failure(let failure as ProgramsFileFailure) = analysed {
-        throw writeFailure(failure.error, writing: directory, for: staging.target)
-      }
-      return try (analysed.get(), ExportResult())
-    }
+    progress("writing \(self.formats.map(\.rawValue).joined(separator: ", ")) …")
     do {
-      var combined = ExportResult()
-      let programsWritten = try programsFile?.finish()
-      for format in chosen where format != .xlsx {
-        let writer: any ReportWriter =
-          switch format {
-          case .csv: CSVReportWriter(programsWritten: programsWritten)
-          case .pdf: pdf.map { $0 as any ReportWriter } ?? format.writer
-          default: format.writer
-          }
-        combined.append(try writer.write(report, into: directory, options: options))
+      for format in self.formats {
+        sinks[format] = try format.sink(for: programs, into: staging.folder, options: options)
       }
-      // The workbook's files and warnings first: the formats' order.
-      var result = try workbook?.wait().get() ?? ExportResult()
-      result.append(combined)
-      result.files.sort()
-      return (report, result)
-    } catch let error as ChromiumPrinter.Error {
-      // Chromium's failure is its own, not the output folder's.
-      _ = workbook?.wait()
-      throw error
-    } catch let error as SnapshotStore.Error {
-      // A large catalog is read from the store while it is written: a store's error is
-      // the store's, not the output folder's.
-      _ = workbook?.wait()
-      throw error
     } catch {
-      _ = workbook?.wait()
-      throw writeFailure(error, writing: directory, for: staging.target)
+      cancel(error)
+      throw ReportWriting.writeFailure(error, writing: staging.folder, for: staging.target)
     }
   }
 
-  /// Writing `programs.csv` failed in the figures' pass: a writer's failure, not theirs.
+  /// What the figures' pass hands each chunk of the programs to; `nil` when no sink takes
+  /// them (held programs: the sinks read them themselves).
+  var consume: (([Program]) throws -> Void)? {
+    let sinks = formats.compactMap { self.sinks[$0] }
+    guard !sinks.isEmpty else { return nil }
+    return { chunk in
+      for sink in sinks {
+        do { try sink.consume(chunk) } catch { throw ProgramsFileFailure(error: error) }
+      }
+    }
+  }
+
+  /// The figures failed with `error`: the sinks stop. A sink's own failure in the pass is
+  /// thrown as the output folder's.
+  func fail(_ error: any Error) throws -> Never {
+    cancel(error)
+    if let failure = error as? ProgramsFileFailure {
+      throw ReportWriting.writeFailure(failure.error, writing: staging.folder, for: staging.target)
+    }
+    throw error
+  }
+
+  /// Hands `report` to the sinks and renders every other format.
+  ///
+  /// - Returns: What was written (a PDF is queued in ``ExportResult/printing``, for the
+  ///   job's post-step).
+  /// - Throws: A writer's failure as ``WorkflowError/outputNotWritable(path:reason:)``
+  ///   naming the folder the user asked for; the store's error (a large catalog is read
+  ///   from the store while it is written) as it is.
+  func finish(_ report: ReportData) throws -> ExportResult {
+    // Every sink first: the workbook goes on with the report while the others render.
+    let pending = sinks.mapValues { $0.finish(report) }
+    sinks = [:]
+    var results: [ReportFormat: Result<ExportResult, any Error>] = [:]
+    for format in formats where pending[format] == nil {
+      let written = Result { try format.writer.write(.report(report), into: staging.folder, options: options) }
+      results[format] = written
+      if case .failure = written { break }  // nothing is published: the rest need not be written
+    }
+    for (format, written) in pending { results[format] = written.wait() }
+    do {
+      var combined = ExportResult()
+      for format in formats {
+        if let written = results[format] { combined.append(try written.get()) }
+      }
+      combined.files.sort()
+      return combined
+    } catch let error as SnapshotStore.Error {
+      throw error
+    } catch {
+      throw ReportWriting.writeFailure(error, writing: staging.folder, for: staging.target)
+    }
+  }
+
+  private func cancel(_ error: any Error) {
+    for sink in sinks.values { sink.cancel(error) }
+    sinks = [:]
+  }
+
+  /// Writing a sink failed in the figures' pass: a writer's failure, not theirs.
   private struct ProgramsFileFailure: Error {
     var error: any Error
+  }
+}
+
+enum ReportWriting {
+  /// Writes the report `figures` computes from `programs`, in `formats`, into the staged
+  /// folder: ``ReportOutputs`` opened, the figures, then finished.
+  ///
+  /// - Parameters:
+  ///   - figures: Computes the report's data, handing each chunk of `programs` it reads
+  ///     to the function it is given, if any; its error is thrown as it is.
+  static func write(
+    programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
+    options: ExportOptions, progress: @Sendable (String) -> Void = { _ in },
+    figures: (_ each: (([Program]) throws -> Void)?) throws -> ReportData
+  ) throws -> (report: ReportData, result: ExportResult) {
+    let outputs = try ReportOutputs(
+      programs: programs, formats: formats, into: staging, options: options, progress: progress)
+    let report: ReportData
+    do {
+      report = try figures(outputs.consume)
+    } catch {
+      try outputs.fail(error)
+    }
+    return (report, try outputs.finish(report))
   }
 
   /// A writer's error as the report's: it names the folder the user asked for rather than
@@ -124,12 +143,5 @@ enum ReportWriting {
   static func writeFailure(_ error: any Error, writing directory: URL, for target: URL) -> WorkflowError {
     let text = String(describing: error).replacingOccurrences(of: directory.path, with: target.path)
     return WorkflowError.outputNotWritable(path: target.path, reason: text)
-  }
-}
-
-extension ExportResult {
-  mutating func append(_ other: ExportResult) {
-    files += other.files
-    warnings += other.warnings
   }
 }

@@ -73,16 +73,10 @@ public struct SiteJob: Sendable {
     let target = environment.url(forPath: request.out ?? Self.defaultOut)
     let earlier = SiteManifest.read(from: target)
     // A site's folders (weeks/, programs/, districts/) are Raon's whole: checked by name.
-    let staging = try OutputPublisher.stage(target, entries: SitePaths.entries, reportShaped: false)
-    do {
-      let outcome = try build(
+    return try OutputPublisher.publish(target, entries: SitePaths.entries, reportShaped: false) {
+      try build(
         chosen: chosen, all: all, snapshots: snapshots, latest: latest, formats: formats,
-        request: request, earlier: earlier, target: target, into: staging.folder)
-      try OutputPublisher.commit(staging)
-      return outcome
-    } catch {
-      OutputPublisher.discard(staging)
-      throw error
+        request: request, earlier: earlier, target: target, into: $0.folder)
     }
   }
 

@@ -91,16 +91,9 @@ public struct TrendJob: Sendable {
       return Outcome(points: points, directory: nil, files: [], warnings: [])
     }
     let target = environment.url(forPath: out ?? Self.defaultOut)
-    let staging = try OutputPublisher.stage(target, entries: TrendWriters.outputEntries)
-    let result: ExportResult
-    do {
-      result = try TrendWriters.write(
-        points, formats: formats, into: staging.folder, options: options)
-    } catch {
-      OutputPublisher.discard(staging)
-      throw error
+    let result = try OutputPublisher.publish(target, entries: TrendWriters.outputEntries) {
+      try TrendWriters.write(points, formats: formats, into: $0.folder, options: options)
     }
-    try OutputPublisher.commit(staging)
     return Outcome(
       points: points, directory: target, files: result.files, warnings: result.warnings)
   }

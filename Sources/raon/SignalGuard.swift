@@ -1,14 +1,17 @@
 import Dispatch
 import Foundation
+import RaonConcurrency
 import RaonWorkflow
 
 /// SIGINT (Ctrl-C) and SIGTERM: stop, remove what this run staged, exit 130 or 143.
 ///
 /// The signals are caught by dispatch sources, so the handler runs as ordinary code on a
-/// queue, not inside a signal context. It removes every report folder this run staged
-/// (waiting for a publication in progress to finish, so the old or the new report is in
-/// place), ends a printing Chromium and removes its temporary folder, and exits. An SQLite transaction that has not committed is rolled back by
-/// SQLite itself when the process ends: the store keeps only committed snapshots.
+/// queue, not inside a signal context. It interrupts the run (``Interruption/process``):
+/// waiting for a publication in progress to finish (so the old or the new report is in
+/// place), it removes every report folder this run staged, ends a printing Chromium and
+/// removes its temporary folder, and exits. An SQLite transaction that has not committed
+/// is rolled back by SQLite itself when the process ends: the store keeps only committed
+/// snapshots.
 enum SignalGuard {
   /// The sources must live as long as the process.
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
@@ -23,29 +26,21 @@ enum SignalGuard {
     }
   }
 
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var stopping = false
-
   /// Whether an interrupt is being handled: the run's own failure (Chromium ended by the
   /// handler, a staged folder removed under a writer) must not exit first with status 1.
-  static var isStopping: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return stopping
-  }
+  static var isStopping: Bool { Interruption.process.isInterrupted }
 
   /// For the main thread once an interrupt is being handled: waits for the handler's exit.
   static func waitForTheHandler() -> Never {
-    while true { sleep(60) }
+    while true { pause() }
   }
 
   private static func stop(_ number: Int32) -> Never {
-    lock.lock()
-    stopping = true
-    lock.unlock()
-    OutputPublisher.abandonAll()
-    // Chromium runs in a process group of its own, which a terminal's Ctrl-C misses.
-    PrintScratch.abandonAll()
+    Interruption.process.interrupt {
+      OutputPublisher.removeStaged()
+      // Chromium runs in a process group of its own, which a terminal's Ctrl-C misses.
+      PrintScratch.endAll()
+    }
     Console.endProgress()
     let name = number == SIGINT ? "SIGINT" : "SIGTERM"
     Console.error(

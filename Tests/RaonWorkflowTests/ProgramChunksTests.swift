@@ -3,6 +3,7 @@ import Testing
 
 import RaonConcurrency
 import RaonCore
+import RaonExport
 @testable import RaonWorkflow
 
 @Suite struct ProgramChunksTests {

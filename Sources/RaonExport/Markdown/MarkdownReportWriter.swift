@@ -29,7 +29,7 @@ public struct MarkdownReportWriter: ReportWriter {
 
   public init(
     listLimit: Int = 20, comparisonListLimit: Int = 100, crossTableCategories: Int = 6,
-    qualityExamples: Int = 3
+    qualityExamples: Int = QualityExamples.standardPerFlag
   ) {
     self.listLimit = listLimit
     self.comparisonListLimit = comparisonListLimit

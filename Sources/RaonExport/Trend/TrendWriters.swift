@@ -23,9 +23,8 @@ public enum TrendWriters {
     markdownFileName, "charts", workbookFileName, csvFileName, jsonFileName,
   ]
 
-  /// The formats the trend is written in (no HTML or PDF of its own: the weekly report's
-  /// HTML carries its trend section).
-  public static let formats: [ReportFormat] = [.md, .xlsx, .csv, .json]
+  /// The formats the trend is written in (``ReportFormat/trendFormats``).
+  public static let formats: [ReportFormat] = ReportFormat.trendFormats
 
   /// The CSV's header, in order.
   public static let csvColumns = [
@@ -33,7 +32,8 @@ public enum TrendWriters {
     "registered", "added", "removed",
   ]
 
-  /// Writes the chosen formats into `directory` (created when missing).
+  /// Writes the chosen formats into `directory` (created when missing), each by its
+  /// format's writer (``ReportWriter/writeTrend(_:into:options:)``).
   ///
   /// - Parameters:
   ///   - points: The trend, oldest first.
@@ -49,36 +49,8 @@ public enum TrendWriters {
   ) throws -> ExportResult {
     try TextOutput.makeDirectory(directory)
     var result = ExportResult()
-    for format in ReportFormat.allCases where formats.contains(format) {
-      switch format {
-      case .md:
-        let document = TrendMarkdown.document(points: points, labels: options.labels)
-        try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
-        try TextOutput.writeText(
-          document.markdown, to: directory.appendingPathComponent(markdownFileName))
-        try TextOutput.writeText(
-          document.svg, to: directory.appendingPathComponent(document.chartPath))
-        result.files += [markdownFileName, document.chartPath]
-      case .xlsx:
-        try writeWorkbook(
-          points, to: directory.appendingPathComponent(workbookFileName), labels: options.labels)
-        result.files.append(workbookFileName)
-      case .csv:
-        let replaced = try writeCSV(
-          points, to: directory.appendingPathComponent(csvFileName), encoding: options.csvEncoding)
-        result.files.append(csvFileName)
-        if replaced > 0 {
-          result.warnings.append(
-            "\(csvFileName): \(replaced) characters CP949 cannot hold were written as '?'")
-        }
-      case .json:
-        try TextOutput.writeText(
-          TrendJSON.value(points: points).pretty(),
-          to: directory.appendingPathComponent(jsonFileName))
-        result.files.append(jsonFileName)
-      case .html, .pdf:
-        continue  // not a trend format (see `formats`)
-      }
+    for format in ReportFormat.ordered(formats) where Self.formats.contains(format) {
+      result.append(try format.writer.write(.trend(points), into: directory, options: options))
     }
     return result
   }
@@ -151,5 +123,58 @@ public enum TrendJSON {
       ("added", .int(p.added)),
       ("removed", .int(p.removed)),
     ])
+  }
+}
+
+extension MarkdownReportWriter {
+  /// `trend.md` with `charts/trend.svg`.
+  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    let document = TrendMarkdown.document(points: points, labels: options.labels)
+    try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
+    try TextOutput.writeText(
+      document.markdown, to: directory.appendingPathComponent(TrendWriters.markdownFileName))
+    try TextOutput.writeText(document.svg, to: directory.appendingPathComponent(document.chartPath))
+    return ExportResult(files: [TrendWriters.markdownFileName, document.chartPath])
+  }
+}
+
+extension XLSXReportWriter {
+  /// `trend.xlsx`.
+  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    try TrendWriters.writeWorkbook(
+      points, to: directory.appendingPathComponent(TrendWriters.workbookFileName), labels: options.labels)
+    return ExportResult(files: [TrendWriters.workbookFileName])
+  }
+}
+
+extension CSVReportWriter {
+  /// `trend.csv`.
+  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    let name = TrendWriters.csvFileName
+    let replaced = try TrendWriters.writeCSV(
+      points, to: directory.appendingPathComponent(name), encoding: options.csvEncoding)
+    var result = ExportResult(files: [name])
+    if replaced > 0 {
+      result.warnings.append("\(name): \(replaced) characters CP949 cannot hold were written as '?'")
+    }
+    return result
+  }
+}
+
+extension JSONReportWriter {
+  /// `trend.json`.
+  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    try TextOutput.writeText(
+      TrendJSON.value(points: points).pretty(),
+      to: directory.appendingPathComponent(TrendWriters.jsonFileName))
+    return ExportResult(files: [TrendWriters.jsonFileName])
   }
 }

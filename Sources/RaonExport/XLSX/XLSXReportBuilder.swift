@@ -20,7 +20,7 @@ final class XLSXReportBuilder {
   /// Flag names by flag set, for the programs sheet's 품질 표시 column.
   private var flagNameCache: [UInt32: String] = [:]
   /// Example programs per flag on the 데이터 품질 sheet: as many as the Markdown shows.
-  static let qualityExamplesPerFlag = MarkdownReportWriter().qualityExamples
+  static let qualityExamplesPerFlag = QualityExamples.standardPerFlag
 
   init(workbook: XLSXWorkbook, options: ExportOptions, rowLimit: Int, streamLargeSheets: Bool) throws {
     self.workbook = workbook

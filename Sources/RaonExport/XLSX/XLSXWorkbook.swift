@@ -1,6 +1,7 @@
 import CXlsxWriter
 import Foundation
 import RaonCore
+import Synchronization
 
 /// One libxlsxwriter workbook, owned: every call that can fail is checked and turned into
 /// an ``XLSXExportError``, and the C memory is released exactly once.
@@ -196,7 +197,8 @@ final class XLSXWorkbook {
 
   // MARK: - Saving
 
-  private static let captureLock = NSLock()
+  /// Held while file descriptor 2 is redirected (see below).
+  private static let capturing = Mutex(())
 
   /// Runs `body` with file descriptor 2 sent to a temporary file and returns what was
   /// written there. libxlsxwriter prints `[ERROR]` lines of its own to standard error when
@@ -206,9 +208,11 @@ final class XLSXWorkbook {
   /// File descriptor 2 belongs to the whole process, so captures are taken one at a time:
   /// two workbooks saved at once on two threads would otherwise each restore the other's
   /// redirection and leave standard error pointing at a deleted file.
-  static func capturingStandardError<T>(_ body: () -> T) -> (T, String) {
-    captureLock.lock()
-    defer { captureLock.unlock() }
+  static func capturingStandardError<T: Sendable>(_ body: () -> T) -> (T, String) {
+    capturing.withLock { _ in capturingUnlocked(body) }
+  }
+
+  private static func capturingUnlocked<T>(_ body: () -> T) -> (T, String) {
     fflush(nil)
     guard let capture = tmpfile() else { return (body(), "") }
     defer { fclose(capture) }

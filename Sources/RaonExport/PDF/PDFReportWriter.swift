@@ -1,0 +1,44 @@
+import Foundation
+import RaonAnalytics
+import RaonCore
+
+/// Writes `report.pdf` (and for `raon diff` `changes.pdf`): the page of ``HTMLReportWriter``,
+/// printed on A4 by a ``Printer``.
+///
+/// A renderer like the others, except that the printing is a post-step: it renders the page
+/// and queues it in ``ExportResult/printing``, and the job prints every page of its run
+/// with one printer (``PDFPrinting``), so only the PDF lands in the output folder when html
+/// was not asked for, and a report's pages and its district packs' share one browser.
+public struct PDFReportWriter: ReportWriter {
+  public static let fileName = "report.pdf"
+  public static let comparisonFileName = "changes.pdf"
+
+  public var outputEntries: Set<String> { [Self.fileName, Self.comparisonFileName] }
+  public var html: HTMLReportWriter
+
+  public init(html: HTMLReportWriter = HTMLReportWriter()) {
+    self.html = html
+  }
+
+  /// Queues `report.pdf`: listed as written, printed by the post-step.
+  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
+    let page = try html.render(report, options: options)
+    return Self.queued(page, as: Self.fileName, in: directory)
+  }
+
+  /// Queues `changes.pdf`: listed as written, printed by the post-step.
+  public func writeComparison(
+    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
+    options: ExportOptions
+  ) throws -> ExportResult {
+    let page = html.renderComparison(diff, from: from, to: to, options: options)
+    return Self.queued(page, as: Self.comparisonFileName, in: directory)
+  }
+
+  private static func queued(_ page: String, as name: String, in directory: URL) -> ExportResult {
+    ExportResult(
+      files: [name], printing: [PrintJob(html: page, destination: directory.appendingPathComponent(name))])
+  }
+}
