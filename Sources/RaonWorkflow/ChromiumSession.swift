@@ -1,59 +1,101 @@
 import Foundation
+import RaonConcurrency
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// One headless Chromium that prints any number of pages: started on the first print,
-/// driven over the DevTools protocol on descriptors 3 and 4 (`--remote-debugging-pipe`,
-/// NUL-separated JSON), closed by ``close()``.
+/// One headless Chromium that prints any number of pages: started on the first print (or
+/// by ``start()``), driven over the DevTools protocol on descriptors 3 and 4
+/// (`--remote-debugging-pipe`, NUL-separated JSON), closed by ``close()``.
 ///
-/// A report with 25 district packs printed 26 PDFs by starting Chromium 26 times (65 s,
-/// where the report without PDF takes 2.7 s, issue 24); one browser prints them all.
-/// Each page is loaded from a file into the run's one tab and printed with
-/// `Page.printToPDF` as `--print-to-pdf` prints (the page's own `@page` size and margins,
-/// backgrounds, no header or footer of Chromium's).
+/// A report with 25 district packs printed 26 PDFs by starting Chromium 26 times (issue
+/// 24); one browser prints them all. Each page is loaded from a file into a tab and printed
+/// with `Page.printToPDF` as `--print-to-pdf` prints (the page's own `@page` size and
+/// margins, backgrounds, no header or footer of Chromium's).
 ///
-/// Every print has ``ChromiumPrinter/timeout`` seconds; a browser that takes longer, or
-/// ends, is stopped with its whole process group, and the print fails.
-final class ChromiumSession: @unchecked Sendable {
+/// ``print(html:name:)`` may be called from several threads at once: each call prints in a
+/// tab of its own (tabs are kept for the next page), so up to ``concurrency`` pages lay out
+/// in parallel in one browser. Every print has ``ChromiumPrinter/timeout`` seconds; a
+/// browser that takes longer, fails a print, or ends, is stopped with its whole process
+/// group, the prints in flight in it fail, and the next print starts a new one.
+final class ChromiumSession: Sendable {
   let printer: ChromiumPrinter
-  private let lock = NSLock()
-  private var browser: Browser?
+  /// How many prints pay to have in flight at once: one per core (Chromium lays a page out
+  /// on one thread of its renderer). More are safe; each gets a tab of its own.
+  let concurrency: Int
+  /// The browser, once asked for: started by the first caller, waited for by the rest.
+  private let browser = Mutex<PendingResult<Browser>?>(nil)
 
-  init(printer: ChromiumPrinter) {
+  init(printer: ChromiumPrinter, concurrency: Int = ChromiumSession.defaultConcurrency) {
     self.printer = printer
+    self.concurrency = max(1, concurrency)
+  }
+
+  static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// Starts the browser on a thread of its own, so that its start overlaps the caller's
+  /// other work; the first print waits for it (and throws its failure, if it failed).
+  func start() {
+    browser.withLock { browser in
+      guard browser == nil else { return }
+      let printer = self.printer
+      browser = PendingResult.start { try Browser.start(printer, name: "report.pdf") }
+    }
   }
 
   /// Prints `html` (a page as text) and returns the PDF, checked whole.
   ///
   /// - Parameter name: The file named in errors (`report.pdf`).
   func print(html: String, name: String) throws -> Data {
-    lock.lock()
-    defer { lock.unlock() }
     let deadline = Date().addingTimeInterval(printer.timeout)
-    let browser = try self.browser ?? Browser.start(printer, name: name)
-    self.browser = browser
+    let (pending, starts) = browser.withLock { browser -> (PendingResult<Browser>, Bool) in
+      if let browser { return (browser, false) }
+      let pending = PendingResult<Browser>()
+      browser = pending
+      return (pending, true)
+    }
+    if starts { pending.fulfil(Result { try Browser.start(printer, name: name) }) }
+    let started: Browser
     do {
-      let pdf = try browser.print(html: html, name: name, until: deadline)
+      started = try pending.wait().get()
+    } catch {
+      forget(pending)
+      throw error
+    }
+    do {
+      let pdf = try started.print(html: html, name: name, until: deadline)
       guard PDFCheck.isWhole(pdf) else {
         throw ChromiumPrinter.Error.incomplete(file: name, bytes: pdf.count)
       }
       return pdf
     } catch {
       // A browser that failed once is not trusted with the next page.
-      self.browser = nil
-      browser.stop()
+      forget(pending)
+      started.stop()
       throw error
     }
   }
 
+  /// How many tabs the browser has open: more than one once prints overlapped.
+  var tabs: Int {
+    guard case .success(let started)? = browser.withLock({ $0 })?.wait() else { return 0 }
+    return started.tabs
+  }
+
+  /// Lets go of `pending` unless another browser has taken its place already.
+  private func forget(_ pending: PendingResult<Browser>) {
+    browser.withLock { if $0 === pending { $0 = nil } }
+  }
+
   /// Closes the browser (asking it first), ends its process group and removes its folder.
   func close() {
-    lock.lock()
-    defer { lock.unlock() }
-    browser?.close()
-    browser = nil
+    let pending = browser.withLock { browser in
+      defer { browser = nil }
+      return browser
+    }
+    if case .success(let started)? = pending?.wait() { started.close() }
   }
 
   // MARK: - The browser
@@ -71,6 +113,15 @@ final class ChromiumSession: @unchecked Sendable {
     private var closed = false
     private var nextID = 0
     private var pages = 0
+    /// Tabs (their sessions) open and not printing.
+    private var idleTabs: [String] = []
+    private var opened = 0
+
+    var tabs: Int {
+      state.lock()
+      defer { state.unlock() }
+      return opened
+    }
 
     private init(printer: ChromiumPrinter, folder: URL, log: URL, child: ChildProcessGroup, socket: Int32) {
       self.printer = printer
@@ -137,13 +188,26 @@ final class ChromiumSession: @unchecked Sendable {
       }
     }
 
-    /// Prints one page in a new tab.
+    /// Prints one page in a tab no other print is using, which is kept for the next page.
     func print(html: String, name: String, until deadline: Date) throws -> Data {
+      state.lock()
       pages += 1
       let source = folder.appendingPathComponent("page-\(pages).html")
+      let idle = idleTabs.popLast()
+      state.unlock()
       try Data(html.utf8).write(to: source)
       defer { try? FileManager.default.removeItem(at: source) }
-      let session = try tab(name: name, until: deadline)
+      let session = try idle ?? tab(name: name, until: deadline)
+      // The tab is kept only after a print that worked: a failed one stops the browser.
+      let pdf = try print(source, in: session, name: name, until: deadline)
+      state.lock()
+      idleTabs.append(session)
+      state.unlock()
+      return pdf
+    }
+
+    private func print(_ source: URL, in session: String, name: String, until deadline: Date) throws -> Data {
+      forgetEvents(of: session)
       let navigated = try call(
         "Page.navigate", ["url": source.absoluteURL.absoluteString], session: session, name: name, until: deadline)
       if let text = navigated["errorText"] as? String, !text.isEmpty {
@@ -160,19 +224,18 @@ final class ChromiumSession: @unchecked Sendable {
       return pdf
     }
 
-    /// The tab every page is loaded into, opened on the first print: one renderer for
-    /// the run rather than one started per page (a navigation replaces the page whole).
-    private var session: String?
-
+    /// Opens a tab: one renderer serves all the pages printed in it (a navigation replaces
+    /// the page whole).
     private func tab(name: String, until deadline: Date) throws -> String {
-      if let session { return session }
       let target = try call("Target.createTarget", ["url": "about:blank"], name: name, until: deadline)
       guard let targetID = target["targetId"] as? String else { throw unexpected(name, "Target.createTarget") }
       let attached = try call(
         "Target.attachToTarget", ["targetId": targetID, "flatten": true], name: name, until: deadline)
       guard let session = attached["sessionId"] as? String else { throw unexpected(name, "Target.attachToTarget") }
       _ = try call("Page.enable", [:], session: session, name: name, until: deadline)
-      self.session = session
+      state.lock()
+      opened += 1
+      state.unlock()
       return session
     }
 
@@ -245,6 +308,15 @@ final class ChromiumSession: @unchecked Sendable {
       return (response["result"] as? [String: Any]) ?? [:]
     }
 
+    /// Drops the events `session` was sent so far (an earlier page's), so that only the
+    /// next page's count.
+    private func forgetEvents(of session: String) {
+      state.lock()
+      events.removeAll { $0["sessionId"] as? String == session }
+      state.unlock()
+    }
+
+    /// Waits for `method` sent to `session`, and takes it (other tabs' events stay).
     private func waitForEvent(_ method: String, session: String, name: String, until deadline: Date) throws {
       state.lock()
       defer { state.unlock() }
@@ -252,7 +324,7 @@ final class ChromiumSession: @unchecked Sendable {
         if let index = events.firstIndex(where: {
           $0["method"] as? String == method && $0["sessionId"] as? String == session
         }) {
-          events.removeSubrange(...index)
+          events.remove(at: index)
           return
         }
         guard !closed else { throw ended(name) }

@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import TestSupport
 import Testing
 
@@ -102,6 +103,58 @@ import Testing
     defer { kill(child, SIGKILL) }
     usleep(300_000)
     #expect(!FakeChromium.isRunning(child), "the process Chromium left (\(child)) still runs")
+  }
+
+  /// Prints in flight at once in one browser: when one fails, its caller gets the error,
+  /// the browser is not trusted again (stopped with its process group), and after the
+  /// session is closed no browser is left and its folder is gone.
+  @Test func aPrintFailingAmongConcurrentOnesFailsAndLeavesNoBrowser() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-fail-concurrent")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let record = dir.appendingPathComponent("record")
+    let fake = try FakeChromium.write(.failSecondPrint, in: dir, record: record)
+    let session = ChromiumSession(printer: ChromiumPrinter(executable: fake, timeout: 30), concurrency: 4)
+    session.start()
+    let pid = try #require(FakeChromium.record(record)["pid"].flatMap { Int32($0) })
+    let folder = try #require(Self.scratchFolder(of: pid))
+    let prints = (0..<4).map { n in
+      PendingResult.start { try session.print(html: "<p>\(n)</p>", name: "\(n).pdf") }
+    }
+    let outcomes = prints.map { $0.wait() }
+    let failures = outcomes.compactMap { outcome -> ChromiumPrinter.Error? in
+      guard case .failure(let error) = outcome else { return nil }
+      return error as? ChromiumPrinter.Error
+    }
+    #expect(failures.contains { "\($0)".contains("Printing failed") }, "\(outcomes)")
+    #expect(failures.count == outcomes.count { if case .failure = $0 { true } else { false } })
+    // The failed browser was stopped at once, before the session was closed.
+    var running = FakeChromium.isRunning(pid)
+    for _ in 0..<50 where running {
+      usleep(100_000)
+      running = FakeChromium.isRunning(pid)
+    }
+    #expect(!running, "the browser \(pid) that failed a print still runs")
+    session.close()
+    #expect(Self.processes(using: fake).isEmpty, "a browser was left running")
+    #expect(!FileManager.default.fileExists(atPath: folder.path), "\(folder.path) was left")
+  }
+
+  /// The scratch folder of browser `pid` (its `--user-data-dir`'s parent).
+  static func scratchFolder(of pid: Int32) -> URL? {
+    guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+    let arguments = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    guard let profile = arguments.first(where: { $0.hasPrefix("--user-data-dir=") }) else { return nil }
+    return URL(fileURLWithPath: String(profile.dropFirst("--user-data-dir=".count))).deletingLastPathComponent()
+  }
+
+  /// Running processes whose command line names `executable`.
+  static func processes(using executable: URL) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), FakeChromium.isRunning(pid)
+      else { return false }
+      return String(decoding: raw, as: UTF8.self).contains(executable.path)
+    }
   }
 
   /// Item 9: `RAON_CHROMIUM=/tmp` (a folder, "executable" to access(2)) passed the check

@@ -1,11 +1,13 @@
 import Foundation
+import RaonConcurrency
 import TestSupport
 import Testing
 
 @testable import RaonWorkflow
 
-/// Finding Chromium and bounding it in time, with stand-in executables (the real one is
-/// exercised end to end in RaonCLITests/HTMLReportEndToEndTests).
+/// Finding Chromium and bounding it in time, with stand-in executables, and printing
+/// several pages at once with the real one (also exercised end to end in
+/// RaonCLITests/HTMLReportEndToEndTests).
 @Suite struct ChromiumPrinterTests {
   static func script(_ body: String, named name: String, in dir: URL) throws -> URL {
     let url = dir.appendingPathComponent(name)
@@ -75,5 +77,74 @@ import Testing
       #expect(args.contains(flag), "\(flag)")
     }
     #expect(!args.contains { $0.hasPrefix("--print-to-pdf") })
+  }
+
+  static let realChromium = try? ChromiumPrinter.locate(in: ProcessInfo.processInfo.environment)
+
+  /// A page of its own per `n`: Korean text and a long table, over several A4 pages.
+  static func page(_ n: Int) -> String {
+    let rows = (0..<(80 + 30 * n)).map { i in
+      "<tr><td>cult:\(n)\(i)</td><td>\(n)번 문서 \(i)번째 행사 — 종로구 세종문화회관</td><td>2025. 8. \(i % 28 + 1).</td></tr>"
+    }.joined()
+    return """
+      <!doctype html><html lang="ko"><head><meta charset="utf-8"><style>
+      @page { size: A4; margin: 15mm } body { font-family: sans-serif; font-size: 9pt }
+      table { border-collapse: collapse; width: 100% } td { border: 1px solid #999; padding: 2px }
+      tr:nth-child(even) { background: #eee }
+      </style></head><body><h1>문서 \(n)</h1><table>\(rows)</table></body></html>
+      """
+  }
+
+  /// What a PDF shows: `pdftotext -layout` of every page and its pages as 30 dpi grey images.
+  static func looks(_ pdf: Data, in dir: URL, as name: String) throws -> [Data] {
+    let file = dir.appendingPathComponent("\(name).pdf")
+    try pdf.write(to: file)
+    let text = try tool("pdftotext", ["-layout", file.path, "-"])
+    let prefix = dir.appendingPathComponent(name).path
+    _ = try tool("pdftoppm", ["-r", "30", "-gray", file.path, prefix])
+    let images = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+      .filter { $0.hasPrefix("\(name)-") && $0.hasSuffix(".pgm") }.sorted()
+      .map { try Data(contentsOf: dir.appendingPathComponent($0)) }
+    return [text] + images
+  }
+
+  static func tool(_ name: String, _ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+  }
+
+  @Test(.enabled(if: realChromium != nil && FileManager.default.fileExists(atPath: "/usr/bin/pdftoppm")))
+  func pagesPrintedAtOnceFromSeveralThreadsMatchThosePrintedOneAtATime() throws {
+    let printer = try #require(Self.realChromium)
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-tabs")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let count = 4
+    let alone = printer.session()
+    defer { alone.close() }
+    let oneByOne = try (0..<count).map { try alone.print(html: Self.page($0), name: "\($0).pdf") }
+
+    let together = ChromiumSession(printer: printer, concurrency: count)
+    defer { together.close() }
+    together.start()
+    let prints = (0..<count).map { n in
+      PendingResult.start { try together.print(html: Self.page(n), name: "\(n).pdf") }
+    }
+    let atOnce = try prints.map { try $0.wait().get() }
+    #expect(together.concurrency == count)
+    // A tab is opened only when none is free: more than one means prints were in flight at once.
+    #expect(together.tabs > 1, "the prints ran one after another in one tab")
+    for n in 0..<count {
+      let expected = try Self.looks(oneByOne[n], in: dir, as: "alone-\(n)")
+      let got = try Self.looks(atOnce[n], in: dir, as: "together-\(n)")
+      #expect(expected.count > 2, "document \(n) has more than one page")
+      #expect(got == expected, "document \(n) printed at once differs from one at a time")
+    }
   }
 }

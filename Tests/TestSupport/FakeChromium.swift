@@ -16,6 +16,8 @@ public enum FakeChromium {
     case linger
     /// Starts a child (`sleep 300`) and never answers.
     case hang
+    /// Prints the whole PDF, but answers its second `Page.printToPDF` with an error.
+    case failSecondPrint
   }
 
   /// Writes the script into `directory` as `name`.
@@ -75,6 +77,8 @@ public enum FakeChromium {
               f.write(pdf)
           sys.exit(0)
       buffer = b""
+      tabs = 0
+      prints = 0
       def send(message):
           data = json.dumps(message).encode() + b"\\0"
           while data:
@@ -89,15 +93,21 @@ public enum FakeChromium {
               m = json.loads(raw)
               method, session = m.get("method"), m.get("sessionId")
               result = {}
+              reply = {"id": m["id"]}
               if method == "Target.createTarget":
-                  result = {"targetId": "T1"}
+                  tabs += 1
+                  result = {"targetId": "T%d" % tabs}
               elif method == "Target.attachToTarget":
-                  result = {"sessionId": "S1"}
+                  result = {"sessionId": "S" + m["params"]["targetId"][1:]}
               elif method == "Page.navigate":
                   result = {"frameId": "F1", "loaderId": "L1"}
               elif method == "Page.printToPDF":
+                  prints += 1
+                  if MODE == "failSecondPrint" and prints == 2:
+                      reply["error"] = {"code": -32000, "message": "Printing failed"}
                   result = {"data": base64.b64encode(pdf).decode()}
-              reply = {"id": m["id"], "result": result}
+              if "error" not in reply:
+                  reply["result"] = result
               if session:
                   reply["sessionId"] = session
               send(reply)
