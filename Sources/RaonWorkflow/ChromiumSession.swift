@@ -225,7 +225,7 @@ final class ChromiumSession: Sendable {
     }
 
     /// Opens a tab: one renderer serves all the pages printed in it (a navigation replaces
-    /// the page whole).
+    /// the page whole), with print as its media.
     private func tab(name: String, until deadline: Date) throws -> String {
       let target = try call("Target.createTarget", ["url": "about:blank"], name: name, until: deadline)
       guard let targetID = target["targetId"] as? String else { throw unexpected(name, "Target.createTarget") }
@@ -233,6 +233,9 @@ final class ChromiumSession: Sendable {
         "Target.attachToTarget", ["targetId": targetID, "flatten": true], name: name, until: deadline)
       guard let session = attached["sessionId"] as? String else { throw unexpected(name, "Target.attachToTarget") }
       _ = try call("Page.enable", [:], session: session, name: name, until: deadline)
+      // Pages are laid out for print as they load, so `Page.printToPDF` does not lay them
+      // out a second time for another medium (the PDF is the same).
+      _ = try call("Emulation.setEmulatedMedia", ["media": "print"], session: session, name: name, until: deadline)
       state.lock()
       opened += 1
       state.unlock()
