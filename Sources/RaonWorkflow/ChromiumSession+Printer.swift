@@ -1,7 +1,5 @@
 import RaonExport
 
-/// Chromium is the ``Printer`` of the PDF post-step.
-extension ChromiumSession: Printer {
-  /// Pages one session prints at once.
-  var concurrency: Int { 1 }
-}
+/// Chromium is the ``Printer`` of the PDF post-step: ``ChromiumSession/concurrency`` pages
+/// at once, each in a tab of its own.
+extension ChromiumSession: Printer {}

@@ -133,6 +133,11 @@ public struct ReportJob: Sendable {
     selected: () throws -> (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)
   ) throws -> ReportOutcome {
     var chosen: (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)?
+    // The browser starts now, on a thread of its own, while the other formats are written.
+    let browser = request.formats.contains(.pdf)
+      ? try ChromiumPrinter.locate(in: environment.variables).session() : nil
+    browser?.start()
+    defer { browser?.close() }
     let (report, written, target) = try OutputPublisher.publish(folder) { staging in
       let outputs = try ReportOutputs(
         programs: programs, formats: request.formats, into: staging, options: request.options,
@@ -151,7 +156,7 @@ public struct ReportJob: Sendable {
       written.append(
         try packs(request, city: computed.report, programs: programs, selection: selection, trends: computed.trends,
           into: staging))
-      try printPDFs(&written, into: staging)
+      try printPDFs(&written, with: browser, into: staging)
       return (computed.report, written, staging.target)
     }
     return ReportOutcome(
@@ -193,8 +198,10 @@ public struct ReportJob: Sendable {
   }
 
   /// The PDF post-step: the city report's page and every pack's, printed by one browser.
-  func printPDFs(_ written: inout ExportResult, into staging: OutputPublisher.Staging) throws {
-    try PDFJob.print(written.printing, variables: environment.variables, into: staging)
+  func printPDFs(
+    _ written: inout ExportResult, with browser: ChromiumSession?, into staging: OutputPublisher.Staging
+  ) throws {
+    try PDFJob.print(written.printing, with: browser, variables: environment.variables, into: staging)
     written.printing = []
   }
 
