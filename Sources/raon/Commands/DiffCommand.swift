@@ -48,7 +48,7 @@ struct DiffCommand: AsyncParsableCommand {
       .run(from: from, to: to, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
-    if failIfChanged && !outcome.diff.isEmpty { throw ExitCode(1) }
+    if failIfChanged && !outcome.diff.isEmpty { throw ExitCode(StatusCode.diffChanged) }
   }
 }
 
