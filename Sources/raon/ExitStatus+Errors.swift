@@ -13,10 +13,10 @@ extension ValidationError: ExitStatusReporting {
   public var exitStatus: ExitStatus { .usage }
 }
 
-/// A malformed `--db`/`RAON_DB` URL is a bad option value, like an empty one; in the
-/// config file it is caught while the config is read.
+/// A malformed `--db`/`RAON_DB` URL (in the config file it is caught while the config is
+/// read, 78).
 extension PostgresAddressError: ExitStatusReporting {
-  public var exitStatus: ExitStatus { .usage }
+  public var exitStatus: ExitStatus { .failure }
 }
 
 extension SnapshotStore.Error: ExitStatusReporting {
