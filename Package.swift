@@ -125,11 +125,12 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    // The `raon` command line: argument parsing and printing only.
+    // The `raon` command line: argument parsing and printing only. It names the modules
+    // whose types it uses: options and store handles, and the errors it gives a status.
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore",
+        "RaonWorkflow", "RaonCore", "RaonStore", "RaonPostgres", "RaonIngest", "RaonExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -70,25 +71,31 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 /// Lets a cancellation that arrives before or after the task starts cancel it.
-private final class TaskHandle: @unchecked Sendable {
-  // Guarded by `lock`; accessed from the cancellation handler's thread and the caller's.
-  private let lock = NSLock()
-  private var task: URLSessionDataTask?
-  private var cancelled = false
+private final class TaskHandle: Sendable {
+  private enum State {
+    case waiting
+    case started(URLSessionDataTask)
+    case cancelled
+  }
+
+  // Set from the caller's thread (start) and the cancellation handler's (cancel).
+  private let state = Mutex(State.waiting)
 
   func start(_ task: URLSessionDataTask) {
-    lock.lock()
-    self.task = task
-    let alreadyCancelled = cancelled
-    lock.unlock()
-    if alreadyCancelled { task.cancel() } else { task.resume() }
+    let cancelled = state.withLock { state in
+      guard case .waiting = state else { return true }
+      state = .started(task)
+      return false
+    }
+    if cancelled { task.cancel() } else { task.resume() }
   }
 
   func cancel() {
-    lock.lock()
-    cancelled = true
-    let task = self.task
-    lock.unlock()
-    task?.cancel()
+    let started = state.withLock { state -> URLSessionDataTask? in
+      defer { state = .cancelled }
+      guard case .started(let task) = state else { return nil }
+      return task
+    }
+    started?.cancel()
   }
 }

@@ -17,15 +17,18 @@ import TOMLKit
 /// csv_headers = "en"         # or "ko": Korean CSV header rows
 /// chart_top_n = 10
 /// ```
+///
+/// Every value is checked and typed when the file is read, so a bad one is a config error
+/// (exit 78, naming the file, line and key) and the commands merge typed values only.
 public struct RaonConfig: Sendable, Equatable {
   public var db: String?
-  public var formats: [String]?
+  public var formats: [ReportFormat]?
   /// A parent folder; each report is written to `<out>/<YYYY-Www>/`.
   public var out: String?
-  public var lang: String?
+  public var lang: ReportLanguage?
   public var apiBase: String?
-  public var csvEncoding: String?
-  public var csvHeaders: String?
+  public var csvEncoding: CSVEncoding?
+  public var csvHeaders: CSVHeaders?
   public var chartTopN: Int?
   /// Where it was read from, for messages.
   public var path: String?
@@ -122,6 +125,17 @@ public struct RaonConfig: Sendable, Equatable {
         }
         return s
       }
+      /// One of the type's values, by name: `lang must be "ko" or "en", not 'fr'`.
+      func choice<Value: RawRepresentable & CaseIterable>(_: Value.Type) throws -> Value
+      where Value.RawValue == String {
+        let s = try string()
+        guard let value = Value(rawValue: s) else {
+          let names = Value.allCases.map { "\"\($0.rawValue)\"" }
+          let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+          throw fail("\(key) must be \(list), not '\(s)'")
+        }
+        return value
+      }
       switch key {
       case "db":
         let db = try nonEmptyPath()
@@ -135,25 +149,14 @@ public struct RaonConfig: Sendable, Equatable {
         }
         config.db = db
       case "out": config.out = try nonEmptyPath()
-      case "lang":
-        let s = try string()
-        guard ReportLanguage(rawValue: s) != nil else { throw fail("lang must be \"ko\" or \"en\", not '\(s)'") }
-        config.lang = s
+      case "lang": config.lang = try choice(ReportLanguage.self)
       case "api_base":
         let s = try string()
         guard let url = URL(string: s), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else { throw fail("api_base must be an http(s) URL like \"http://openapi.seoul.go.kr:8088\"") }
         config.apiBase = s
-      case "csv_encoding":
-        let s = try string()
-        guard CSVEncoding(rawValue: s) != nil else {
-          throw fail("csv_encoding must be \"utf8-bom\", \"utf8\" or \"cp949\", not '\(s)'")
-        }
-        config.csvEncoding = s
-      case "csv_headers":
-        let s = try string()
-        guard CSVHeaders(rawValue: s) != nil else { throw fail("csv_headers must be \"en\" or \"ko\", not '\(s)'") }
-        config.csvHeaders = s
+      case "csv_encoding": config.csvEncoding = try choice(CSVEncoding.self)
+      case "csv_headers": config.csvHeaders = try choice(CSVHeaders.self)
       case "chart_top_n":
         guard let n = value.int, chartTopNRange.contains(n) else {
           throw fail(
@@ -175,11 +178,10 @@ public struct RaonConfig: Sendable, Equatable {
           throw fail("'formats' is empty — list at least one of md, xlsx, csv, json, or remove the line")
         }
         do {
-          _ = try ReportFormat.parseList(items)
+          config.formats = try ReportFormat.parseList(items)
         } catch {
           throw fail("formats: \(error)")
         }
-        config.formats = items
       default:
         throw fail("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")
       }

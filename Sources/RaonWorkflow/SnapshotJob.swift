@@ -90,14 +90,18 @@ public struct SnapshotJob: Sendable {
     return try recorder.record(takenAt: time, source: url.lastPathComponent) { sink in
       // Reading and normalising run on another thread, a chunk ahead of the store (which
       // encodes and inserts; how it spreads that over the cores is its own business).
-      let read = ReadOutcome()
+      let read = PendingResult<CatalogFileReader.Summary>()
       try HandOver<[NewSnapshot.Entry]>.overlapping(
         make: { push in
-          read.value = try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
-            guard push(ProgramNormalizer.normalizeAll(records)) else {
-              throw CancellationError()
+          let outcome = Result {
+            try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
+              guard push(ProgramNormalizer.normalizeAll(records)) else {
+                throw CancellationError()
+              }
             }
           }
+          read.fulfil(outcome)
+          _ = try outcome.get()
         },
         use: { chunk in
           let before = sink.entryCount
@@ -107,8 +111,10 @@ public struct SnapshotJob: Sendable {
           }
           return true
         })
+      // `make` has returned, so the summary is there: this does not wait.
+      let summary = try read.wait().get()
       // An empty snapshot would make every program look removed: refuse it.
-      guard let summary = read.value, summary.count > 0 else {
+      guard summary.count > 0 else {
         throw WorkflowError.emptyCatalog(source: path)
       }
       for warning in summary.warnings { environment.warn(warning) }
@@ -213,16 +219,5 @@ extension ProgramNormalizer {
     ParallelWork.map(records.count, minimumCount: parallelFrom) {
       NewSnapshot.Entry(program: normalize(records[$0]), raw: records[$0])
     }
-  }
-}
-
-/// What the reading thread of ``SnapshotJob/recordFile(_:path:takenAt:with:)`` found, read once it
-/// has finished.
-private final class ReadOutcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: CatalogFileReader.Summary?
-  var value: CatalogFileReader.Summary? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }

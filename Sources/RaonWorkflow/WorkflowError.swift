@@ -109,3 +109,21 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
     }
   }
 }
+
+extension WorkflowError: ExitStatusReporting {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
+      .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict,
+      .sharedTakenAt, .takenAtCountMismatch, .duplicateTakenAt, .takenAtInFuture,
+      .noDateInFileName:
+      return .usage
+    case .config:
+      return .config
+    case .noSnapshots, .unknownSnapshot, .weekBeforeFirstSnapshot, .missingAPIKey,
+      .inputNotFound, .outputNotWritable, .sampleMissing, .emptyCatalog, .interrupted, .noStore,
+      .inputNotAFile, .noneRecorded, .weekBeforeSnapshot, .recordedButNotReported:
+      return .failure
+    }
+  }
+}

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RaonStore
 import RaonWorkflow
 
 /// The process's entry: runs ``Raon`` and turns every outcome into one line on standard
@@ -29,9 +28,8 @@ enum RaonMain {
       if code == .success { Raon.exit(withError: error) }
       let message = Raon.message(for: error)
       let help = helpHint(arguments)
-      fail("\(message) — see '\(help)'", status: ExitStatus.usage)
+      fail("\(message) — see '\(help)'", status: StatusCode.usage)
     }
-    let failureStatus = command is DiffCommand ? ExitStatus.diffFailure : ExitStatus.failure
     do {
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
@@ -45,8 +43,8 @@ enum RaonMain {
       // command: ArgumentParser prints them.
       if Raon.exitCode(for: error) == .success { Raon.exit(withError: error) }
       Console.endProgress()
-      let status = ExitStatus.of(error, failure: failureStatus)
-      if status == ExitStatus.usage, error is ValidationError {
+      let status = StatusCode.of(error, command: command)
+      if status == StatusCode.usage, error is ValidationError {
         fail("\(error) — see '\(helpHint(arguments))'", status: status)
       }
       fail(String(describing: error), status: status)
@@ -70,27 +68,18 @@ enum RaonMain {
 }
 
 /// The exit statuses of `raon` (documented in `raon --help` and the README).
-enum ExitStatus {
-  static let failure: Int32 = 1
+enum StatusCode {
   static let diffChanged: Int32 = 1
-  static let diffFailure: Int32 = 2
   static let usage: Int32 = 64
-  static let config: Int32 = 78
 
-  /// The status for an error thrown by a command.
-  static func of(_ error: any Error, failure: Int32) -> Int32 {
-    switch error {
-    case is ValidationError: return usage
-    case let error as WorkflowError:
-      switch error {
-      case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
-        .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict,
-        .sharedTakenAt, .takenAtCountMismatch, .duplicateTakenAt, .takenAtInFuture, .noDateInFileName:
-        return usage
-      case .config: return config
-      default: return failure
-      }
-    default: return failure
+  /// The status for an error thrown by `command`: the one the error reports (see
+  /// ``ExitStatusReporting``); an error type that reports none is a failure.
+  static func of(_ error: any Error, command: any ParsableCommand) -> Int32 {
+    switch (error as? any ExitStatusReporting)?.exitStatus ?? .failure {
+    case .usage: return usage
+    case .config: return 78
+    // diff(1): 1 means "changed", so a failure is 2.
+    case .failure: return command is DiffCommand ? 2 : 1
     }
   }
 }

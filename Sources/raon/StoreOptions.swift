@@ -36,4 +36,10 @@ struct StoreOptions: ParsableArguments {
       address, environment: environment, readOnly: readOnly, readOnlyIfUnwritable: readOnlyIfUnwritable)
     return (store, store.location)
   }
+
+  /// The store, for a command that needs nothing else from the environment or the config.
+  func openStore(readOnly: Bool) throws -> any SnapshotStoring {
+    let environment = Console.environment()
+    return try openStore(environment, config: try loadConfig(environment), readOnly: readOnly).0
+  }
 }

@@ -42,7 +42,7 @@ import Testing
   /// A comment may still mention the escape.
   @Test func aCommentMayNameTheEscape() throws {
     let config = try RaonConfig.parse("# never write \\u0000 here\nlang = \"en\"\n", path: "raon.toml")
-    #expect(config.lang == "en")
+    #expect(config.lang == .en)
   }
 
   /// Finding 9: `--config /dev/null` was "cannot read it as UTF-8 text" (its size is 0, so

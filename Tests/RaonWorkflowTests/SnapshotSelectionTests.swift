@@ -105,12 +105,12 @@ import Testing
       """
     let config = try RaonConfig.parse(text, path: "raon.toml")
     #expect(config.db == "/var/lib/raon/raon.sqlite")
-    #expect(config.formats == ["md", "xlsx"])
+    #expect(config.formats == [.md, .xlsx])
     #expect(config.out == "weekly")
-    #expect(config.lang == "en")
+    #expect(config.lang == .en)
     #expect(config.apiBase == "http://127.0.0.1:8088")
-    #expect(config.csvEncoding == "cp949")
-    #expect(config.csvHeaders == "ko")
+    #expect(config.csvEncoding == .cp949)
+    #expect(config.csvHeaders == .ko)
     #expect(config.chartTopN == 8)
   }
 

@@ -68,7 +68,7 @@ import Testing
       chart_top_n = 1_0
       """
     let config = try RaonConfig.parse(text, path: "raon.toml")
-    #expect(config.formats == ["md", "json"])
+    #expect(config.formats == [.md, .json])
     #expect(config.out == "reports")
     #expect(config.chartTopN == 10)
   }

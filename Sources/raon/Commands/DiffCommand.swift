@@ -23,30 +23,16 @@ struct DiffCommand: AsyncParsableCommand {
   @Argument(help: "The older snapshot (id, 'previous' or 'latest').") var from: String
   @Argument(help: "The newer snapshot (id, 'previous' or 'latest').") var to: String
 
-  @Option(name: .long, help: ArgumentHelp("Folder for the changes files; without it nothing is written.", valueName: "dir"))
-  var out: String?
+  @OptionGroup var output: OutputOptions<DiffCommand>
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Formats written into --out, comma-separated: md,xlsx,csv,json,html,pdf, or 'none' (default md,xlsx,csv,json).",
-      valueName: "list"))
-  var format: String?
-
-  @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko
-
-  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
-  var csvEncoding: CSVEncoding = .utf8BOM
+  @OptionGroup var headers: CSVHeadersOption
 
   @Flag(name: .customLong("fail-if-changed"), help: "Exit with status 1 when there are changes (errors exit 2).")
   var failIfChanged = false
 
   func validate() throws {
-    try OptionChecks.requireNonEmptyOut(out)
-    guard let format else { return }
-    try OptionChecks.requireFormats(format, example: "md,csv (or none)")
     // A format names files; files are written only where --out says.
-    if out == nil && format.lowercased() != "none" {
+    if let format = output.format, output.out == nil && format.lowercased() != "none" {
       throw ValidationError("--format \(format) needs --out DIR: raon diff writes files only into the folder --out names.")
     }
   }
@@ -55,13 +41,22 @@ struct DiffCommand: AsyncParsableCommand {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
-    let list = format ?? "md,xlsx,csv,json"
-    let formats = out == nil || list.lowercased() == "none" ? [] : try ReportFormat.parseList([list])
-    let options = ExportOptions(language: lang, csvEncoding: csvEncoding)
+    let list = output.format ?? "md,xlsx,csv,json"
+    let formats = output.out == nil || list.lowercased() == "none" ? [] : try ReportFormat.parseList([list])
+    let options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
     let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment)
-      .run(from: from, to: to, formats: formats, out: out, options: options)
+      .run(from: from, to: to, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
-    if failIfChanged && !outcome.diff.isEmpty { throw ExitCode(1) }
+    if failIfChanged && !outcome.diff.isEmpty { throw ExitCode(StatusCode.diffChanged) }
   }
+}
+
+extension DiffCommand: WritesOutput {
+  static let outHelp = ArgumentHelp(
+    "Folder for the changes files; without it nothing is written.", valueName: "dir")
+  static let formatHelp = ArgumentHelp(
+    "Formats written into --out, comma-separated: md,xlsx,csv,json,html,pdf, or 'none' (default md,xlsx,csv,json).",
+    valueName: "list")
+  static let formatExample = "md,csv (or none)"
 }

@@ -53,23 +53,9 @@ struct ReportCommand: AsyncParsableCommand {
     help: ArgumentHelp("ISO week (YYYY-Www). Default: the week of the snapshot's time, Korea time.", valueName: "week"))
   var week: String?
 
-  @Option(name: .long, help: ArgumentHelp(
-      "Formats, comma-separated: md,xlsx,csv,json,html (the default, also 'all') and pdf (printed by Chromium, asked by name).",
-      valueName: "list"))
-  var format: String?
+  @OptionGroup var output: OutputOptions<ReportCommand>
 
-  @Option(name: .long, help: ArgumentHelp("Output folder. Default: reports/<YYYY-Www>/.", valueName: "dir"))
-  var out: String?
-
-  @Option(name: .long, help: "Labels' language: ko (default) or en.") var lang: ReportLanguage?
-
-  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
-  var csvEncoding: CSVEncoding?
-
-  @Option(
-    name: .customLong("csv-headers"),
-    help: "CSV header rows: en (default; scripts read them) or ko (Korean column titles).")
-  var csvHeaders: CSVHeaders?
+  @OptionGroup var headers: CSVHeadersOption
 
   @Option(
     name: .customLong("district"),
@@ -87,8 +73,6 @@ struct ReportCommand: AsyncParsableCommand {
   var trendWeeks: Int?
 
   func validate() throws {
-    try OptionChecks.requireNonEmptyOut(out)
-    try OptionChecks.requireFormats(format, example: "md,xlsx")
     if api && input != nil { throw ValidationError("give either --input or --api, not both") }
     if let districts, districts.lowercased() != "all" {
       throw ValidationError("--districts takes 'all'; name single districts with --district")
@@ -115,16 +99,12 @@ struct ReportCommand: AsyncParsableCommand {
     request.snapshot = snapshot
     request.compareTo = compareTo
     request.week = week
-    request.formats = try ReportFormat.parseList(format.map { [$0] } ?? config.formats ?? [])
-    request.out = out
+    request.formats = try output.format.map { try ReportFormat.parseList([$0]) } ?? config.formats ?? ReportFormat.defaults
+    request.out = output.out
     if let trendWeeks { request.trendWeeks = trendWeeks }
     request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
     request.outParent = config.out
-    request.options = ExportOptions(
-      language: try lang ?? config.lang.map(parseLanguage) ?? .ko,
-      csvEncoding: try csvEncoding ?? config.csvEncoding.map(parseEncoding) ?? .utf8BOM,
-      chartTopN: config.chartTopN ?? 10,
-      csvHeaders: try csvHeaders ?? config.csvHeaders.map(parseCSVHeaders) ?? .en)
+    request.options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
 
     let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
       .run(request)
@@ -138,25 +118,12 @@ struct ReportCommand: AsyncParsableCommand {
     var seen = Set<String>()
     return names.filter { seen.insert($0).inserted }
   }
+}
 
-  private func parseLanguage(_ text: String) throws -> ReportLanguage {
-    guard let value = ReportLanguage(rawValue: text) else {
-      throw ValidationError("config: lang must be ko or en, not '\(text)'")
-    }
-    return value
-  }
-
-  private func parseCSVHeaders(_ text: String) throws -> CSVHeaders {
-    guard let value = CSVHeaders(rawValue: text) else {
-      throw ValidationError("config: csv_headers must be en or ko, not '\(text)'")
-    }
-    return value
-  }
-
-  private func parseEncoding(_ text: String) throws -> CSVEncoding {
-    guard let value = CSVEncoding(rawValue: text) else {
-      throw ValidationError("config: csv_encoding must be utf8-bom, utf8 or cp949, not '\(text)'")
-    }
-    return value
-  }
+extension ReportCommand: WritesOutput {
+  static let outHelp = ArgumentHelp("Output folder. Default: reports/<YYYY-Www>/.", valueName: "dir")
+  static let formatHelp = ArgumentHelp(
+    "Formats, comma-separated: md,xlsx,csv,json,html (the default, also 'all') and pdf (printed by Chromium, asked by name).",
+    valueName: "list")
+  static let formatExample = "md,xlsx"
 }

@@ -19,26 +19,14 @@ struct SiteCommand: AsyncParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
-  @Option(name: .long, help: ArgumentHelp("Folder for the site (default: site).", valueName: "dir"))
-  var out: String?
-
   @Option(name: .long, help: ArgumentHelp("Only the last N weeks with a snapshot.", valueName: "n"))
   var weeks: Int?
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The week reports' formats, comma-separated: html (always), xlsx, csv, json (the default) and pdf.",
-      valueName: "list"))
-  var format: String = "html,xlsx,csv,json"
+  @OptionGroup var output: OutputOptions<SiteCommand>
 
-  @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko
-
-  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
-  var csvEncoding: CSVEncoding = .utf8BOM
+  @OptionGroup var headers: CSVHeadersOption
 
   func validate() throws {
-    try OptionChecks.requireNonEmptyOut(out)
     if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more (got \(weeks))") }
   }
 
@@ -46,10 +34,10 @@ struct SiteCommand: AsyncParsableCommand {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
     var request = SiteJob.Request()
-    request.out = out
+    request.out = output.out
     request.weeks = weeks
-    request.formats = try ReportFormat.parseList([format]).filter { $0 != .md }
-    request.options = ExportOptions(language: lang, csvEncoding: csvEncoding)
+    request.formats = try ReportFormat.parseList([output.format ?? "html,xlsx,csv,json"]).filter { $0 != .md }
+    request.options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
     if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
@@ -57,4 +45,12 @@ struct SiteCommand: AsyncParsableCommand {
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + " — written to \(outcome.directory.path)")
   }
+}
+
+extension SiteCommand: WritesOutput {
+  static let outHelp = ArgumentHelp("Folder for the site (default: site).", valueName: "dir")
+  static let formatHelp = ArgumentHelp(
+    "The week reports' formats, comma-separated: html (always), xlsx, csv, json (the default) and pdf.",
+    valueName: "list")
+  static let formatExample = "html,xlsx"
 }

@@ -28,10 +28,7 @@ struct SnapshotsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-      let environment = Console.environment()
-      let config = try store.loadConfig(environment)
-      let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: true)
-      let snapshots = try snapshotStore.snapshots()
+      let snapshots = try store.openStore(readOnly: true).snapshots()
       if json {
         print(SnapshotListing.json(snapshots))
       } else {
@@ -47,21 +44,13 @@ struct SnapshotsCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The snapshot's id.", valueName: "id"))
-    var id: Int64
+    @OptionGroup var snapshot: SnapshotID
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
-    func validate() throws {
-      if id < 1 { throw ValidationError("a snapshot id is a positive integer, not \(id)") }
-    }
-
     func run() async throws {
-      let environment = Console.environment()
-      let config = try store.loadConfig(environment)
-      let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: true)
-      let details = try snapshotStore.details(snapshot: id)
+      let details = try store.openStore(readOnly: true).details(snapshot: snapshot.id)
       print(json ? SnapshotListing.detailsJSON(details) : SnapshotListing.details(details), terminator: json ? "\n" : "")
     }
   }
@@ -76,24 +65,26 @@ struct SnapshotsCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The snapshot's id.", valueName: "id"))
-    var id: Int64
+    @OptionGroup var snapshot: SnapshotID
 
     @Flag(name: .long, help: "Really delete (otherwise only say what would be removed).")
     var yes = false
 
-    func validate() throws {
-      if id < 1 { throw ValidationError("a snapshot id is a positive integer, not \(id)") }
-    }
-
     func run() async throws {
-      let environment = Console.environment()
-      let config = try store.loadConfig(environment)
       // Without --yes it only counts, so it works on a read-only store and creates nothing.
-      let (snapshotStore, _) = try store.openStore(environment, config: config, readOnly: !yes)
-      let deletion = try snapshotStore.deleteSnapshot(id: id, dryRun: !yes)
+      let deletion = try store.openStore(readOnly: !yes).deleteSnapshot(id: snapshot.id, dryRun: !yes)
       print(SnapshotListing.deletion(deletion, done: yes))
     }
+  }
+}
+
+/// The snapshot `show` and `delete` work on.
+struct SnapshotID: ParsableArguments {
+  @Argument(help: ArgumentHelp("The snapshot's id.", valueName: "id"))
+  var id: Int64
+
+  func validate() throws {
+    if id < 1 { throw ValidationError("a snapshot id is a positive integer, not \(id)") }
   }
 }
 

@@ -31,24 +31,9 @@ struct TrendCommand: AsyncParsableCommand {
     help: ArgumentHelp("Only the last N weeks with a snapshot (of the range).", valueName: "n"))
   var weeks: Int?
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp("Folder for the trend files (default: reports/trend).", valueName: "dir"))
-  var out: String?
-
-  @Option(
-    name: .long,
-    help: ArgumentHelp("Formats, comma-separated: md,xlsx,csv,json, or 'none'.", valueName: "list"))
-  var format: String = "md,xlsx,csv,json"
-
-  @Option(name: .long, help: "Labels' language: ko or en.") var lang: ReportLanguage = .ko
-
-  @Option(name: .customLong("csv-encoding"), help: "utf8-bom (default), utf8 or cp949.")
-  var csvEncoding: CSVEncoding = .utf8BOM
+  @OptionGroup var output: OutputOptions<TrendCommand>
 
   func validate() throws {
-    try OptionChecks.requireNonEmptyOut(out)
-    try OptionChecks.requireFormats(format, example: "md,csv (or none)")
     if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more (got \(weeks))") }
     let first = try Self.week(from, option: "--from")
     let last = try Self.week(to, option: "--to")
@@ -60,7 +45,7 @@ struct TrendCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let formats = try Self.formats(format)
+    let formats = try Self.formats(output.format ?? "md,xlsx,csv,json")
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
     let range = TrendJob.Range(
@@ -68,8 +53,7 @@ struct TrendCommand: AsyncParsableCommand {
       weeks: weeks)
     let outcome = try TrendJob(store: snapshotStore, storePath: path, environment: environment)
       .run(
-        range, formats: formats, out: out,
-        options: ExportOptions(language: lang, csvEncoding: csvEncoding))
+        range, formats: formats, out: output.out, options: output.exportOptions(over: config))
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
   }
@@ -95,4 +79,12 @@ struct TrendCommand: AsyncParsableCommand {
     }
     return week
   }
+}
+
+extension TrendCommand: WritesOutput {
+  static let outHelp = ArgumentHelp(
+    "Folder for the trend files (default: reports/trend).", valueName: "dir")
+  static let formatHelp = ArgumentHelp(
+    "Formats, comma-separated: md,xlsx,csv,json (the default), or 'none'.", valueName: "list")
+  static let formatExample = "md,csv (or none)"
 }

@@ -1,0 +1,17 @@
+/// Which of the command line's exit statuses an error calls for (sysexits(3)).
+public enum ExitStatus: Sendable, Equatable {
+  /// The command was given wrongly: an unknown option, a bad option value (64, `EX_USAGE`).
+  case usage
+  /// The config file is wrong (78, `EX_CONFIG`).
+  case config
+  /// The work itself failed (1; 2 for `raon diff`, whose 1 means "changed").
+  case failure
+}
+
+/// An error that says which exit status it calls for.
+///
+/// Conform with an exhaustive `switch` over the error's cases and no `default:`, so that a
+/// new case does not compile until it is given a status.
+public protocol ExitStatusReporting: Error {
+  var exitStatus: ExitStatus { get }
+}
