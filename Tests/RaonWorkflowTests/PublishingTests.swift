@@ -6,7 +6,7 @@ import Testing
 /// Issue 18, items 1, 5, 7, 9 and 11 at the level of the workflow: the config's ranges and
 /// file:line errors, empty store paths, and publishing that keeps the old or the new
 /// report in place at every instant.
-@Suite struct ConfigHardening2Tests {
+@Suite struct ConfigRangeTests {
   /// Item 1: a number Raon would do arithmetic on is refused where it is read, with the
   /// file and line, instead of trapping later in the workbook.
   @Test(arguments: ["9223372036854775807", "-9223372036854775808", "0", "101", "-1", "1e3", "10.5", "\"10\"", "true"])
@@ -74,7 +74,7 @@ import Testing
   }
 }
 
-@Suite struct StoreLocationHardening2Tests {
+@Suite struct StoreLocationTests {
   /// Item 5: `--db ""` (a cron line's unset variable) is refused, never read as "the
   /// default store".
   @Test func emptyPathsAreRefused() throws {
@@ -94,7 +94,7 @@ import Testing
   }
 }
 
-@Suite(.serialized) struct PublishingHardening2Tests {
+@Suite(.serialized) struct PublishingTests {
   func temporary() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("raon-pub2-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
