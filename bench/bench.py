@@ -438,8 +438,18 @@ def write_markdown(path, results):
     L += ["## Notes", "", *results.get("notes", []),
           "- What was profiled and changed, with before/after figures: [`PROFILING.md`](PROFILING.md). "
           "Regenerate this file from a results JSON with `python3 bench/bench.py --from-json bench/results/….json`.", ""]
+    # The hand-measured section (comparisons run outside this script) is kept as it is.
+    kept = ""
+    if os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
+        if HAND_MEASURED in text:
+            kept = "\n" + text[text.index(HAND_MEASURED):]
     with open(path, "w") as f:
-        f.write("\n".join(L))
+        f.write("\n".join(L) + kept)
+
+
+HAND_MEASURED = "<!-- Measured by hand: bench.py keeps this section when it regenerates the file. -->"
 
 
 def main():
