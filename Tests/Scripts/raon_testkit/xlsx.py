@@ -1,17 +1,16 @@
-#!/usr/bin/env python3
-"""Reads an .xlsx with an independent reader (openpyxl + the zip's XML) and prints JSON
-describing what it found, for Raon's Swift tests (XLSX*Tests.swift) to assert on.
+"""The one XLSX checker of Raon's tests and hostile runner: reads a workbook with readers
+independent of Raon (the zip's XML, openpyxl).
 
-usage: check_xlsx.py FILE [MAX_ROWS]
+- `xml_problems(path)`: every XML part parses (standard library only).
+- `describe(path, max_rows)`: what openpyxl and the XML say about cells, panes, filters,
+  widths, links, conditional formats, properties and charts, as a dict for JSON
+  (`Tests/RaonExportTests/Scripts/check_xlsx.py` prints it for the Swift tests).
 """
 import datetime
-import json
+import os
 import re
-import sys
+import xml.etree.ElementTree as ET
 import zipfile
-
-import openpyxl
-from openpyxl.utils import get_column_letter
 
 MAX_COLS = 40
 
@@ -31,9 +30,31 @@ def cell_json(cell):
     return {"v": v, "t": cell.data_type, "py": py, "fmt": cell.number_format}
 
 
-def main():
-    path = sys.argv[1]
-    max_rows = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+def xml_problems(path):
+    """Every XML part of the workbook parses; returns a list of problems."""
+    probs = []
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+            if "[Content_Types].xml" not in names:
+                probs.append(f"{os.path.basename(path)}: no [Content_Types].xml")
+            for n in names:
+                if n.endswith(".xml") or n.endswith(".rels"):
+                    data = z.read(n)
+                    try:
+                        ET.fromstring(data)
+                    except ET.ParseError as e:
+                        probs.append(f"{os.path.basename(path)}:{n} is not well-formed XML ({e})")
+    except (zipfile.BadZipFile, OSError) as e:
+        probs.append(f"{os.path.basename(path)} is not a zip: {e}")
+    return probs
+
+
+def describe(path, max_rows=60):
+    """What an independent reader finds in the workbook at `path` (the first `max_rows`
+    rows of each sheet), as a dict ready for `json.dump`."""
+    import openpyxl  # only here: the hostile runner needs the standard library alone
+
     wb = openpyxl.load_workbook(path)  # not read-only: freeze panes, links, widths
     out = {"sheets": wb.sheetnames, "cells": {}, "freeze": {}, "autofilter": {},
            "widths": {}, "hyperlinks": {}, "maxRow": {}, "conditional": {}}
@@ -121,8 +142,4 @@ def main():
                 inline[n] = 't="inlineStr"' in z.read(n).decode("utf-8")
         out["inlineStringSheets"] = inline
     out["charts"] = charts
-    json.dump(out, sys.stdout, ensure_ascii=False)
-
-
-if __name__ == "__main__":
-    main()
+    return out
