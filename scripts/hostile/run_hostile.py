@@ -1246,14 +1246,8 @@ def make_input(d, kind, seed):
         name = "catalog.json"
         esc = ["\\u001b[31m", "\\u0007", "\\ufffe", "\\uffff", "\\u0000", "\\ud800", "\\udfff", "\\u000b",
                "\\u0085", "\\u2028", "\\\\", "\\\"", "\\u001b]0;x\\u0007"]
-        items = []
-        for r in rows:
-            obj = {}
-            for h, v in zip(header, r):
-                k = API_ROW_KEYS.get(h) or ("ORG_LINK" if "홈페이지" in h else None)
-                if k:
-                    obj[k if kind == "json-api-escapes" else k.lower()] = v
-            items.append(obj)
+        items = [{(k if kind == "json-api-escapes" else k.lower()): v for k, v in row.items()}
+                 for row in api_rows(header, rows)]
         parts = []
         for obj in items:
             fields = []
