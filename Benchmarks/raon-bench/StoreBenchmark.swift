@@ -15,8 +15,9 @@ import RaonStore
 ///   normaliser is pure);
 /// - store size on disk (after a checkpoint) against one snapshot's CSV (UTF-8 with BOM,
 ///   as `analytics --write-csv` writes it) — the sample's CP949 download is smaller per row;
-/// - the trend query over every snapshot: `trendSeries()` + `Trends.points`, R runs;
 /// - bytes added by recording the unchanged catalog once more.
+///
+/// The weekly trend (`raon trend`'s read) is timed by `raon-bench trend`.
 ///
 /// Prints `key value` lines after the human-readable ones, prefixed `result:`, for scripts.
 enum StoreBenchmark {
@@ -27,28 +28,10 @@ enum StoreBenchmark {
     var seed: UInt64 = 2024
     var repetitions = 5
     var db: String?
-    /// `--trend-only`: open the store at `--db` as it is and time only the trend query.
-    var trendOnly = false
   }
 
   static func run(_ arguments: [String]) throws {
     let options = try parse(arguments)
-    if options.trendOnly {
-      guard let path = options.db else { throw BenchError("--trend-only needs --db PATH") }
-      let store = try SnapshotStore(path: path)
-      var times: [Duration] = []
-      var pointTimes: [Duration] = []
-      for _ in 0..<options.repetitions {
-        let (series, t1) = try AnalyticsBenchmark.measure { try store.trendSeries() }
-        let (points, t2) = AnalyticsBenchmark.measure { Trends.points(series) }
-        precondition(points.count == series.count)
-        times.append(t1 + t2)
-        pointTimes.append(t2)
-      }
-      AnalyticsBenchmark.report("  trend query (both)", times)
-      AnalyticsBenchmark.report("  Trends.points", pointTimes)
-      return
-    }
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("raon-store-bench-\(UUID().uuidString)")
     let path = options.db ?? directory.appendingPathComponent("store.sqlite").path
@@ -120,28 +103,6 @@ enum StoreBenchmark {
         + "one snapshot's CSV \(mb(csvBytes)) → ×"
         + String(format: "%.2f", Double(afterYear.fileBytes ?? 0) / Double(csvBytes)))
 
-    // The trend query over every snapshot: the store's series, then the points.
-    var series: [(info: SnapshotInfo, programs: [ProgramSummary])] = []
-    var points: [TrendPoint] = []
-    var seriesTimes: [Duration] = []
-    var pointTimes: [Duration] = []
-    var trendTimes: [Duration] = []
-    for _ in 0..<options.repetitions {
-      let (s, t1) = try AnalyticsBenchmark.measure { try store.trendSeries() }
-      let (p, t2) = AnalyticsBenchmark.measure { Trends.points(s) }
-      series = s
-      points = p
-      seriesTimes.append(t1)
-      pointTimes.append(t2)
-      trendTimes.append(t1 + t2)
-    }
-    AnalyticsBenchmark.report("  trendSeries()", seriesTimes)
-    AnalyticsBenchmark.report("  Trends.points", pointTimes)
-    AnalyticsBenchmark.report("  trend query (both)", trendTimes)
-    print(
-      "  trend: \(series.count) points, first total \(points.first?.total ?? 0), "
-        + "last total \(points.last?.total ?? 0), last +\(points.last?.added ?? 0) −\(points.last?.removed ?? 0)")
-
     // Recording the same catalog again.
     let (_, againTime) = try AnalyticsBenchmark.measure {
       try store.record(
@@ -168,8 +129,6 @@ enum StoreBenchmark {
     print("result: store_bytes \(afterYear.fileBytes ?? 0)")
     print("result: csv_bytes \(csvBytes)")
     print("result: store_over_csv \(String(format: "%.2f", Double(afterYear.fileBytes ?? 0) / Double(csvBytes)))")
-    print("result: trend_median_ms \(String(format: "%.1f", median(trendTimes)))")
-    print("result: trend_series_median_ms \(String(format: "%.1f", median(seriesTimes)))")
     print("result: unchanged_added_bytes \(addedFile)")
     print("result: unchanged_added_used_bytes \(addedUsed)")
     print("result: unchanged_record_ms \(String(format: "%.1f", ms(againTime)))")
@@ -196,7 +155,6 @@ enum StoreBenchmark {
       case "--seed": options.seed = UInt64(try AnalyticsBenchmark.number(value, flag))
       case "--repeat": options.repetitions = max(1, try AnalyticsBenchmark.number(value, flag))
       case "--db": options.db = value
-      case "--trend-only": options.trendOnly = value != "0"
       case "--churn":
         guard let rate = Double(value), (0...1).contains(rate) else {
           throw BenchError("--churn takes a rate between 0 and 1, not \(value)")

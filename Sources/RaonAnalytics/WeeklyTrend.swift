@@ -38,6 +38,18 @@ public struct TrendProgram: Sendable, Hashable {
   }
 }
 
+/// The columns the weekly trend counts: a program's id and days. ``TrendProgram`` (what a
+/// store reads for a trend) and ``Program`` both have them, so one counting serves both.
+public protocol TrendCountable {
+  var id: String { get }
+  var startDate: CalendarDay? { get }
+  var endDate: CalendarDay? { get }
+  var registeredOn: CalendarDay? { get }
+}
+
+extension TrendProgram: TrendCountable {}
+extension Program: TrendCountable {}
+
 /// One point of the weekly trend: one snapshot's figures for its own ISO week and day.
 public struct WeeklyTrendPoint: Sendable, Hashable {
   /// The week of the snapshot's day in Korea.
@@ -126,7 +138,7 @@ public enum WeeklyTrend {
   /// - Parameter series: The chosen snapshots (``choosePoints(_:weeks:from:to:)``) with
   ///   their programs, oldest first.
   /// - Returns: One point per element of `series`.
-  public static func points(_ series: [(info: SnapshotInfo, programs: [TrendProgram])])
+  public static func points<P: TrendCountable>(_ series: [(info: SnapshotInfo, programs: [P])])
     -> [WeeklyTrendPoint]
   {
     var builder = Builder()
@@ -205,21 +217,9 @@ public enum WeeklyTrend {
     /// Counts a chunk of the current point's programs in (nothing before ``startPoint(_:)``).
     ///
     /// - Parameter programs: The next chunk of the snapshot's programs.
-    public mutating func add(_ programs: [TrendProgram]) {
+    public mutating func add<P: TrendCountable>(_ programs: [P]) {
       guard var point = open else { return }
       open = nil  // keep `ids` uniquely referenced while it grows
-      for p in programs {
-        point.count(id: p.id, start: p.startDate, end: p.endDate, registeredOn: p.registeredOn)
-      }
-      open = point
-    }
-
-    /// Counts a chunk of the current point's programs in (nothing before ``startPoint(_:)``).
-    ///
-    /// - Parameter programs: The next chunk of the snapshot's programs.
-    public mutating func add(_ programs: [Program]) {
-      guard var point = open else { return }
-      open = nil
       for p in programs {
         point.count(id: p.id, start: p.startDate, end: p.endDate, registeredOn: p.registeredOn)
       }
@@ -249,21 +249,6 @@ public enum WeeklyTrend {
           starting: point.starting, registered: point.registered, added: added, removed: removed))
       previousIds = point.ids
     }
-  }
-
-  /// ``points(_:)`` over full programs.
-  ///
-  /// - Parameter series: The chosen snapshots with their programs, oldest first.
-  /// - Returns: One point per element of `series`.
-  public static func points(_ series: [(info: SnapshotInfo, programs: [Program])])
-    -> [WeeklyTrendPoint]
-  {
-    var builder = Builder()
-    for (info, programs) in series {
-      builder.startPoint(info)
-      builder.add(programs)
-    }
-    return builder.points
   }
 
   /// The trend of a whole history: ``choosePoints(_:weeks:from:to:)`` then ``points(_:)``.

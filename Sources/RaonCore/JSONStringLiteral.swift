@@ -31,8 +31,8 @@ public enum JSONStringLiteral {
 
   /// True when `text` holds a byte that must be escaped.
   static func needsEscaping(_ text: String) -> Bool {
-    // A scan of the UTF-8 in place: `withCString` copied every short (inline) string to
-    // the heap first, which was a tenth of recording a snapshot.
+    // A scan of the UTF-8 in place: `withCString` would copy every short (inline) string
+    // to the heap first, on recording's hot path (bench/PROFILING.md).
     func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
       for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
       return false

@@ -5,8 +5,6 @@ import RaonCore
 /// glossary every section and format uses. Developer terms — snapshot ids, ISO week codes,
 /// source file names — appear only in the closing "자료 정보" block.
 extension ReportLabels {
-  fileprivate func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
-
   // MARK: - Page 1
 
   /// `서울시 문화행사 주간 현황`, or for a pack `서울시 문화행사 주간 현황 — 종로구`.
@@ -38,7 +36,7 @@ extension ReportLabels {
   public var runningListTitle: String { say("이번 주 운영 행사", "Programs running this week") }
   public var runningListByDistrict: String { say("이번 주 운영 행사(자치구별)", "Programs running this week, by district") }
   public var startingAndEnding: String { say("이번 주 시작·종료", "Starting and ending this week") }
-  public var registeredAndAdded: String { say("신규 등록", "Newly registered") }
+  public var registeredAndAdded: String { registeredThisWeek }
   public var addedSinceLast: String { say("지난 수집 이후 추가", "Added since the last collection") }
   public var registeredSameAsAdded: String {
     say(
@@ -71,7 +69,7 @@ extension ReportLabels {
   public var categoryUnit: String { say("분류", "categories") }
 
   // MARK: - Changes
-  public var changesSinceLast: String { say("변경 사항", "Changes") }
+  public var changesSinceLast: String { changes }
   public var withdrawnTitle: String { say("철회(종료일 전 삭제)", "Withdrawn (removed before their end)") }
   public var materialTitle: String { say("내용 변경", "Changed") }
   public var endedTitle: String { say("종료로 삭제", "Removed after ending") }

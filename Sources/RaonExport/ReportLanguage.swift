@@ -12,89 +12,90 @@ public struct ReportLabels: Sendable {
 
   public init(_ language: ReportLanguage) { self.language = language }
 
-  private func pick(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+  /// The one way a label is stated: its Korean and its English words, side by side.
+  func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
 
   // MARK: - Report and sections
-  public var reportTitle: String { pick("서울시 문화행사 주간 현황", "Seoul cultural events — weekly status") }
-  public var summary: String { pick("요약", "Summary") }
-  public var snapshot: String { pick("스냅숏", "Snapshot") }
-  public var comparedTo: String { pick("비교 대상", "Compared to") }
-  public var noComparison: String { pick("비교 없음", "No comparison") }
-  public var week: String { pick("주간", "Week") }
-  public var thisWeek: String { pick("이번 주", "This week") }
-  public var byCategory: String { pick("분류별", "By category") }
-  public var byDistrict: String { pick("자치구별", "By district") }
-  public var byFee: String { pick("요금대별", "By fee") }
-  public var byDuration: String { pick("기간별", "By duration") }
-  public var categoryByDistrict: String { pick("분류×자치구", "Category × district") }
-  public var changes: String { pick("변경 사항", "Changes") }
-  public var quality: String { pick("데이터 품질", "Data quality") }
-  public var programs: String { pick("프로그램", "Programs") }
+  public var reportTitle: String { say("서울시 문화행사 주간 현황", "Seoul cultural events — weekly status") }
+  public var summary: String { say("요약", "Summary") }
+  public var snapshot: String { say("스냅숏", "Snapshot") }
+  public var comparedTo: String { say("비교 대상", "Compared to") }
+  public var noComparison: String { say("비교 없음", "No comparison") }
+  public var week: String { say("주간", "Week") }
+  public var thisWeek: String { say("이번 주", "This week") }
+  public var byCategory: String { say("분류별", "By category") }
+  public var byDistrict: String { say("자치구별", "By district") }
+  public var byFee: String { say("요금대별", "By fee") }
+  public var byDuration: String { say("기간별", "By duration") }
+  public var categoryByDistrict: String { say("분류×자치구", "Category × district") }
+  public var changes: String { say("변경 사항", "Changes") }
+  public var quality: String { say("데이터 품질", "Data quality") }
+  public var programs: String { say("프로그램", "Programs") }
   /// The sum of the groups a chart or table does not show one by one; never "기타", which
   /// is a category of its own.
-  public var other: String { pick("그 외", "Others") }
-  public var total: String { pick("합계", "Total") }
+  public var other: String { say("그 외", "Others") }
+  public var total: String { say("합계", "Total") }
 
   // MARK: - Headline figures
-  public var programCount: String { pick("전체 프로그램", "Programs") }
-  public var activeThisWeek: String { pick("이번 주 진행", "Running this week") }
-  public var startingThisWeek: String { pick("이번 주 시작", "Starting this week") }
-  public var freeShare: String { pick("무료 비율", "Free share") }
-  public var added: String { pick("추가", "Added") }
-  public var removed: String { pick("삭제", "Removed") }
-  public var changed: String { pick("변경", "Changed") }
-  public var change: String { pick("증감", "Change") }
-  public var takenAt: String { pick("수집 시각", "Taken at") }
-  public var source: String { pick("출처", "Source") }
+  public var programCount: String { say("전체 프로그램", "Programs") }
+  public var activeThisWeek: String { say("이번 주 진행", "Running this week") }
+  public var startingThisWeek: String { say("이번 주 시작", "Starting this week") }
+  public var freeShare: String { say("무료 비율", "Free share") }
+  public var added: String { say("추가", "Added") }
+  public var removed: String { say("삭제", "Removed") }
+  public var changed: String { say("변경", "Changed") }
+  public var change: String { say("증감", "Change") }
+  public var takenAt: String { say("수집 시각", "Taken at") }
+  public var source: String { say("출처", "Source") }
   public var attribution: String {
     "출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보), 공공누리 제1유형"
   }
 
   // MARK: - Table columns
-  public var key: String { pick("항목", "Key") }
-  public var category: String { pick("분류", "Category") }
-  public var district: String { pick("자치구", "District") }
-  public var count: String { pick("건수", "Count") }
-  public var share: String { pick("비율", "Share") }
-  public var free: String { pick("무료", "Free") }
-  public var paid: String { pick("유료", "Paid") }
+  public var key: String { say("항목", "Key") }
+  public var category: String { say("분류", "Category") }
+  public var district: String { say("자치구", "District") }
+  public var count: String { say("건수", "Count") }
+  public var share: String { say("비율", "Share") }
+  public var free: String { say("무료", "Free") }
+  public var paid: String { say("유료", "Paid") }
   /// Neither free nor paid: no 유무료 and an ambiguous fee text.
-  public var freeUnknown: String { pick("유무료 미상", "Free/paid unknown") }
-  public var medianDurationDays: String { pick("기간 중앙값(일)", "Median duration (days)") }
-  public var medianFeeMinKrw: String { pick("최저요금 중앙값(원)", "Median min. fee (KRW)") }
-  public var feeBand: String { pick("요금대", "Fee band") }
-  public var durationBand: String { pick("기간", "Duration") }
-  public var flag: String { pick("품질 표시", "Quality flag") }
-  public var field: String { pick("항목", "Field") }
-  public var oldValue: String { pick("이전 값", "Old value") }
-  public var newValue: String { pick("새 값", "New value") }
+  public var freeUnknown: String { say("유무료 미상", "Free/paid unknown") }
+  public var medianDurationDays: String { say("기간 중앙값(일)", "Median duration (days)") }
+  public var medianFeeMinKrw: String { say("최저요금 중앙값(원)", "Median min. fee (KRW)") }
+  public var feeBand: String { say("요금대", "Fee band") }
+  public var durationBand: String { say("기간", "Duration") }
+  public var flag: String { say("품질 표시", "Quality flag") }
+  public var field: String { say("항목", "Field") }
+  public var oldValue: String { say("이전 값", "Old value") }
+  public var newValue: String { say("새 값", "New value") }
   public var id: String { "ID" }
-  public var title: String { pick("공연/행사명", "Title") }
+  public var title: String { say("공연/행사명", "Title") }
 
   /// The label of a fee band key (`free`, `1-10000`, …, `unknown`).
   public func feeBand(_ key: String) -> String {
     switch key {
-    case "free": return pick("무료", "Free")
-    case "unknown": return pick("알 수 없음", "Unknown")
-    case "100001+": return pick("100,001원 이상", "100,001+ KRW")
+    case "free": return say("무료", "Free")
+    case "unknown": return say("알 수 없음", "Unknown")
+    case "100001+": return say("100,001원 이상", "100,001+ KRW")
     default:
       let parts = key.split(separator: "-").compactMap { Int($0) }
       guard parts.count == 2 else { return key }
       let lo = parts[0].formatted(), hi = parts[1].formatted()
-      return pick("\(lo)~\(hi)원", "\(lo)–\(hi) KRW")
+      return say("\(lo)~\(hi)원", "\(lo)–\(hi) KRW")
     }
   }
 
   /// The label of a duration band key (`1`, `2-7`, …, `invalid`).
   public func durationBand(_ key: String) -> String {
     switch key {
-    case "1": return pick("1일", "1 day")
-    case "366+": return pick("366일 이상", "366+ days")
-    case "invalid": return pick("기간 오류", "Invalid dates")
+    case "1": return say("1일", "1 day")
+    case "366+": return say("366일 이상", "366+ days")
+    case "invalid": return say("기간 오류", "Invalid dates")
     default:
       let parts = key.split(separator: "-")
       guard parts.count == 2 else { return key }
-      return pick("\(parts[0])~\(parts[1])일", "\(parts[0])–\(parts[1]) days")
+      return say("\(parts[0])~\(parts[1])일", "\(parts[0])–\(parts[1]) days")
     }
   }
 }
@@ -115,43 +116,43 @@ extension Int {
 // MARK: - Words of the Markdown, CSV and JSON writers
 
 extension ReportLabels {
-  public var headline: String { pick("주요 지표", "Headline figures") }
-  public var thisSnapshot: String { pick("이번 스냅숏", "This snapshot") }
-  public var freeShareActive: String { pick("무료 비율(이번 주 진행)", "Free share (running this week)") }
+  public var headline: String { say("주요 지표", "Headline figures") }
+  public var thisSnapshot: String { say("이번 스냅숏", "This snapshot") }
+  public var freeShareActive: String { say("무료 비율(이번 주 진행)", "Free share (running this week)") }
   /// The suffix of a change in percentage points.
-  public var percentPoints: String { pick("%p", " pp") }
-  public var from: String { pick("이전", "From") }
-  public var to: String { pick("이후", "To") }
-  public var noChanges: String { pick("변경 없음", "No changes") }
-  public var noData: String { pick("자료 없음", "No data") }
-  public var noQualityFlags: String { pick("품질 표시가 붙은 프로그램이 없습니다.", "No program carries a quality flag.") }
-  public var examples: String { pick("예시", "Examples") }
-  public var explanation: String { pick("설명", "Description") }
-  public var emptyValue: String { pick("(없음)", "(empty)") }
-  public var period: String { pick("기간", "Dates") }
-  public var chartCountSuffix: String { pick("건수", "programs") }
+  public var percentPoints: String { say("%p", " pp") }
+  public var from: String { say("이전", "From") }
+  public var to: String { say("이후", "To") }
+  public var noChanges: String { say("변경 없음", "No changes") }
+  public var noData: String { say("자료 없음", "No data") }
+  public var noQualityFlags: String { say("품질 표시가 붙은 프로그램이 없습니다.", "No program carries a quality flag.") }
+  public var examples: String { say("예시", "Examples") }
+  public var explanation: String { say("설명", "Description") }
+  public var emptyValue: String { say("(없음)", "(empty)") }
+  public var period: String { say("기간", "Dates") }
+  public var chartCountSuffix: String { say("건수", "programs") }
 
   /// `1,234건` / `1,234 programs`.
   public func countText(_ n: Int) -> String {
-    pick("\(n.formatted())건", n == 1 ? "1 program" : "\(n.formatted()) programs")
+    say("\(n.formatted())건", n == 1 ? "1 program" : "\(n.formatted()) programs")
   }
 
   /// `프로그램 1,234건` / `1,234 programs`: a snapshot's size.
   public func programCountText(_ n: Int) -> String {
-    pick("프로그램 \(n.formatted())건", "\(n.formatted()) programs")
+    say("프로그램 \(n.formatted())건", "\(n.formatted()) programs")
   }
 
   /// `외 12건` / `and 12 more`: the end of a list that was cut.
-  public func more(_ n: Int) -> String { pick("외 \(n.formatted())건", "and \(n.formatted()) more") }
+  public func more(_ n: Int) -> String { say("외 \(n.formatted())건", "and \(n.formatted()) more") }
 
   /// The title line's week, e.g. `2024-W37 (2024-09-09 ~ 2024-09-15)`.
   public func weekRange(_ week: String, start: String, end: String) -> String {
-    pick("\(week) (\(start) ~ \(end))", "\(week) (\(start) – \(end))")
+    say("\(week) (\(start) ~ \(end))", "\(week) (\(start) – \(end))")
   }
 
   /// The note under a category × district table that folds small categories together.
   public func crossTableNote(_ shown: Int, of total: Int, file: String) -> String {
-    pick(
+    say(
       "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표: `\(file)`",
       "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. Full table: `\(file)`"
     )
@@ -161,20 +162,20 @@ extension ReportLabels {
   /// column table (``ProgramColumn``), so every format titles a column alike.
   public func fieldName(_ column: String) -> String {
     guard let c = ProgramColumn(name: column) else { return column }
-    return pick(c.koreanTitle, c.englishTitle)
+    return say(c.koreanTitle, c.englishTitle)
   }
 
   /// A quality flag's name for people (`district_missing` → `자치구 없음`), from the one
   /// flag table (``QualityFlagText``); the code itself stays in CSV and JSON.
   public func flagName(_ code: String) -> String {
     guard let text = QualityFlagText.byCode[code] else { return code }
-    return pick(text.koreanName, text.englishName)
+    return say(text.koreanName, text.englishName)
   }
 
   /// What a quality flag means, in a sentence (data-quality section and sheet).
   public func flagExplanation(_ code: String) -> String {
     guard let text = QualityFlagText.byCode[code] else { return code }
-    return pick(text.koreanExplanation, text.englishExplanation)
+    return say(text.koreanExplanation, text.englishExplanation)
   }
 
   /// The names of a program's flags, in output order, for one cell or line: `자치구 없음, 좌표 없음`.

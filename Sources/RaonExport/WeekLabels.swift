@@ -2,20 +2,18 @@ import Foundation
 import RaonAnalytics
 import RaonCore
 
-/// The words of the week-centred report (issue "the report is about the week"): one
-/// definition per figure, the same in every format.
+/// The words of the week-centred report: one definition per figure, the same in every
+/// format.
 extension ReportLabels {
-  fileprivate func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
-
   // MARK: - Figures (DESIGN.md, "The week")
   public var currentPrograms: String { say("운영 중·예정", "Current (running or upcoming)") }
   public var runningThisWeek: String { say("이번 주 운영", "Running this week") }
   public var endingThisWeek: String { say("이번 주 종료", "Ending this week") }
   public var registeredThisWeek: String { say("신규 등록", "Newly registered") }
-  public var freeShareRunning: String { say("무료 비율(이번 주 운영)", "Free share (running)") }
-  public var previousWeek: String { say("전주", "Last week") }
+  public var freeShareRunning: String { freeShareOfRunning }
+  public var previousWeek: String { lastWeek }
   public var newlyAdded: String { say("새로 추가", "Newly added") }
-  public var newlyRegistered: String { say("신규 등록", "Newly registered") }
+  public var newlyRegistered: String { registeredThisWeek }
 
   /// What each figure counts, in one line each (shown under the headline).
   public var weekDefinitions: String {
@@ -26,7 +24,7 @@ extension ReportLabels {
 
   // MARK: - Sections
   public var whatIsOn: String { say("운영 현황", "What is on") }
-  public var onNow: String { say("이번 주 운영", "Running this week") }
+  public var onNow: String { runningThisWeek }
   public var currentSection: String { say("운영 중·예정 프로그램", "Current programs (running or upcoming)") }
   public var thisWeeksLists: String { say("이번 주 목록", "This week's lists") }
   public var trend: String { say("추이", "Trend") }
@@ -50,7 +48,7 @@ extension ReportLabels {
 
   // MARK: - Trend
   public var isoWeek: String { say("ISO 주", "ISO week") }
-  public var snapshotId: String { say("스냅숏", "Snapshot") }
+  public var snapshotId: String { snapshot }
 
   // MARK: - District packs
 
@@ -64,9 +62,9 @@ extension ReportLabels {
 
   // MARK: - Changes
   // The document's words (DocumentLabels' change attachment uses the same).
-  public var removedEnded: String { say("종료로 삭제", "Removed after ending") }
+  public var removedEnded: String { endedTitle }
   public var removedWithdrawn: String { say("철회", "Withdrawn") }
-  public var changedMaterial: String { say("내용 변경", "Changed") }
+  public var changedMaterial: String { materialTitle }
   public var changedMinor: String { say("경미한 변경", "Minor change") }
   public var changeKindTitle: String { say("세부 구분", "Kind") }
   public var ended: String { say("종료", "ended") }
@@ -81,7 +79,7 @@ extension ReportLabels {
   public func removal(_ kind: ChangeKinds.Removal) -> String { kind == .ended ? ended : withdrawn }
   public func change(_ kind: ChangeKinds.Change) -> String { kind == .material ? material : minor }
 
-  // MARK: - Workbook (issue 24)
+  // MARK: - Workbook
 
   /// The report's week in official form (``OfficialDates``): `2025. 8. 18.(월) ~ 8. 24.(일)`.
   public func officialPeriod(_ week: ISOWeek) -> String { OfficialDates.period(week.start, week.end, language) }
@@ -131,7 +129,7 @@ extension ReportLabels {
       "No program runs this week: the charts count the current (running or upcoming) programs.")
   }
   /// The last sheet: snapshot ids, files, definitions (kept off page 1).
-  public var wbDataInfo: String { say("자료 정보", "About the data") }
+  public var wbDataInfo: String { dataInformation }
   public var wbDefinitions: String { say("정의", "Definitions") }
   /// 자료 정보: why printing the workbook gives the programs sheet's header only.
   public func wbProgramsNotPrinted(_ sheet: String, count: Int) -> String {

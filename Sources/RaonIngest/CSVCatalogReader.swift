@@ -112,7 +112,7 @@ public enum CSVCatalogReader {
     _ body: ([RawRecord]) throws -> Void
   ) throws -> Int {
     var header: FieldNames?
-    var widened: [Int: FieldNames] = [:]
+    var widths = RecordWidths()
     var records: [RawRecord] = []
     var total = 0
     var nextReplacement = 0
@@ -138,7 +138,6 @@ public enum CSVCatalogReader {
         return
       }
       var values = fields
-      var recordNames = names
       let width = names.names.count
       // A record cut off by the end of the file (no line break after it, fields missing)
       // is a download cut short, not a short row: refuse it rather than pad it.
@@ -146,17 +145,7 @@ public enum CSVCatalogReader {
         throw CSVCatalogError.truncated(
           source: source, line: line, fields: values.count, expected: width)
       }
-      if values.count < width {
-        values.append(contentsOf: repeatElement("", count: width - values.count))
-      } else if values.count > width {
-        if let cached = widened[values.count] {
-          recordNames = cached
-        } else {
-          let extra = (1...(values.count - width)).map { "\(extraFieldPrefix)\($0)" }
-          recordNames = FieldNames(names.names + extra)
-          widened[values.count] = recordNames
-        }
-      }
+      let recordNames = widths.fit(&values, to: names)
       // Replacement offsets are ascending and records arrive in order, so one cursor
       // finds the records that contain one.
       while nextReplacement < replacements.count, replacements[nextReplacement] < start {

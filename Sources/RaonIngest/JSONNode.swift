@@ -209,16 +209,7 @@ struct JSONParser {
       i += 1
       let member = try value()
       members.append((key: key, value: member))
-      skipSpace()
-      guard i < b.count else { throw endOfInput("an object") }
-      if b[i] == UInt8(ascii: ",") {
-        i += 1
-      } else if b[i] == UInt8(ascii: "}") {
-        i += 1
-        return .object(members)
-      } else {
-        throw error("expected ',' or '}' in an object")
-      }
+      if try closes(UInt8(ascii: "}"), "an object") { return .object(members) }
     }
   }
 
@@ -235,17 +226,24 @@ struct JSONParser {
     }
     while true {
       items.append(try value())
-      skipSpace()
-      guard i < b.count else { throw endOfInput("an array") }
-      if b[i] == UInt8(ascii: ",") {
-        i += 1
-      } else if b[i] == UInt8(ascii: "]") {
-        i += 1
-        return .array(items)
-      } else {
-        throw error("expected ',' or ']' in an array")
-      }
+      if try closes(UInt8(ascii: "]"), "an array") { return .array(items) }
     }
+  }
+
+  /// After an object's member or an array's item: a comma (consumed) gives `false`, the
+  /// container's `closer` (consumed) `true`; anything else is an error naming `container`.
+  private mutating func closes(_ closer: UInt8, _ container: String) throws(JSONSyntaxError) -> Bool {
+    skipSpace()
+    guard i < b.count else { throw endOfInput(container) }
+    if b[i] == UInt8(ascii: ",") {
+      i += 1
+      return false
+    }
+    guard b[i] == closer else {
+      throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(container)")
+    }
+    i += 1
+    return true
   }
 
   private mutating func number() throws(JSONSyntaxError) -> JSONNode {

@@ -29,7 +29,7 @@ public enum TableCatalogReader {
   struct Builder {
     let source: String
     private var header: FieldNames?
-    private var widened: [Int: FieldNames] = [:]
+    private var widths = RecordWidths()
     private var records: [RawRecord] = []
     /// Rows after the header with cells that are all blank (skipped).
     private var emptyRows = 0
@@ -53,19 +53,7 @@ public enum TableCatalogReader {
         return
       }
       var values: [String?] = row.cells
-      var recordNames = names
-      let width = names.names.count
-      if values.count < width {
-        values.append(contentsOf: repeatElement("", count: width - values.count))
-      } else if values.count > width {
-        if let cached = widened[values.count] {
-          recordNames = cached
-        } else {
-          let extra = (1...(values.count - width)).map { "\(CSVCatalogReader.extraFieldPrefix)\($0)" }
-          recordNames = FieldNames(names.names + extra)
-          widened[values.count] = recordNames
-        }
-      }
+      let recordNames = widths.fit(&values, to: names)
       records.append(
         RawRecord(
           names: recordNames, values: values, location: SourceLocation(source: source, line: row.line)))

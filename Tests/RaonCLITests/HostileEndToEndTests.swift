@@ -9,8 +9,8 @@ import Testing
   /// `catalog.csv`.
   static func folderWithStore(_ label: String) throws -> URL {
     let dir = try Fixtures.temporaryDirectory(label)
-    try Hardening2EndToEndTests.catalog(count: 8).write(to: dir.appendingPathComponent("catalog.csv"))
-    try Hardening2EndToEndTests.catalog(count: 9).write(to: dir.appendingPathComponent("catalog2.csv"))
+    try FaultsAndOddInputsEndToEndTests.catalog(count: 8).write(to: dir.appendingPathComponent("catalog.csv"))
+    try FaultsAndOddInputsEndToEndTests.catalog(count: 9).write(to: dir.appendingPathComponent("catalog2.csv"))
     for (file, day) in [("catalog.csv", "2024-09-02"), ("catalog2.csv", "2024-09-09")] {
       let run = try RaonProcess.run(["snapshot", file, "--db", "store.sqlite", "--taken-at", day], in: dir)
       try #require(run.status == 0, "\(run.stderr)")
@@ -23,7 +23,7 @@ import Testing
     return run.stdout.components(separatedBy: "\"id\"").count - 1
   }
 
-  static func lines(_ text: String) -> Int { Hardening2EndToEndTests.lines(text).count }
+  static func lines(_ text: String) -> Int { FaultsAndOddInputsEndToEndTests.lines(text).count }
 
   /// Runs raon, killing it when it has not finished within `seconds` (then `nil`).
   static func run(_ arguments: [String], in dir: URL, seconds: Double) throws -> RaonProcess.Result? {

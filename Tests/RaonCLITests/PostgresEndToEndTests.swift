@@ -37,7 +37,7 @@ import TestSupport
   /// Every file under `dir`, by relative path.
   static func files(_ dir: URL) throws -> [String: Data] {
     var out: [String: Data] = [:]
-    for file in HardeningSupport.files(under: dir) where !file.path.contains(".sqlite") {
+    for file in TestInspection.files(under: dir) where !file.path.contains(".sqlite") {
       out[String(file.path.dropFirst(dir.path.count + 1))] = try Data(contentsOf: file)
     }
     return out
@@ -236,6 +236,6 @@ import TestSupport
       texts["\(args) stderr"] = run.stderr
     }
     #expect(texts.values.contains { $0.contains("password authentication failed") })
-    #expect(HardeningSupport.leaks(of: password, in: [dir], texts: texts).isEmpty)
+    #expect(TestInspection.leaks(of: password, in: [dir], texts: texts).isEmpty)
   }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct ReportFaultTests {
   static func snapshotOf(_ dir: URL) -> [String: Data] {
     var out: [String: Data] = [:]
-    for file in HardeningSupport.files(under: dir) {
+    for file in TestInspection.files(under: dir) {
       out[String(file.path.dropFirst(dir.path.count))] = try? Data(contentsOf: file)
     }
     return out
@@ -87,11 +87,11 @@ import Testing
     for megabytes in stride(from: 4, through: 40, by: 3) {
       let mountPoint = dir.appendingPathComponent("disk\(megabytes)")
       try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-      guard Hardening2EndToEndTests.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", mountPoint.path]) else {
+      guard FaultsAndOddInputsEndToEndTests.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", mountPoint.path]) else {
         print("SKIPPED everyFullnessOfTheDisk…: cannot mount a tmpfs here (not root?)")
         return
       }
-      defer { _ = Hardening2EndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
+      defer { _ = FaultsAndOddInputsEndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
       let target = mountPoint.appendingPathComponent("out")
       try FileManager.default.copyItem(at: dir.appendingPathComponent("seed"), to: target)
       let before = Self.snapshotOf(target)
@@ -99,7 +99,7 @@ import Testing
       #expect(Self.leftovers(in: mountPoint).isEmpty, "\(megabytes) MB: \(Self.leftovers(in: mountPoint))")
       if run.status == 0 {
         published += 1
-        let check = try HardeningSupport.python(
+        let check = try TestInspection.python(
           """
           import sys, zipfile, xml.etree.ElementTree as ET
           z = zipfile.ZipFile(sys.argv[1] + "/report.xlsx")
@@ -135,11 +135,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let mountPoint = dir.appendingPathComponent("small")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    guard Hardening2EndToEndTests.mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
+    guard FaultsAndOddInputsEndToEndTests.mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
       print("SKIPPED aRecordedInputWhoseReportCannotBeWrittenIsNamed: cannot mount a tmpfs here (not root?)")
       return
     }
-    defer { _ = Hardening2EndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
+    defer { _ = FaultsAndOddInputsEndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
     let env = ["RAON_DB": dir.appendingPathComponent("store.sqlite").path]
     let first = try RaonProcess.run(
       ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: env)
@@ -184,7 +184,7 @@ import Testing
   @Test func anUnwritableOutputFolderGivesAClearErrorAndKeepsTheEarlierReport() throws {
     let dir = try Fixtures.temporaryDirectory("raon-unwritable")
     defer {
-      _ = try? HardeningSupport.python("import sys,os\nfor r,ds,fs in os.walk(sys.argv[1]):\n  os.chmod(r,0o777)", [dir.path])
+      _ = try? TestInspection.python("import sys,os\nfor r,ds,fs in os.walk(sys.argv[1]):\n  os.chmod(r,0o777)", [dir.path])
       try? FileManager.default.removeItem(at: dir)
     }
     let fm = FileManager.default

@@ -156,7 +156,7 @@ import TestSupport
 
   static func files(_ dir: URL) throws -> [String: Data] {
     var out: [String: Data] = [:]
-    for file in HardeningSupport.files(under: dir) {
+    for file in TestInspection.files(under: dir) {
       out[String(file.path.dropFirst(dir.path.count + 1))] = try Data(contentsOf: file)
     }
     return out

@@ -152,7 +152,7 @@ struct XLSXReportWriterTests {
       cell = re.search(r'<c r="R2"[^>]*>.*?</c>', xml).group(0)
       print(cell)
       """
-    let cell = try HardeningSupport.python(script, [file.path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let cell = try TestInspection.python(script, [file.path]).trimmingCharacters(in: .whitespacesAndNewlines)
     let url = "https://culture.seoul.go.kr/culture/culture/cultureEvent/view.do?cultcode=100001"
     #expect(cell.contains("<f>HYPERLINK(\"\(url)\")</f>"), "\(cell)")
     #expect(cell.contains("<v>\(url)</v>"), "\(cell)")

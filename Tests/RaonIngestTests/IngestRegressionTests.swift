@@ -5,7 +5,7 @@ import Testing
 
 /// Regressions of the hardening work, each named after what was found.
 @Suite struct IngestRegressionTests {
-  /// Found by IngestLimitsHardeningTests (100 MB line of commas): the reader made one
+  /// Found by IngestLimitsTests (100 MB line of commas): the reader made one
   /// value per comma — 50 million values and a 2 GiB allocation for the fields array alone
   /// (libFuzzer's csv target, replaying the file: "out-of-memory (malloc(2147483680))",
   /// 1.7 GB peak RSS). A record may now have at most `maxFieldsPerRecord` fields.
@@ -29,8 +29,8 @@ import Testing
     }
   }
 
-  /// Found by review while writing KeyRedactorHardeningTests: see
-  /// `KeyRedactorHardeningTests.lowerCaseEscapesAreRedacted`.
+  /// Found by review while writing KeyRedactorURLFormsTests: see
+  /// `KeyRedactorURLFormsTests.lowerCaseEscapesAreRedacted`.
   @Test func aProxyEchoingTheKeyWithLowerCaseEscapesIsRedacted() {
     #expect(KeyRedactor(key: "a/b").redact("502 while requesting /a%2fb/json") == "502 while requesting /****/json")
   }

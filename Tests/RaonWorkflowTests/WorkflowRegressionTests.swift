@@ -9,7 +9,7 @@ import Testing
 @Suite struct WorkflowRegressionTests {
   static let key = "RegressionKey0123456789"
 
-  /// Found by SecretsHardeningTests: `--api-base ftp://KEY@host` (or any base that is not
+  /// Found by SecretsNeverWrittenEndToEndTests: `--api-base ftp://KEY@host` (or any base that is not
   /// an http(s) URL) was quoted back verbatim in the error, key and all.
   @Test(arguments: ["ftp://\(key)@example.invalid", "::\(key)::", "\(key)", "file:///\(key)"])
   func anInvalidAPIBaseIsQuotedWithTheKeyRedacted(base: String) async throws {

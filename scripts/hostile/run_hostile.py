@@ -3,8 +3,10 @@
 
 Runs several hundred hostile cases against a built `raon`, each in its own temporary
 folder with its own store (`--db`), and checks Raon's promises after each one (README:
-"Robustness", "Exit status"). Python 3 standard library only; needs `sqlite3` and, for the
-full-disk family, root (tmpfs mounts; the family is skipped with a reason otherwise).
+"Robustness", "Exit status"). Python 3 standard library only, plus the test support it
+shares with the Swift tests (Tests/Scripts/raon_testkit: the loopback Open API server, the
+XLSX checker, the stand-in Chromium); needs `sqlite3` and, for the full-disk family, root
+(tmpfs mounts; the family is skipped with a reason otherwise).
 
     swift build -c release --product raon
     python3 scripts/hostile/run_hostile.py --raon .build/release/raon \\
@@ -77,7 +79,6 @@ import base64
 import csv
 import datetime
 import hashlib
-import http.server
 import io
 import json
 import os
@@ -85,15 +86,17 @@ import random
 import re
 import shutil
 import signal
-import socketserver
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
-import xml.etree.ElementTree as ET
 import zipfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Scripts"))
+from raon_testkit import fake_chromium  # noqa: E402
+from raon_testkit.loopback_api import LoopbackAPI, api_rows  # noqa: E402
+from raon_testkit.xlsx import xml_problems  # noqa: E402
 
 NL = b"\n"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -298,26 +301,6 @@ def sha(path):
         return hashlib.sha256(fh.read()).hexdigest()
 
 
-def xlsx_problems(path):
-    """Every XML part of the workbook parses; returns a list of problems."""
-    probs = []
-    try:
-        with zipfile.ZipFile(path) as z:
-            names = z.namelist()
-            if "[Content_Types].xml" not in names:
-                probs.append(f"{os.path.basename(path)}: no [Content_Types].xml")
-            for n in names:
-                if n.endswith(".xml") or n.endswith(".rels"):
-                    data = z.read(n)
-                    try:
-                        ET.fromstring(data)
-                    except ET.ParseError as e:
-                        probs.append(f"{os.path.basename(path)}:{n} is not well-formed XML ({e})")
-    except (zipfile.BadZipFile, OSError) as e:
-        probs.append(f"{os.path.basename(path)} is not a zip: {e}")
-    return probs
-
-
 def report_complete(folder, expected_files=None):
     """Problems with a published report folder (files there, XLSX/JSON readable)."""
     probs = []
@@ -331,7 +314,7 @@ def report_complete(folder, expected_files=None):
     for rel in m:
         p = os.path.join(folder, rel)
         if rel.endswith(".xlsx"):
-            probs += xlsx_problems(p)
+            probs += xml_problems(p)
         elif rel.endswith(".json"):
             try:
                 with open(p, "rb") as fh:
@@ -1263,14 +1246,8 @@ def make_input(d, kind, seed):
         name = "catalog.json"
         esc = ["\\u001b[31m", "\\u0007", "\\ufffe", "\\uffff", "\\u0000", "\\ud800", "\\udfff", "\\u000b",
                "\\u0085", "\\u2028", "\\\\", "\\\"", "\\u001b]0;x\\u0007"]
-        items = []
-        for r in rows:
-            obj = {}
-            for h, v in zip(header, r):
-                k = API_ROW_KEYS.get(h) or ("ORG_LINK" if "홈페이지" in h else None)
-                if k:
-                    obj[k if kind == "json-api-escapes" else k.lower()] = v
-            items.append(obj)
+        items = [{(k if kind == "json-api-escapes" else k.lower()): v for k, v in row.items()}
+                 for row in api_rows(header, rows)]
         parts = []
         for obj in items:
             fields = []
@@ -1442,124 +1419,49 @@ ECHO_SHAPES = ["json-result", "json-nested-result", "xml-result", "html-502", "t
                "redirect", "header", "truncated-json", "second-page"]
 
 
-class APIServer:
-    """Loopback Open API: GET /CASE/KEY/json/culturalEventInfo/START/END/ answering per CASE."""
-
-    def __init__(self, rows):
-        self.rows = rows
-        self.cases = {}
-        self.lock = threading.Lock()
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *a):
-                pass
-
-            def do_GET(self):
-                outer.handle(self)
-
-        class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-            daemon_threads = True
-            allow_reuse_address = True
-
-        self.httpd = Server(("127.0.0.1", 0), Handler)
-        self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.httpd.shutdown()
-
-    def send(self, h, status, body, ctype="application/json", headers=None):
-        if isinstance(body, str):
-            body = body.encode("utf-8")
-        h.send_response(status)
-        h.send_header("Content-Type", ctype)
-        h.send_header("Content-Length", str(len(body)))
-        for k, v in (headers or {}).items():
-            h.send_header(k, v.encode("utf-8").decode("latin-1"))
-        h.end_headers()
-        h.wfile.write(body)
-
-    def page(self, start, end):
-        rows = self.rows[start - 1:end]
-        return json.dumps({"culturalEventInfo": {"list_total_count": len(self.rows),
-                                                 "RESULT": {"CODE": "INFO-000", "MESSAGE": "정상 처리되었습니다"},
-                                                 "row": rows}}, ensure_ascii=False)
-
-    def handle(self, h):
-        parts = h.path.split("/")
-        # ['', CASE, KEY, 'json', 'culturalEventInfo', START, END, '']
-        case = parts[1] if len(parts) > 1 else ""
-        with self.lock:
-            spec = self.cases.get(case)
-        if spec is None or len(parts) < 7:
-            return self.send(h, 404, "no such case")
-        key, form, shape = spec
-        try:
-            start, end = int(parts[5]), int(parts[6])
-        except ValueError:
-            return self.send(h, 400, "bad")
+def echoing(key, form, shape):
+    """A responder (raon_testkit.loopback_api) that answers in SHAPE, echoing the key in FORM."""
+    def respond(api, h, req):
+        start, end = req.start, req.end
         echo = echo_form(key, form)
         path_echo = h.path.replace(key, echo)
         if shape == "ok":
-            return self.send(h, 200, self.page(start, end))
+            return api.send(h, 200, api.page(start, end))
         if shape == "json-result":
-            return self.send(h, 200, json.dumps({"RESULT": {"CODE": "INFO-100", "MESSAGE": f"인증키({echo})가 유효하지 않습니다."}},
-                                                ensure_ascii=False).replace("\\\\u", "\\u"))
+            return api.send(h, 200, json.dumps({"RESULT": {"CODE": "INFO-100", "MESSAGE": f"인증키({echo})가 유효하지 않습니다."}},
+                                               ensure_ascii=False).replace("\\\\u", "\\u"))
         if shape == "json-nested-result":
             body = '{"culturalEventInfo": {"list_total_count": 0, "RESULT": {"CODE": "ERROR-500", "MESSAGE": "서버 오류 KEY=' + echo + ' path=' + path_echo + '"}}}'
-            return self.send(h, 200, body)
+            return api.send(h, 200, body)
         if shape == "xml-result":
             body = (f'<?xml version="1.0" encoding="UTF-8"?><RESULT><CODE>INFO-100</CODE><MESSAGE><![CDATA[key {echo} '
                     f'is invalid]]> &#x1b;[31m {echo}</MESSAGE></RESULT>')
-            return self.send(h, 200, body, "application/xml")
+            return api.send(h, 200, body, "application/xml")
         if shape == "html-502":
-            return self.send(h, 200, f"<!DOCTYPE html><html><body><h1>502</h1><p>while requesting {path_echo}</p>"
-                                     f"<p>key={echo}</p>\x1b[2J\x07</body></html>", "text/html")
+            return api.send(h, 200, f"<!DOCTYPE html><html><body><h1>502</h1><p>while requesting {path_echo}</p>"
+                                    f"<p>key={echo}</p>\x1b[2J\x07</body></html>", "text/html")
         if shape == "text-500":
-            return self.send(h, 500, f"internal error for {echo}\n{path_echo}\n", "text/plain")
+            return api.send(h, 500, f"internal error for {echo}\n{path_echo}\n", "text/plain")
         if shape == "http-401":
-            return self.send(h, 401, json.dumps({"error": f"key {echo} rejected", "path": path_echo}))
+            return api.send(h, 401, json.dumps({"error": f"key {echo} rejected", "path": path_echo}))
         if shape == "redirect":
-            return self.send(h, 302, f"moved {echo}", "text/plain",
-                             {"Location": f"http://127.0.0.1:{self.port}/nowhere/{echo}/x"})
+            return api.send(h, 302, f"moved {echo}", "text/plain",
+                            {"Location": f"http://127.0.0.1:{api.port}/nowhere/{echo}/x"})
         if shape == "header":
-            return self.send(h, 503, f"busy: {echo}", "text/plain", {"X-Debug-Key": echo, "Retry-After": "0"})
+            return api.send(h, 503, f"busy: {echo}", "text/plain", {"X-Debug-Key": echo, "Retry-After": "0"})
         if shape == "truncated-json":
-            full = self.page(start, end)
-            return self.send(h, 200, full[:len(full) // 3] + echo)
+            full = api.page(start, end)
+            return api.send(h, 200, full[:len(full) // 3] + echo)
         if shape == "second-page":
             if start == 1:
-                rows = self.rows[:1000]
-                return self.send(h, 200, json.dumps({"culturalEventInfo": {
-                    "list_total_count": len(self.rows) + 1000,
+                rows = api.rows[:1000]
+                return api.send(h, 200, json.dumps({"culturalEventInfo": {
+                    "list_total_count": len(api.rows) + 1000,
                     "RESULT": {"CODE": "INFO-000", "MESSAGE": "정상"}, "row": rows}}, ensure_ascii=False))
-            return self.send(h, 200, json.dumps({"RESULT": {"CODE": "ERROR-600", "MESSAGE": f"DB error {echo} {path_echo}"}},
-                                                ensure_ascii=False))
-        return self.send(h, 500, "?")
-
-
-API_ROW_KEYS = {"분류": "CODENAME", "자치구": "GUNAME", "공연/행사명": "TITLE", "날짜/시간": "DATE", "장소": "PLACE",
-                "기관명": "ORG_NAME", "이용대상": "USE_TRGT", "이용요금": "USE_FEE", "출연자정보": "PLAYER",
-                "프로그램소개": "PROGRAM", "기타내용": "ETC_DESC", "대표이미지": "MAIN_IMG", "신청일": "RGSTDATE",
-                "시민/기관": "TICKET", "시작일": "STRTDATE", "종료일": "END_DATE", "테마분류": "THEMECODE",
-                "위도(X좌표)": "LAT", "경도(Y좌표)": "LOT", "유무료": "IS_FREE", "문화포털상세URL": "HMPG_ADDR"}
-
-
-def api_rows():
-    rows = []
-    for r in Ctx.body[:1200]:
-        row = {}
-        for h, v in zip(Ctx.header, r):
-            k = API_ROW_KEYS.get(h)
-            if k is None and "홈페이지" in h:
-                k = "ORG_LINK"
-            if k:
-                row[k] = v
-        rows.append(row)
-    return rows
+            return api.send(h, 200, json.dumps({"RESULT": {"CODE": "ERROR-600", "MESSAGE": f"DB error {echo} {path_echo}"}},
+                                               ensure_ascii=False))
+        return api.send(h, 500, "?")
+    return respond
 
 
 def family_api(n, rng):
@@ -1584,12 +1486,9 @@ def case_api(d, form, shape, cmd):
     key = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(12)) + "Hk7Q" + \
           "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(8))
     case_id = f"c{os.getpid()}x{rng.randrange(1 << 30)}"
-    srv = Ctx.api
-    with srv.lock:
-        srv.cases[case_id] = (key, form, shape)
+    base = Ctx.api.register(case_id, echoing(key, form, shape))
     store = copy_store("small1", d)
     out = os.path.join(d, "out")
-    base = f"http://127.0.0.1:{srv.port}/{case_id}"
     env = base_env({"SEOUL_API_KEY": key})
     if cmd == "report":
         args = ["report", "--api", "--api-base", base, "--db", store, "--out", out, "--taken-at", "2024-09-10",
@@ -1597,8 +1496,7 @@ def case_api(d, form, shape, cmd):
     else:
         args = ["snapshot", "--api", "--api-base", base, "--db", store, "--taken-at", "2024-09-10"]
     r = run(args, d, env=env, timeout=120)
-    with srv.lock:
-        srv.cases.pop(case_id, None)
+    Ctx.api.unregister(case_id)
     check_outcome_lines(r, problems, ok_codes=(0,) if shape == "ok" else (), err_codes=(1,))
     forms = key_forms(key)
     # Anything a leak would have to match, in any letter case (bytes compared lower-cased
@@ -2265,90 +2163,9 @@ def r3s_dropped(d, op, how):
 # Family: round3_output (issue 27 items 4-11 and 18; issue 24 item 14)
 # ---------------------------------------------------------------------------------------
 
-FAKE_CHROMIUM = r'''#!/usr/bin/env python3
-import base64, json, os, subprocess, sys, time
-MODE = %(mode)r
-RECORD = %(record)r
-
-def make_pdf():
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R 5 0 R 7 0 R] /Count 3 >>"]
-    for page in range(3):
-        body = b"BT /F1 12 Tf 72 720 Td (page %%d) Tj ET\n" %% page + b"%% padding " * 1300 + b"\n"
-        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents %%d 0 R >>" %% (len(objects) + 2))
-        objects.append(b"<< /Length %%d >>\nstream\n" %% len(body) + body + b"endstream")
-    out = b"%%PDF-1.4\n"
-    offsets = []
-    for i, obj in enumerate(objects):
-        offsets.append(len(out))
-        out += b"%%d 0 obj\n" %% (i + 1) + obj + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %%d\n0000000000 65535 f \n" %% (len(objects) + 1)
-    for o in offsets:
-        out += b"%%010d 00000 n \n" %% o
-    out += b"trailer\n<< /Size %%d /Root 1 0 R >>\nstartxref\n%%d\n%%%%%%%%EOF\n" %% (len(objects) + 1, xref)
-    return out
-
-pdf = make_pdf()
-if MODE == "truncate":
-    pdf = pdf[:20000]
-lines = [l.strip() for l in open("/proc/self/status") if l.startswith(("SigBlk:", "SigIgn:"))]
-lines += ["pid:%%d" %% os.getpid(), "pgid:%%d" %% os.getpgid(0)]
-pipe = os.path.exists("/proc/self/fd/3")
-if MODE in ("linger", "hang"):
-    child = subprocess.Popen(["sleep", "300"], pass_fds=(3, 4) if pipe else ())
-    lines.append("child:%%d" %% child.pid)
-if RECORD:
-    with open(RECORD + ".tmp", "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.rename(RECORD + ".tmp", RECORD)
-if MODE == "hang":
-    time.sleep(600)
-    sys.exit(0)
-targets = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--print-to-pdf=")]
-if targets:
-    open(targets[0], "wb").write(pdf)
-    sys.exit(0)
-buffer = b""
-def send(message):
-    data = json.dumps(message).encode() + b"\0"
-    while data:
-        data = data[os.write(4, data):]
-while True:
-    chunk = os.read(3, 65536)
-    if not chunk:
-        break
-    buffer += chunk
-    while b"\0" in buffer:
-        raw, buffer = buffer.split(b"\0", 1)
-        m = json.loads(raw)
-        method, session = m.get("method"), m.get("sessionId")
-        result = {}
-        if method == "Target.createTarget":
-            result = {"targetId": "T1"}
-        elif method == "Target.attachToTarget":
-            result = {"sessionId": "S1"}
-        elif method == "Page.navigate":
-            result = {"frameId": "F1", "loaderId": "L1"}
-        elif method == "Page.printToPDF":
-            result = {"data": base64.b64encode(pdf).decode()}
-        reply = {"id": m["id"], "result": result}
-        if session:
-            reply["sessionId"] = session
-        send(reply)
-        if method == "Page.navigate":
-            send({"method": "Page.loadEventFired", "params": {"timestamp": 1}, "sessionId": session})
-        if method == "Browser.close":
-            sys.exit(0)
-'''
-
-
 def write_fake_chromium(d, mode, record=""):
     os.makedirs(d, exist_ok=True)
-    path = os.path.join(d, "fake-chromium")
-    with open(path, "w") as fh:
-        fh.write(FAKE_CHROMIUM % {"mode": mode, "record": record})
-    os.chmod(path, 0o755)
-    return path
+    return fake_chromium.write(os.path.join(d, "fake-chromium"), mode, record)
 
 
 def real_chromium():
@@ -2955,7 +2772,7 @@ def main():
     print(f"raon: {Ctx.raon}\nwork folder: {Ctx.work}\nseed: {a.seed}", flush=True)
     prepare(a)
     print("timings (s): " + ", ".join(f"{k} {v:.2f}" for k, v in Ctx.timings.items()), flush=True)
-    Ctx.api = APIServer(api_rows())
+    Ctx.api = LoopbackAPI(api_rows(Ctx.header, Ctx.body[:1200]))
     plan = []
     for fam in families:
         fam_rng = random.Random(f"{a.seed}-{fam}")

@@ -46,47 +46,33 @@ public struct SVGBarChart: Sendable, Hashable {
     self.emptyText = emptyText
   }
 
-  // Layout, in pixels. A display column is 7.5 px at 13 px type: Latin glyphs and digits
-  // average a little over half an em, Hangul a full em (two columns); the margin keeps
-  // long labels inside the padding whichever of the fonts is used.
-  private static let fontSize = 13
-  private static let titleSize = 15
-  private static let padding = 16
-  private static let titleHeight = 30
+  // Layout, in pixels (type and frame: ``SVGChartFrame``). A display column is 7.5 px at
+  // 13 px type: Latin glyphs and digits average a little over half an em, Hangul a full em
+  // (two columns); the margin keeps long labels inside the padding whichever font is used.
   private static let rowHeight = 26
   private static let barHeight = 18
   private static let barMaxWidth = 360
   private static let maxLabelColumns = 28
-  private static let fonts = "'Noto Sans CJK KR', 'Malgun Gothic', 'Apple SD Gothic Neo', sans-serif"
-  private static let textColor = "#1f2328"
   private static let barColor = "#3b6fb6"
   private static let otherColor = "#8c959f"
 
   /// The SVG document (UTF-8 text, ending in a newline).
   public func render() -> String {
-    let p = Self.padding
+    let p = SVGChartFrame.padding
     let labels = bars.map { DisplayWidth.truncate($0.label, to: Self.maxLabelColumns) }
     let values = bars.map { $0.valueText ?? $0.value.formatted() }
-    let labelWidth = max(40, Self.pixels(labels.map { DisplayWidth.of($0) }.max() ?? 0))
-    let valueWidth = max(24, Self.pixels(values.map { DisplayWidth.of($0) }.max() ?? 0))
+    let labelWidth = max(40, SVGChartFrame.pixels(labels.map { DisplayWidth.of($0) }.max() ?? 0))
+    let valueWidth = max(24, SVGChartFrame.pixels(values.map { DisplayWidth.of($0) }.max() ?? 0))
     let titleWidth = DisplayWidth.of(title) * 9  // bold, larger type
     let barX = p + labelWidth + 10
     let width = max(barX + Self.barMaxWidth + 8 + valueWidth + p, titleWidth + 2 * p)
     let rows = max(1, bars.count)
-    let height = p + Self.titleHeight + rows * Self.rowHeight + p - 6
+    let height = p + SVGChartFrame.titleHeight + rows * Self.rowHeight + p - 6
     let maxValue = bars.map(\.value).max() ?? 0
 
-    var out = ""
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
-    out += " viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(Self.escape(title))\">\n"
-    out += "  <title>\(Self.escape(title))</title>\n"
-    out += "  <rect x=\"0.5\" y=\"0.5\" width=\"\(width - 1)\" height=\"\(height - 1)\" rx=\"8\""
-    out += " fill=\"#ffffff\" stroke=\"#d0d7de\"/>\n"
-    out += "  <g font-family=\"\(Self.fonts)\" font-size=\"\(Self.fontSize)\" fill=\"\(Self.textColor)\">\n"
-    out += "    <text x=\"\(p)\" y=\"\(p + 16)\" font-size=\"\(Self.titleSize)\" font-weight=\"bold\">"
-    out += "\(Self.escape(title))</text>\n"
+    var out = SVGChartFrame.open(title: title, width: width, height: height)
 
-    let top = p + Self.titleHeight
+    let top = p + SVGChartFrame.titleHeight
     if bars.isEmpty {
       out += "    <text x=\"\(p)\" y=\"\(top + Self.rowHeight / 2)\" dy=\"0.35em\">"
       out += "\(Self.escape(emptyText))</text>\n"
@@ -100,21 +86,13 @@ public struct SVGBarChart: Sendable, Hashable {
       let shown = bar.value > 0 ? max(1, length) : 0
       out += "    <text x=\"\(barX - 10)\" y=\"\(center)\" dy=\"0.35em\" text-anchor=\"end\">"
       out += "\(Self.escape(labels[i]))</text>\n"
-      out += "    <rect x=\"\(barX)\" y=\"\(center - Self.barHeight / 2)\" width=\"\(Self.number(shown))\""
+      out += "    <rect x=\"\(barX)\" y=\"\(center - Self.barHeight / 2)\" width=\"\(SVGChartFrame.number(shown))\""
       out += " height=\"\(Self.barHeight)\" rx=\"3\" fill=\"\(bar.isOther ? Self.otherColor : Self.barColor)\"/>\n"
-      out += "    <text x=\"\(Self.number(Double(barX) + shown + 6))\" y=\"\(center)\" dy=\"0.35em\">"
+      out += "    <text x=\"\(SVGChartFrame.number(Double(barX) + shown + 6))\" y=\"\(center)\" dy=\"0.35em\">"
       out += "\(Self.escape(values[i]))</text>\n"
     }
-    out += "  </g>\n</svg>\n"
+    out += SVGChartFrame.close
     return out
-  }
-
-  /// The width of `columns` display columns, rounded up to whole pixels.
-  private static func pixels(_ columns: Int) -> Int { (columns * 15 + 1) / 2 }
-
-  /// Coordinates with at most one decimal, never in exponent form.
-  private static func number(_ value: Double) -> String {
-    DecimalText.shortest((value * 10).rounded() / 10) ?? "0"
   }
 
   /// Text safe in XML content and attribute values; control characters (not allowed in

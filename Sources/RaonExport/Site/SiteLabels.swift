@@ -2,8 +2,6 @@ import RaonAnalytics
 
 /// The words of `raon site`'s own pages (the week pages are the report's).
 extension ReportLabels {
-  fileprivate func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
-
   public var siteTitle: String { say("서울시 문화행사 기록", "Seoul cultural events — archive") }
   public var siteHome: String { say("처음", "Home") }
   public var siteSearch: String { say("검색", "Search") }
@@ -25,14 +23,14 @@ extension ReportLabels {
   public var siteState: String { say("상태", "State") }
   public var sitePortal: String { say("포털에서 보기", "On the portal") }
   public var siteAppeared: String { say("등장", "Appeared") }
-  public var siteChanged: String { say("변경", "Changed") }
+  public var siteChanged: String { changed }
   public var siteLeft: String { say("사라짐", "Left") }
-  public var siteField: String { say("항목", "Field") }
+  public var siteField: String { field }
   public var siteBefore: String { say("이전", "Before") }
   public var siteAfter: String { say("이후", "After") }
   public var siteOrganizer: String { say("주최", "Organiser") }
-  public var siteCategory: String { say("분류", "Category") }
-  public var siteDistrict: String { say("자치구", "District") }
+  public var siteCategory: String { category }
+  public var siteDistrict: String { district }
   public var siteQuery: String { say("제목·장소·주최·ID", "Title, place, organiser or id") }
   public var siteAny: String { say("전체", "All") }
   public var siteSearchHint: String {

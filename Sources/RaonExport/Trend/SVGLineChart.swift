@@ -53,19 +53,12 @@ public struct SVGLineChart: Sendable, Hashable {
   }
 
   // Layout, in pixels (a display column is 7.5 px at 13 px type, as in SVGBarChart).
-  private static let fontSize = 13
   private static let smallSize = 12
-  private static let titleSize = 15
-  private static let padding = 16
-  private static let titleHeight = 30
   private static let panelTitleHeight = 22
   private static let legendHeight = 22
   private static let plotHeight = 130
   private static let xLabelHeight = 30
   private static let panelGap = 14
-  private static let fonts =
-    "'Noto Sans CJK KR', 'Malgun Gothic', 'Apple SD Gothic Neo', sans-serif"
-  private static let textColor = "#1f2328"
   private static let mutedColor = "#57606a"
   private static let gridColor = "#d8dee4"
   private static let axisColor = "#8c959f"
@@ -76,16 +69,16 @@ public struct SVGLineChart: Sendable, Hashable {
 
   /// The SVG document (UTF-8 text, ending in a newline).
   public func render() -> String {
-    let p = Self.padding
+    let p = SVGChartFrame.padding
     let n = xLabels.count
     let tickTexts = panels.map { Self.ticks(max: Self.maxValue($0)).map { $0.formatted() } }
     let tickWidth = tickTexts.flatMap { $0 }.map { DisplayWidth.of($0) }.max() ?? 1
-    let plotX = p + Self.pixels(tickWidth) + 10
+    let plotX = p + SVGChartFrame.pixels(tickWidth) + 10
     // The points fill the plot: 80 px apart up to 940 px wide, closer beyond that.
     let plotWidth = min(940, max(480, 80 * max(n - 1, 0) + 72))
     let spacing = n > 1 ? Double(plotWidth - 72) / Double(n - 1) : 0
     let legendWidths = panels.map { panel in
-      panel.series.reduce(0) { $0 + 28 + Self.pixels(DisplayWidth.of($1.name)) + 14 }
+      panel.series.reduce(0) { $0 + 28 + SVGChartFrame.pixels(DisplayWidth.of($1.name)) + 14 }
     }
     let titleWidth = DisplayWidth.of(title) * 9
     let panelTitleWidth = panels.map { DisplayWidth.of($0.title) * 8 }.max() ?? 0
@@ -97,25 +90,14 @@ public struct SVGLineChart: Sendable, Hashable {
     let body =
       n == 0 || panels.isEmpty
       ? 30 : panels.count * panelHeight + (panels.count - 1) * Self.panelGap
-    let height = p + Self.titleHeight + body + p - 4
+    let height = p + SVGChartFrame.titleHeight + body + p - 4
 
-    var out = ""
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
-    out +=
-      " viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(SVGBarChart.escape(title))\">\n"
-    out += "  <title>\(SVGBarChart.escape(title))</title>\n"
-    out += "  <rect x=\"0.5\" y=\"0.5\" width=\"\(width - 1)\" height=\"\(height - 1)\" rx=\"8\""
-    out += " fill=\"#ffffff\" stroke=\"#d0d7de\"/>\n"
-    out +=
-      "  <g font-family=\"\(Self.fonts)\" font-size=\"\(Self.fontSize)\" fill=\"\(Self.textColor)\">\n"
-    out +=
-      "    <text x=\"\(p)\" y=\"\(p + 16)\" font-size=\"\(Self.titleSize)\" font-weight=\"bold\">"
-    out += "\(SVGBarChart.escape(title))</text>\n"
-    let top = p + Self.titleHeight
+    var out = SVGChartFrame.open(title: title, width: width, height: height)
+    let top = p + SVGChartFrame.titleHeight
     if n == 0 || panels.isEmpty {
       out +=
         "    <text x=\"\(p)\" y=\"\(top + 12)\" dy=\"0.35em\">\(SVGBarChart.escape(emptyText))</text>\n"
-      out += "  </g>\n</svg>\n"
+      out += SVGChartFrame.close
       return out
     }
     // x of point i: the first and last points sit 36 px inside the plot's edges, room for
@@ -139,7 +121,7 @@ public struct SVGLineChart: Sendable, Hashable {
         out +=
           "    <text x=\"\(lx + 28)\" y=\"\(ly)\" dy=\"0.35em\" font-size=\"\(Self.smallSize)\">"
         out += "\(SVGBarChart.escape(series.name))</text>\n"
-        lx += 28 + Self.pixels(DisplayWidth.of(series.name)) + 14
+        lx += 28 + SVGChartFrame.pixels(DisplayWidth.of(series.name)) + 14
       }
       let plotTop = panelTop + Self.panelTitleHeight + Self.legendHeight
       let plotBottom = plotTop + Self.plotHeight
@@ -149,7 +131,7 @@ public struct SVGLineChart: Sendable, Hashable {
         Double(plotBottom) - Double(v) / max(yMax, 1) * Double(Self.plotHeight)
       }
       for (t, tick) in ticks.enumerated() {
-        let ty = Self.number(y(tick))
+        let ty = SVGChartFrame.number(y(tick))
         out += "    <line x1=\"\(plotX)\" y1=\"\(ty)\" x2=\"\(plotX + plotWidth)\" y2=\"\(ty)\""
         out += " stroke=\"\(t == 0 ? Self.axisColor : Self.gridColor)\" stroke-width=\"1\"/>\n"
         out += "    <text x=\"\(plotX - 8)\" y=\"\(ty)\" dy=\"0.35em\" text-anchor=\"end\""
@@ -159,7 +141,7 @@ public struct SVGLineChart: Sendable, Hashable {
       // x labels: every labelStep-th week, the last one always.
       for i in 0..<n where i % labelStep == 0 || i == n - 1 {
         if i != 0, i != n - 1, n - 1 - i < labelStep { continue }
-        let tx = Self.number(x(i))
+        let tx = SVGChartFrame.number(x(i))
         out += "    <line x1=\"\(tx)\" y1=\"\(plotBottom)\" x2=\"\(tx)\" y2=\"\(plotBottom + 4)\""
         out += " stroke=\"\(Self.axisColor)\" stroke-width=\"1\"/>\n"
         out += "    <text x=\"\(tx)\" y=\"\(plotBottom + 18)\" text-anchor=\"middle\""
@@ -182,21 +164,21 @@ public struct SVGLineChart: Sendable, Hashable {
             flush()
             continue
           }
-          run.append("\(Self.number(x(i))),\(Self.number(y(max(0, v))))")
+          run.append("\(SVGChartFrame.number(x(i))),\(SVGChartFrame.number(y(max(0, v))))")
         }
         flush()
         if n <= 60 {
           for i in 0..<min(n, series.values.count) {
             guard let v = series.values[i] else { continue }
             out +=
-              "    <circle cx=\"\(Self.number(x(i)))\" cy=\"\(Self.number(y(max(0, v))))\" r=\"3\""
+              "    <circle cx=\"\(SVGChartFrame.number(x(i)))\" cy=\"\(SVGChartFrame.number(y(max(0, v))))\" r=\"3\""
             out +=
               " fill=\"\(color)\"><title>\(SVGBarChart.escape("\(series.name) \(xLabels[i]): \(v.formatted())"))</title></circle>\n"
           }
         }
       }
     }
-    out += "  </g>\n</svg>\n"
+    out += SVGChartFrame.close
     return out
   }
 
@@ -227,13 +209,5 @@ public struct SVGLineChart: Sendable, Hashable {
       }
       step *= 10
     }
-  }
-
-  /// The width of `columns` display columns, rounded up to whole pixels.
-  private static func pixels(_ columns: Int) -> Int { (columns * 15 + 1) / 2 }
-
-  /// Coordinates with at most one decimal, never in exponent form.
-  private static func number(_ value: Double) -> String {
-    DecimalText.shortest((value * 10).rounded() / 10) ?? "0"
   }
 }

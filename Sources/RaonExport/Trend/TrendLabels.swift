@@ -1,42 +1,40 @@
 // MARK: - Words of the weekly trend (raon trend, and the report's trend section)
 
 extension ReportLabels {
-  private func trendPick(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
-
   /// The trend's heading and the XLSX sheet's name.
-  public var trendTitle: String { trendPick("추이", "Trend") }
+  public var trendTitle: String { trend }
   /// The title of `trend.md` and `trend.xlsx`.
   public var trendDocumentTitle: String {
-    trendPick("서울시 문화행사 주간 추이", "Seoul cultural events — weekly trend")
+    say("서울시 문화행사 주간 추이", "Seoul cultural events — weekly trend")
   }
-  public var trendWeekTitle: String { trendPick("주간", "Week") }
-  public var trendCollectedOn: String { trendPick("수집일", "Collected") }
-  public var trendWeekColumn: String { trendPick("주(ISO)", "ISO week") }
-  public var trendSnapshotColumn: String { trendPick("스냅숏", "Snapshot") }
-  public var trendTakenAtColumn: String { trendPick("수집 시각", "Taken at") }
-  public var trendProgramCount: String { trendPick("전체 프로그램", "Programs") }
-  public var trendCurrent: String { trendPick("운영 중·예정", "Current") }
-  public var trendRunning: String { trendPick("운영", "Running") }
-  public var trendStarting: String { trendPick("시작", "Starting") }
-  public var trendRegistered: String { trendPick("신규 등록", "Registered") }
-  public var trendAdded: String { trendPick("추가", "Added") }
-  public var trendRemoved: String { trendPick("삭제", "Removed") }
+  public var trendWeekTitle: String { week }
+  public var trendCollectedOn: String { say("수집일", "Collected") }
+  public var trendWeekColumn: String { say("주(ISO)", "ISO week") }
+  public var trendSnapshotColumn: String { snapshot }
+  public var trendTakenAtColumn: String { takenAt }
+  public var trendProgramCount: String { programCount }
+  public var trendCurrent: String { say("운영 중·예정", "Current") }
+  public var trendRunning: String { say("운영", "Running") }
+  public var trendStarting: String { say("시작", "Starting") }
+  public var trendRegistered: String { say("신규 등록", "Registered") }
+  public var trendAdded: String { added }
+  public var trendRemoved: String { removed }
   /// The chart panel of the large series (programs, current, running).
   public var trendSizePanel: String {
-    trendPick("운영 중·예정과 그 주 운영 (건수)", "Current and running (programs)")
+    say("운영 중·예정과 그 주 운영 (건수)", "Current and running (programs)")
   }
   /// The chart panel of the weekly flows (starting, registered, added, removed).
   public var trendFlowPanel: String {
-    trendPick("주간 흐름 (시작·신규 등록·추가·삭제)", "Weekly flows (starting, registered, added, removed)")
+    say("주간 흐름 (시작·신규 등록·추가·삭제)", "Weekly flows (starting, registered, added, removed)")
   }
   /// Said when the trend has no point.
   public var trendEmpty: String {
-    trendPick("추이를 그릴 수집 자료가 없습니다.", "No collection to show a trend of.")
+    say("추이를 그릴 수집 자료가 없습니다.", "No collection to show a trend of.")
   }
 
   /// One line under the trend's heading: what a point is and what each figure counts.
   public var trendDefinition: String {
-    trendPick(
+    say(
       "주마다 그 주(월~일, 한국 시간)에 마지막으로 수집된 자료 하나를 그 주 기준으로 셉니다: "
         + "운영 중·예정 = 종료일 없음 또는 종료일 ≥ 그 주 월요일, 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일, "
         + "시작 = 시작일이 그 주, 신규 등록 = 신청일이 수집일 포함 7일 이내, 추가·삭제 = 바로 앞 주 대비 행사 수.",
@@ -48,7 +46,7 @@ extension ReportLabels {
 
   /// `2024. 9. 9. ~ 9. 15. … 2025. 1. 27. ~ 2. 2. · 12주` — the range a trend covers.
   public func trendRange(from first: String, to last: String, weeks: Int) -> String {
-    trendPick("\(first) … \(last) · \(weeks)주", "\(first) … \(last) · \(weeks) weeks")
+    say("\(first) … \(last) · \(weeks)주", "\(first) … \(last) · \(weeks) weeks")
   }
 
   /// The chart's title: `추이 (2024-W37 … 2025-W05)`.

@@ -3,47 +3,45 @@ import RaonCore
 /// Words only the workbook uses. Kept apart from `ReportLanguage.swift` so the XLSX
 /// writer can grow without touching the shared labels; prefixed `xlsx` to avoid clashes.
 extension ReportLabels {
-  fileprivate func choose(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
-
-  public var xlsxFreeValue: String { choose("무료", "Free") }
-  public var xlsxPaidValue: String { choose("유료", "Paid") }
-  public var xlsxSnapshotID: String { choose("스냅숏 ID", "Snapshot ID") }
-  public var xlsxThisSnapshot: String { choose("이번 스냅숏", "This snapshot") }
-  public var xlsxHeadlines: String { choose("주요 지표", "Headline figures") }
-  public var xlsxChangeCounts: String { choose("변경 건수", "Changes") }
+  public var xlsxFreeValue: String { free }
+  public var xlsxPaidValue: String { paid }
+  public var xlsxSnapshotID: String { say("스냅숏 ID", "Snapshot ID") }
+  public var xlsxThisSnapshot: String { thisSnapshot }
+  public var xlsxHeadlines: String { headline }
+  public var xlsxChangeCounts: String { say("변경 건수", "Changes") }
   /// Header of the changes sheet's first column (added/removed/changed).
-  public var xlsxChangeKind: String { choose("구분", "Change") }
-  public var xlsxDescription: String { choose("설명", "Description") }
-  public var xlsxFrom: String { choose("이전 스냅숏", "From snapshot") }
-  public var xlsxTo: String { choose("이후 스냅숏", "To snapshot") }
-  public var xlsxCategoryDistrictCorner: String { choose("분류 \\ 자치구", "Category \\ district") }
+  public var xlsxChangeKind: String { say("구분", "Change") }
+  public var xlsxDescription: String { explanation }
+  public var xlsxFrom: String { say("이전 스냅숏", "From snapshot") }
+  public var xlsxTo: String { say("이후 스냅숏", "To snapshot") }
+  public var xlsxCategoryDistrictCorner: String { say("분류 \\ 자치구", "Category \\ district") }
   public var xlsxTimeZoneSuffix: String { "KST" }
   /// Header of the quality sheet's code column: the name `programs.csv` and JSON use.
-  public var xlsxFlagCode: String { choose("코드(CSV·JSON)", "Code (CSV, JSON)") }
+  public var xlsxFlagCode: String { say("코드(CSV·JSON)", "Code (CSV, JSON)") }
   /// Heading of the examples under the quality table.
   public func xlsxQualityExamplesTitle(_ perFlag: Int) -> String {
-    choose("예시 (표시마다 처음 \(perFlag)건)", "Examples (the first \(perFlag) of each flag)")
+    say("예시 (표시마다 처음 \(perFlag)건)", "Examples (the first \(perFlag) of each flag)")
   }
   public func xlsxChartTitle(_ table: String) -> String {
-    choose("\(table) 프로그램 수", "Programs \(table.lowercased())")
+    say("\(table) 프로그램 수", "Programs \(table.lowercased())")
   }
   /// Warning when text was cut to Excel's cell limit.
   public func xlsxTruncatedWarning(_ count: Int, file: String) -> String {
-    choose(
+    say(
       "\(file): 셀 \(count)개가 Excel 한도(32,767자)를 넘어 잘렸습니다. 전체 값은 CSV에 있습니다.",
       "\(file): \(count) cell(s) exceeded Excel's 32,767-character limit and were cut; the CSV has the full values."
     )
   }
   /// Warning when URLs had to be written as text.
   public func xlsxLinksAsTextWarning(_ count: Int, file: String) -> String {
-    choose(
+    say(
       "\(file): 주소 \(count)개는 하이퍼링크 대신 텍스트로 썼습니다 (시트당 65,530개 한도 또는 2,079자 초과/웹 주소 아님).",
       "\(file): \(count) URL(s) written as text, not links (65,530 links per sheet, 2,079 characters, or not a web address)."
     )
   }
   /// Warning when the programs did not fit in one sheet.
   public func xlsxSplitWarning(_ sheets: Int, file: String, table: String) -> String {
-    choose(
+    say(
       "\(file): '\(table)' 표가 Excel 행 한도(1,048,576행)를 넘어 시트 \(sheets)개로 나뉘었습니다.",
       "\(file): the '\(table)' table exceeds Excel's 1,048,576-row limit and continues over \(sheets) sheets."
     )

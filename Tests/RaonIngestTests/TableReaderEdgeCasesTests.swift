@@ -7,7 +7,7 @@ import TestSupport
 
 /// Issue 27, items 1, 12, 13 and 14, at the readers: HTML-table `.xls` files cut short or
 /// holding CDATA, workbooks declaring a DTD, lines of bare commas, decomposed district names.
-@Suite struct TableHardening3Tests {
+@Suite struct TableReaderEdgeCasesTests {
   static let head = "<tr><th>분류</th><th>자치구</th><th>공연/행사명</th><th>장소</th><th>문화포털상세URL</th></tr>"
 
   static func row(_ n: Int) -> String {

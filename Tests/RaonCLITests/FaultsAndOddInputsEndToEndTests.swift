@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 18 ("promises kept under hostile input, signals and faults: the second round"),
 /// end to end with the real binary: each test names the item it guards.
-@Suite(.serialized) struct Hardening2EndToEndTests {
+@Suite(.serialized) struct FaultsAndOddInputsEndToEndTests {
   static let header = "분류,자치구,공연/행사명,장소,기관명,이용요금,유무료,시작일,종료일,문화포털상세URL\r\n"
 
   /// A small UTF-8 catalog of `count` programs; `category`/`title`/`place` may carry
@@ -102,7 +102,7 @@ import Testing
       categories = sorted({r["category"] for r in rows})
       print(json.dumps({"bad": bad, "controls": controls, "svgs": svgs, "flags": flags, "categories": categories}))
       """
-    let text = try HardeningSupport.python(script, [dir.appendingPathComponent("out").path])
+    let text = try TestInspection.python(script, [dir.appendingPathComponent("out").path])
     let result = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
     #expect((result["bad"] as? [Any])?.isEmpty == true, "invalid XML parts: \(result["bad"] ?? "")")
     #expect((result["svgs"] as? [Any])?.isEmpty == true, "invalid SVG: \(result["svgs"] ?? "")")
@@ -189,7 +189,7 @@ import Testing
     let leftovers = try Self.hidden(in: dir)
     #expect(leftovers.isEmpty, "left behind: \(leftovers)")
     #expect(try Data(contentsOf: dir.appendingPathComponent("r/report.json")) == earlier)
-    let summary = try HardeningSupport.storeSummary(dir.appendingPathComponent("store.sqlite").path)
+    let summary = try TestInspection.storeSummary(dir.appendingPathComponent("store.sqlite").path)
     #expect(summary.integrity == "ok")
     #expect(!summary.programCounts.values.contains(-1))
   }
@@ -234,7 +234,7 @@ import Testing
       #expect(leftovers.isEmpty, "\(delay) ms: left behind \(leftovers)")
     }
     #expect(interrupted >= 5, "only \(interrupted) runs were still going when interrupted")
-    let summary = try HardeningSupport.storeSummary(dir.appendingPathComponent("store.sqlite").path)
+    let summary = try TestInspection.storeSummary(dir.appendingPathComponent("store.sqlite").path)
     #expect(summary.integrity == "ok")
   }
 
@@ -338,7 +338,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory("raon-h2-foreign")
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("app.db").path
-    _ = try HardeningSupport.python(
+    _ = try TestInspection.python(
       """
       import sqlite3, sys
       db = sqlite3.connect(sys.argv[1])
@@ -397,7 +397,7 @@ import Testing
     let cp949 = try RaonProcess.run(
       ["report", "--lang", "en", "--csv-encoding", "cp949", "--format", "csv", "--out", "cp"], in: dir, environment: env)
     #expect(cp949.status == 0, "\(cp949.stderr)")
-    let labels = try HardeningSupport.python(
+    let labels = try TestInspection.python(
       """
       import csv, sys
       with open(sys.argv[1], encoding="cp949", newline="") as f:

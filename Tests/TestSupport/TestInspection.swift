@@ -1,7 +1,7 @@
 import Foundation
 
 /// Helpers for the hardening tests: scanning files for a secret, running Python, counting.
-public enum HardeningSupport {
+public enum TestInspection {
   /// Every regular file under `directory` (recursively, hidden ones too).
   public static func files(under directory: URL) -> [URL] {
     guard

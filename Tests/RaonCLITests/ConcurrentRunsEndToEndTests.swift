@@ -4,7 +4,7 @@ import Testing
 
 /// Two `raon snapshot` and one `raon report` at once on one store: each succeeds or fails
 /// with a clear one-line error, and the store stays consistent (checked by Python's sqlite3).
-@Suite(.serialized) struct ConcurrencyHardeningTests {
+@Suite(.serialized) struct ConcurrentRunsEndToEndTests {
   struct Outcome {
     var args: [String]
     var status: Int32
@@ -73,7 +73,7 @@ import Testing
         print("\(o.args) failed under concurrency, clearly: \(o.stderr)")
       }
     }
-    let summary = try HardeningSupport.storeSummary(dir.appendingPathComponent("store.sqlite").path)
+    let summary = try TestInspection.storeSummary(dir.appendingPathComponent("store.sqlite").path)
     #expect(summary.integrity == "ok")
     // The report may have recorded the sample first on a fresh store.
     let counts = summary.programCounts

@@ -5,7 +5,7 @@ import Testing
 /// Issue 18, item 6: a server that echoes the key followed by a combining mark, in upper
 /// case, or HTML- or percent-escaped made it leak into the error line. Now no form of it
 /// appears, and a server's text is quoted only as a short, control-free excerpt.
-@Suite(.serialized) struct RedactionHardening2Tests {
+@Suite(.serialized) struct KeyEchoRedactionEndToEndTests {
   static let key = "LeakCanary7Q2w9E4r6T8y0U"
 
   static func rows() -> [[String: String]] {
@@ -49,7 +49,7 @@ import Testing
       stderrs.append(run.stderr)
     }
     await server.stop()
-    let found = try HardeningSupport.python(
+    let found = try TestInspection.python(
       """
       import sys, json, html, urllib.parse, unicodedata
       key = sys.argv[1].lower()

@@ -5,7 +5,7 @@ import TestSupport
 /// Issue 27, items 2, 3, 15, 16 and 17, with the real binary: a PostgreSQL connection
 /// dropped in mid-operation, a password given as `?password=`, two copies racing into one
 /// store, `latest` after a backfill, and read-only commands beside a WAL store.
-@Suite(.serialized) struct StoreRound3EndToEndTests {
+@Suite(.serialized) struct StoreFaultsEndToEndTests {
   // MARK: - Item 2: a dropped connection
 
   /// Item 2: the backend ended (`pg_terminate_backend`) in mid-recording, mid-report
@@ -147,7 +147,7 @@ import TestSupport
     }
     #expect(texts["1 stdout"]?.contains("2024") == true, "\(texts["1 stdout"] ?? "")")
     #expect(texts.values.contains { $0.contains("password authentication failed") })
-    #expect(HardeningSupport.leaks(of: password, in: [dir], texts: texts).isEmpty)
+    #expect(TestInspection.leaks(of: password, in: [dir], texts: texts).isEmpty)
   }
 
   // MARK: - Item 15: two copies into one empty store

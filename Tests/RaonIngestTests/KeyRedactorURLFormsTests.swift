@@ -4,7 +4,7 @@ import Testing
 @testable import RaonIngest
 
 /// The key is redacted in every form a URL may carry it.
-@Suite struct KeyRedactorHardeningTests {
+@Suite struct KeyRedactorURLFormsTests {
   @Test(arguments: ["abc123", "k3y+/=Zq9", "키-값", "a b%c", "x"])
   func everyFormOfTheKeyIsRedacted(key: String) {
     let redactor = KeyRedactor(key: key)

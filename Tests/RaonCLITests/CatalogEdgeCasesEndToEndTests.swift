@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 27 ("promises kept on the new surfaces: the third round"), items 1, 12 and 13, end
 /// to end with the real binary.
-@Suite(.serialized) struct IngestHardening3Tests {
+@Suite(.serialized) struct CatalogEdgeCasesEndToEndTests {
   /// Writes (`make`) a workbook of N programs with openpyxl — the sample's 22 columns and
   /// rows, repeated with new cultcodes and titles — and checks (`check`) a store against
   /// it: every recorded raw record equals what openpyxl wrote, read back by Python.

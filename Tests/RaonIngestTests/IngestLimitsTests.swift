@@ -7,7 +7,7 @@ import Testing
 
 /// Inputs far beyond the real catalog: each gives a correct result or a clear error in
 /// seconds, never a crash or a runaway allocation. Generated into memory or a temp dir.
-@Suite(.serialized) struct IngestLimitsHardeningTests {
+@Suite(.serialized) struct IngestLimitsTests {
   static let headerBody = "분류,자치구,공연/행사명,날짜/시간,장소,이용요금,유무료,시작일,종료일,문화포털상세URL"
   static let header = headerBody + "\r\n"
 

@@ -9,7 +9,7 @@ import Testing
 /// Issue 18, items 4 and 11 at the writers: whatever text they are given (an older store
 /// may hold controls), the workbook's XML stays valid and the Markdown carries no control
 /// bytes; CP949 writes a dash for the dashes of Raon's labels.
-@Suite struct ExportHardening2Tests {
+@Suite struct WriterTextSafetyTests {
   /// A report whose programs carry what normalisation would now have replaced, as a store
   /// written by an older Raon can hold: U+000B in a category (it reaches chart1.xml's
   /// cached categories), U+FFFE/U+FFFF in a title, ESC/BEL in a place.
@@ -31,7 +31,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory("raon-h2-xlsx")
     defer { try? FileManager.default.removeItem(at: dir) }
     _ = try XLSXReportWriter().write(Self.hostileReport, into: dir, options: ExportOptions())
-    let bad = try HardeningSupport.python(
+    let bad = try TestInspection.python(
       """
       import sys, zipfile, json, xml.etree.ElementTree as ET
       bad = []
@@ -62,20 +62,5 @@ import Testing
     let bytes = converter.convert(Array("2–7 days − 3 — 끝".utf8))
     #expect(bytes == Array("2-7 days - 3 ".utf8) + [0xA1, 0xAA, 0x20, 0xB3, 0xA1])
     #expect(converter.replacements == 0)
-  }
-}
-
-/// Issue 18, item 1: a chart's top-N is bounded whoever builds the options, so no sum
-/// made from it traps (the workbook used to trap on `Int.max`).
-@Suite struct ChartTopNHardening2Tests {
-  @Test(arguments: [Int.max, Int.min, -1, 0, 1_000_000])
-  func extremeTopNWritesAWorkbook(n: Int) throws {
-    let options = ExportOptions(chartTopN: n)
-    #expect((0...ExportOptions.chartTopNLimit).contains(options.chartTopN))
-    let dir = try Fixtures.temporaryDirectory("raon-h2-topn")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    _ = try XLSXReportWriter().write(XLSXFixtures.report, into: dir, options: options)
-    _ = try MarkdownReportWriter().write(XLSXFixtures.report, into: dir, options: options)
-    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.xlsx").path))
   }
 }

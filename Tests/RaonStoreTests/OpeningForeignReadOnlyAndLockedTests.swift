@@ -8,8 +8,8 @@ import Testing
 
 /// Issue 18, items 5, 9 and 10 at the store: foreign files untouched, read-only opening,
 /// and a lock held by another program named as such.
-@Suite("Opening, second round of hardening")
-struct OpeningHardening2Tests {
+@Suite("Opening foreign, read-only and locked stores")
+struct OpeningForeignReadOnlyAndLockedTests {
   static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
   /// Item 10: another application's SQLite file (in rollback-journal mode) is refused

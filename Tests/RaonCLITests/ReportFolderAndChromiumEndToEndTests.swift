@@ -5,7 +5,7 @@ import Testing
 /// Issue 27 ("promises kept on the new surfaces"), the report folder's and Chromium's
 /// items, end to end with the real binary (and the real Chromium where it prints), and
 /// issue 24's item 14 (one browser for every PDF of a run). Each test names its item.
-@Suite(.serialized) struct OutputHardening3Tests {
+@Suite(.serialized) struct ReportFolderAndChromiumEndToEndTests {
   static let header = "분류,자치구,공연/행사명,장소,기관명,이용요금,유무료,시작일,종료일,문화포털상세URL\r\n"
 
   /// A small UTF-8 catalog, one program per `(category, title, url)`, all starting in the
@@ -170,7 +170,7 @@ import Testing
     #expect(Self.lines(run.stderr).count == 1 && run.stderr.contains("RAON_CHROMIUM"), "\(run.stderr)")
     let store = dir.appendingPathComponent("store.sqlite")
     if Self.exists(store) {
-      #expect(try HardeningSupport.storeSummary(store.path).programCounts.isEmpty)
+      #expect(try TestInspection.storeSummary(store.path).programCounts.isEmpty)
     }
     #expect(!Self.exists(dir.appendingPathComponent("r")))
   }
@@ -236,7 +236,7 @@ import Testing
                       bad.append(url)
       print(len(bad), *bad)
       """
-    let bad = try HardeningSupport.python(script, [out.appendingPathComponent("report.xlsx").path])
+    let bad = try TestInspection.python(script, [out.appendingPathComponent("report.xlsx").path])
     #expect(bad == "0", "workbook links elsewhere: \(bad)")
   }
 

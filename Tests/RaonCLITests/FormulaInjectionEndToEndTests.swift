@@ -7,7 +7,7 @@ import Testing
 /// cells (never formulas) in the XLSX, read back by openpyxl. The workbook's only formulas
 /// are Raon's own links, `=HYPERLINK("address")`, whose quoted text is exactly the
 /// program's web address even when the address carries quotes.
-@Suite(.serialized) struct InjectionHardeningTests {
+@Suite(.serialized) struct FormulaInjectionEndToEndTests {
   static let payloads = [
     "=HYPERLINK(\"http://x\",\"y\")", "+1", "@SUM(A1)", "-2+3", "=cmd|' /C calc'!A0",
     "=1+1", "-x", "＝1+1",
@@ -75,7 +75,7 @@ import Testing
       print(json.dumps({"bad": bad, "titles": titles, "formulas": formulas, "xlsx": xlsx, "links": links}))
       """
     let payloadJSON = String(decoding: try JSONSerialization.data(withJSONObject: Self.payloads), as: UTF8.self)
-    let text = try HardeningSupport.python(script, [dir.appendingPathComponent("out").path, payloadJSON])
+    let text = try TestInspection.python(script, [dir.appendingPathComponent("out").path, payloadJSON])
     let result = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
     #expect((result["bad"] as? [Any])?.isEmpty == true, "unguarded CSV cells: \(result["bad"] ?? "")")
     #expect((result["formulas"] as? [Any])?.isEmpty == true, "XLSX formulas: \(result["formulas"] ?? "")")

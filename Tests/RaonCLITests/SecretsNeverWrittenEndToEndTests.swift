@@ -6,7 +6,7 @@ import Testing
 /// The API key appears nowhere: not in any output file, any line of standard output or
 /// error, nor in the database's bytes — after successful runs and after failing runs whose
 /// errors quote URLs.
-@Suite(.serialized) struct SecretsHardeningTests {
+@Suite(.serialized) struct SecretsNeverWrittenEndToEndTests {
   /// Unreserved characters only, so the loopback server can compare it in the path.
   static let key = "LeakCanary7Q2w9E4r6T8y0U"
 
@@ -115,11 +115,11 @@ import Testing
       }
     }
     // Everything in the folder: reports, the store (+ WAL/SHM if any), leftovers.
-    let leaks = HardeningSupport.leaks(of: Self.key, in: [dir], texts: texts)
+    let leaks = TestInspection.leaks(of: Self.key, in: [dir], texts: texts)
     #expect(leaks.isEmpty, "the key leaked into: \(leaks)")
     // The database really was scanned and holds the API snapshots.
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("store.sqlite").path))
-    let summary = try HardeningSupport.storeSummary(dir.appendingPathComponent("store.sqlite").path)
+    let summary = try TestInspection.storeSummary(dir.appendingPathComponent("store.sqlite").path)
     #expect(summary.integrity == "ok")
     #expect(summary.programCounts == [1: 30, 2: 30])
   }

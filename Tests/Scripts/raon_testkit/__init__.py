@@ -1,0 +1,6 @@
+"""Python support shared by Raon's Swift tests (their scripts) and the hostile runner
+(`scripts/hostile/run_hostile.py`): one XLSX checker (`xlsx`), one loopback Open API
+server (`loopback_api`), one stand-in Chromium (`fake_chromium`). Loopback only.
+
+Import it by putting `Tests/Scripts` on `sys.path`.
+"""
