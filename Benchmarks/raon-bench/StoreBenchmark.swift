@@ -15,7 +15,7 @@ import RaonStore
 ///   normaliser is pure);
 /// - store size on disk (after a checkpoint) against one snapshot's CSV (UTF-8 with BOM,
 ///   as `analytics --write-csv` writes it) — the sample's CP949 download is smaller per row;
-/// - the trend query over every snapshot: `trendSeries()` + `Trends.points`, R runs;
+/// - the trend query over every snapshot: `trendSteps(snapshots())`, as reports read it, R runs;
 /// - bytes added by recording the unchanged catalog once more.
 ///
 /// Prints `key value` lines after the human-readable ones, prefixed `result:`, for scripts.
@@ -37,16 +37,11 @@ enum StoreBenchmark {
       guard let path = options.db else { throw BenchError("--trend-only needs --db PATH") }
       let store = try SnapshotStore(path: path)
       var times: [Duration] = []
-      var pointTimes: [Duration] = []
       for _ in 0..<options.repetitions {
-        let (series, t1) = try AnalyticsBenchmark.measure { try store.trendSeries() }
-        let (points, t2) = AnalyticsBenchmark.measure { Trends.points(series) }
-        precondition(points.count == series.count)
-        times.append(t1 + t2)
-        pointTimes.append(t2)
+        let (_, t) = try AnalyticsBenchmark.measure { try store.trendSteps(try store.snapshots()) }
+        times.append(t)
       }
-      AnalyticsBenchmark.report("  trend query (both)", times)
-      AnalyticsBenchmark.report("  Trends.points", pointTimes)
+      AnalyticsBenchmark.report("  trendSteps(snapshots())", times)
       return
     }
     let directory = FileManager.default.temporaryDirectory
@@ -120,27 +115,18 @@ enum StoreBenchmark {
         + "one snapshot's CSV \(mb(csvBytes)) → ×"
         + String(format: "%.2f", Double(afterYear.fileBytes ?? 0) / Double(csvBytes)))
 
-    // The trend query over every snapshot: the store's series, then the points.
-    var series: [(info: SnapshotInfo, programs: [ProgramSummary])] = []
-    var points: [TrendPoint] = []
-    var seriesTimes: [Duration] = []
-    var pointTimes: [Duration] = []
+    // The trend query over every snapshot, as reports read it.
+    var steps: [TrendStep] = []
     var trendTimes: [Duration] = []
     for _ in 0..<options.repetitions {
-      let (s, t1) = try AnalyticsBenchmark.measure { try store.trendSeries() }
-      let (p, t2) = AnalyticsBenchmark.measure { Trends.points(s) }
-      series = s
-      points = p
-      seriesTimes.append(t1)
-      pointTimes.append(t2)
-      trendTimes.append(t1 + t2)
+      let (s, t) = try AnalyticsBenchmark.measure { try store.trendSteps(try store.snapshots()) }
+      steps = s
+      trendTimes.append(t)
     }
-    AnalyticsBenchmark.report("  trendSeries()", seriesTimes)
-    AnalyticsBenchmark.report("  Trends.points", pointTimes)
-    AnalyticsBenchmark.report("  trend query (both)", trendTimes)
+    AnalyticsBenchmark.report("  trendSteps(snapshots())", trendTimes)
     print(
-      "  trend: \(series.count) points, first total \(points.first?.total ?? 0), "
-        + "last total \(points.last?.total ?? 0), last +\(points.last?.added ?? 0) −\(points.last?.removed ?? 0)")
+      "  trend: \(steps.count) steps, first +\(steps.first?.entering.count ?? 0), "
+        + "last +\(steps.last?.entering.count ?? 0) −\(steps.last?.leaving.count ?? 0)")
 
     // Recording the same catalog again.
     let (_, againTime) = try AnalyticsBenchmark.measure {
@@ -169,7 +155,6 @@ enum StoreBenchmark {
     print("result: csv_bytes \(csvBytes)")
     print("result: store_over_csv \(String(format: "%.2f", Double(afterYear.fileBytes ?? 0) / Double(csvBytes)))")
     print("result: trend_median_ms \(String(format: "%.1f", median(trendTimes)))")
-    print("result: trend_series_median_ms \(String(format: "%.1f", median(seriesTimes)))")
     print("result: unchanged_added_bytes \(addedFile)")
     print("result: unchanged_added_used_bytes \(addedUsed)")
     print("result: unchanged_record_ms \(String(format: "%.1f", ms(againTime)))")
