@@ -125,29 +125,7 @@ enum PostgresSchema {
       input_sha256 text
     );
 
-    -- The distinct lists of source field names, stored once and shared by versions.
-    CREATE TABLE field_set (
-      id bigint PRIMARY KEY,
-      names text NOT NULL UNIQUE
-    );
-
-    -- One row per distinct content: a raw record and the program made from it.
-    CREATE TABLE program_version (
-      \(StoreSchema.programVersionColumns(.postgresql, freeFlagKnown: false))
-    );
-    CREATE INDEX program_version_by_program_id ON program_version (program_id);
-
-    -- Membership as validity intervals: the version is in every snapshot whose id is
-    -- between first_snapshot_id and last_snapshot_id, `copies` times.
-    CREATE TABLE presence (
-      version_id bigint NOT NULL REFERENCES program_version(id),
-      first_snapshot_id bigint NOT NULL REFERENCES snapshot(id),
-      last_snapshot_id bigint NOT NULL REFERENCES snapshot(id),
-      copies bigint NOT NULL DEFAULT 1 CHECK (copies >= 1),
-      PRIMARY KEY (version_id, first_snapshot_id),
-      CHECK (first_snapshot_id <= last_snapshot_id)
-    );
-    CREATE INDEX presence_by_last_snapshot ON presence (last_snapshot_id, first_snapshot_id);
+    \(StoreSchema.tables(.postgresql, freeFlagKnown: false))
 
     -- The programs of every snapshot, one row per (snapshot, version), for analysts.
     \(StoreSchema.snapshotProgramView)

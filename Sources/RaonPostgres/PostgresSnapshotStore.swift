@@ -152,23 +152,9 @@ public struct PostgresSnapshotStore: SnapshotStoring {
 
   // MARK: - Snapshots
 
-  public func snapshots() throws -> [SnapshotInfo] {
-    try reading { c in try StoreQueries.snapshotRecords(c).map { try $0.info() } }
-  }
-
-  public func unchangedSince(snapshot id: Int64) throws -> Int64? {
-    try reading { c in try StoreQueries.unchangedSince(id, c) }
-  }
-
-  public func details(snapshot id: Int64) throws -> SnapshotDetails {
-    guard let found = try reading({ c in try StoreQueries.details(id, c) }) else {
-      throw StoreError.noSuchSnapshot(id: id, path: location)
-    }
-    return found
-  }
-
-  public func trendSteps(_ snapshots: [SnapshotInfo]) throws -> [TrendStep] {
-    try reading { c in try StoreQueries.trendSteps(snapshots, c, location: location) }
+  public var storeAccess: StoreAccess {
+    let store = self
+    return StoreAccess(location: location) { body in try store.reading { try body($0) } }
   }
 
   /// Deletes a snapshot as the SQLite store does (see ``StoreQueries/delete(_:_:location:)``),

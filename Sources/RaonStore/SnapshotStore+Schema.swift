@@ -52,29 +52,7 @@ extension SnapshotStore {
           program_count INTEGER NOT NULL CHECK (program_count >= 0)
         );
 
-        -- The distinct lists of source field names, stored once and shared by versions.
-        CREATE TABLE field_set (
-          id INTEGER PRIMARY KEY,
-          names TEXT NOT NULL UNIQUE
-        );
-
-        -- One row per distinct content: a raw record and the program made from it.
-        CREATE TABLE program_version (
-          \(StoreSchema.programVersionColumns(.sqlite, freeFlagKnown: true))
-        );
-        CREATE INDEX program_version_by_program_id ON program_version(program_id);
-
-        -- Membership as validity intervals: the version is in every snapshot whose id is
-        -- between first_snapshot_id and last_snapshot_id, `copies` times.
-        CREATE TABLE presence (
-          version_id INTEGER NOT NULL REFERENCES program_version(id),
-          first_snapshot_id INTEGER NOT NULL REFERENCES snapshot(id),
-          last_snapshot_id INTEGER NOT NULL REFERENCES snapshot(id),
-          copies INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 1),
-          PRIMARY KEY (version_id, first_snapshot_id),
-          CHECK (first_snapshot_id <= last_snapshot_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX presence_by_last_snapshot ON presence(last_snapshot_id, first_snapshot_id);
+        \(StoreSchema.tables(.sqlite, freeFlagKnown: true))
         """)
   }
 

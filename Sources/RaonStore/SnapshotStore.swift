@@ -272,11 +272,6 @@ public struct SnapshotStore: Sendable {
 
   // MARK: - Snapshots
 
-  /// Every snapshot, in ascending id (insertion) order.
-  public func snapshots() throws -> [SnapshotInfo] {
-    try reading { c in try StoreQueries.snapshotRecords(c).map { try $0.info() } }
-  }
-
   /// The snapshot with this id, or `nil`.
   public func snapshot(id: Int64) throws -> SnapshotInfo? {
     try reading { c in try StoreQueries.snapshotRecord(id, c)?.info() }

@@ -16,6 +16,10 @@ public protocol SnapshotStoring: Sendable {
   /// When set, a recording that loses too many current programs is refused.
   var shrinkGuard: ShrinkGuard? { get set }
 
+  /// How the shared reads reach the store (its read transaction); the reads below come
+  /// with it, written once for every store.
+  var storeAccess: StoreAccess { get }
+
   /// Every snapshot, in ascending id (insertion) order.
   func snapshots() throws -> [SnapshotInfo]
 

@@ -9,14 +9,42 @@ package enum StoreSchema {
   }
 
   /// A column of `program_version` as the first release made it.
-  private enum Kind {
+  fileprivate enum Kind {
     case integer, text, real, blob
     /// SQLite keeps it as an integer checked to be 0 or 1.
     case flag
   }
 
-  /// `program_version` as the first release made it: name, kind, `NOT NULL`, what follows.
-  private static let programVersion: [(String, Kind, Bool, String?)] = [
+  /// The tables both databases define alike, as the first release made them.
+  package enum Table {
+    case fieldSet, programVersion, presence
+
+    /// Name, kind, `NOT NULL` and what follows, a column a line; a kind `nil` is a
+    /// table constraint written as it is.
+    fileprivate var lines: [(String, Kind?, Bool, String?)] {
+      switch self {
+      case .fieldSet: StoreSchema.fieldSet
+      case .programVersion: StoreSchema.programVersion
+      case .presence: StoreSchema.presence
+      }
+    }
+  }
+
+  fileprivate static let fieldSet: [(String, Kind?, Bool, String?)] = [
+    ("id", .integer, false, "PRIMARY KEY"),
+    ("names", .text, true, "UNIQUE"),
+  ]
+
+  fileprivate static let presence: [(String, Kind?, Bool, String?)] = [
+    ("version_id", .integer, true, "REFERENCES program_version(id)"),
+    ("first_snapshot_id", .integer, true, "REFERENCES snapshot(id)"),
+    ("last_snapshot_id", .integer, true, "REFERENCES snapshot(id)"),
+    ("copies", .integer, true, "DEFAULT 1 CHECK (copies >= 1)"),
+    ("PRIMARY KEY (version_id, first_snapshot_id)", nil, false, nil),
+    ("CHECK (first_snapshot_id <= last_snapshot_id)", nil, false, nil),
+  ]
+
+  fileprivate static let programVersion: [(String, Kind?, Bool, String?)] = [
     ("id", .integer, false, "PRIMARY KEY"),
     ("raw_hash", .blob, true, "CHECK (length(raw_hash) = 32)"),
     ("program_id", .text, true, nil),
@@ -37,13 +65,19 @@ package enum StoreSchema {
     ("invalid_bytes_replaced", .flag, true, nil),
   ]
 
-  /// The column definitions of `program_version`, one a line (the first unindented, the
-  /// others by two spaces, to sit in a `CREATE TABLE` written with two-space indents).
+  /// The column definitions of `program_version` (see ``columns(of:_:freeFlagKnown:)``).
   ///
   /// - Parameter freeFlagKnown: `is_free` NOT NULL, as before SQLite's v4 (PostgreSQL's v1
   ///   was made after it: `false`).
   package static func programVersionColumns(_ types: Types, freeFlagKnown: Bool) -> String {
-    programVersion.map { name, kind, notNull, rest in
+    columns(of: .programVersion, types, freeFlagKnown: freeFlagKnown)
+  }
+
+  /// The column definitions of a table, one a line (the first unindented, the others by
+  /// two spaces, to sit in a `CREATE TABLE` written with two-space indents).
+  package static func columns(of table: Table, _ types: Types, freeFlagKnown: Bool = true) -> String {
+    table.lines.map { name, kind, notNull, rest in
+      guard let kind else { return name }
       var line = name + " "
       switch (kind, types) {
       case (.integer, .sqlite), (.flag, .sqlite): line += "INTEGER"
@@ -61,6 +95,34 @@ package enum StoreSchema {
       if kind == .flag, types == .sqlite { line += " CHECK (\(name) IN (0, 1))" }
       return line
     }.joined(separator: ",\n  ")
+  }
+
+  /// `field_set`, `program_version` and `presence` with their indexes, as the first
+  /// migration of each database creates them.
+  ///
+  /// - Parameter freeFlagKnown: `is_free` NOT NULL, as before SQLite's v4 (PostgreSQL's v1
+  ///   was made after it: `false`).
+  package static func tables(_ types: Types, freeFlagKnown: Bool) -> String {
+    let on = types == .sqlite ? "" : " "
+    return """
+      -- The distinct lists of source field names, stored once and shared by versions.
+      CREATE TABLE field_set (
+        \(columns(of: .fieldSet, types))
+      );
+
+      -- One row per distinct content: a raw record and the program made from it.
+      CREATE TABLE program_version (
+        \(columns(of: .programVersion, types, freeFlagKnown: freeFlagKnown))
+      );
+      CREATE INDEX program_version_by_program_id ON program_version\(on)(program_id);
+
+      -- Membership as validity intervals: the version is in every snapshot whose id is
+      -- between first_snapshot_id and last_snapshot_id, `copies` times.
+      CREATE TABLE presence (
+        \(columns(of: .presence, types))
+      )\(types == .sqlite ? " WITHOUT ROWID" : "");
+      CREATE INDEX presence_by_last_snapshot ON presence\(on)(last_snapshot_id, first_snapshot_id);
+      """
   }
 
   /// The analysts' view: the programs of every snapshot, one row per (snapshot, version).
