@@ -75,22 +75,31 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    // The SQLite snapshot store: snapshots, program versions (stored once per distinct
-    // content, raw record kept), membership. Migrations run on open.
+    // The snapshot store's core, whatever database keeps it: the `SnapshotStoring`
+    // protocol, its values and errors, the version encoding, and the store's algorithm
+    // (record, read, delete, trend steps) written once over a small connection protocol.
+    .target(
+      name: "RaonStoreCore", dependencies: ["RaonCore", "RaonConcurrency"],
+      swiftSettings: swiftSettings),
+
+    // The SQLite snapshot store (through GRDB): the core's algorithm on an SQLite file,
+    // its schema and migrations. Migrations run on open. Re-exports RaonStoreCore.
     .target(
       name: "RaonStore",
-      dependencies: ["RaonCore", "RaonConcurrency", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "RaonCore", "RaonConcurrency", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       exclude: ["SCHEMA.md"],
       swiftSettings: swiftSettings
     ),
 
-    // The PostgreSQL snapshot store: the same tables, ids and guarantees as RaonStore's
-    // SQLite store, in a schema of its own (`raon`), through PostgresNIO. The only target
-    // that imports NIO.
+    // The PostgreSQL snapshot store: the core's algorithm with the same tables, ids and
+    // guarantees as the SQLite store, in a schema of its own (`raon`), through PostgresNIO.
+    // The only target that imports NIO; it does not link GRDB.
     .target(
       name: "RaonPostgres",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonStore",
+        "RaonCore", "RaonConcurrency", "RaonStoreCore",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       exclude: ["SCHEMA-postgresql.md"],

@@ -1,5 +1,7 @@
 import Foundation
 import PostgresNIO
+import RaonConcurrency
+import Synchronization
 
 /// One PostgreSQL connection used from Raon's synchronous jobs: the one place where Raon
 /// waits for PostgresNIO.
@@ -7,7 +9,7 @@ import PostgresNIO
 /// PostgresNIO works on SwiftNIO's event loops and answers with futures; Raon's store API
 /// is synchronous (the jobs, like GRDB's, block the calling thread). Each call here sends
 /// one statement and blocks the calling thread until its future resolves
-/// (`EventLoopFuture.wait()`). That is safe because the waiting thread is never an event
+/// (through a ``PendingResult``). That is safe because the waiting thread is never an event
 /// loop thread (the connection's I/O runs on NIO's shared event loop group) and never
 /// needs a Swift concurrency thread to make progress, so a job blocked here on one of the
 /// two cores cannot starve the connection it waits for — unlike waiting on a `Task` with a
@@ -20,7 +22,7 @@ import PostgresNIO
 /// hands a statement to its channel without watching that write, so a statement sent
 /// after the server dropped the connection (a `ROLLBACK` after the error that said so, the
 /// next `FETCH`) got a future that nothing would ever complete, and raon waited forever.
-final class BlockingConnection {
+final class BlockingConnection: @unchecked Sendable {
   private let connection: PostgresConnection
   private let logger: Logger
   /// Fails the statement being waited for once the connection has closed.
@@ -47,10 +49,10 @@ final class BlockingConnection {
     configuration.options.additionalStartupParameters = [
       ("search_path", address.quotedSchema), ("jit", "off"),
     ]
-    connection = try PostgresConnection.connect(
-      on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
-      logger: logger
-    ).wait()
+    connection = try Self.outcome(
+      PostgresConnection.connect(
+        on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
+        logger: logger))
     let closing = self.closing
     let eventLoop = connection.eventLoop
     connection.closeFuture.whenComplete { _ in
@@ -92,12 +94,19 @@ final class BlockingConnection {
   /// The outcome of `future`, or ``ConnectionClosed`` once the connection has closed and
   /// the future did not complete within ``closeGrace``.
   private func waitOrClosed<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
-    let outcome = future.eventLoop.makePromise(of: T.self)
-    future.cascade(to: outcome)
-    // A promise completed twice keeps its first outcome (NIO ignores the second).
-    closing.watch { outcome.fail($0) }
+    let outcome = PendingResult<T>()
+    // The first outcome wins: the statement's, or the connection's closing.
+    closing.watch { outcome.fulfil(.failure($0)) }
     defer { closing.unwatch() }
-    return try outcome.futureResult.wait()
+    future.whenComplete { outcome.fulfil($0) }
+    return try outcome.wait().get()
+  }
+
+  /// Waits, on this (non event loop) thread, for the outcome of `future`.
+  private static func outcome<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+    let outcome = PendingResult<T>()
+    future.whenComplete { outcome.fulfil($0) }
+    return try outcome.wait().get()
   }
 
   /// Runs one statement whose text holds no values (only Raon's own SQL and the
@@ -123,7 +132,7 @@ final class BlockingConnection {
 
   /// Closes the connection; a failure to close is of no consequence once the work is done.
   func close() {
-    try? connection.close().wait()
+    _ = try? Self.outcome(connection.close())
   }
 }
 
@@ -137,27 +146,29 @@ struct ConnectionClosed: Error, CustomStringConvertible {
 
 /// The failure of the one statement a ``BlockingConnection`` waits for, called when the
 /// connection has closed (then, or at once for a statement waited for afterwards).
-private final class CloseWatch: @unchecked Sendable {
-  private let lock = NSLock()
-  private var fail: (@Sendable (Error) -> Void)?
-  private var isClosed = false
+private final class CloseWatch: Sendable {
+  private struct State {
+    var fail: (@Sendable (Error) -> Void)?
+    var isClosed = false
+  }
+  private let state = Mutex(State())
 
   func watch(_ fail: @escaping @Sendable (Error) -> Void) {
-    let closedAlready = lock.withLock {
-      self.fail = fail
-      return isClosed
+    let closedAlready = state.withLock { state in
+      state.fail = fail
+      return state.isClosed
     }
     if closedAlready { fail(ConnectionClosed()) }
   }
 
   func unwatch() {
-    lock.withLock { fail = nil }
+    state.withLock { $0.fail = nil }
   }
 
   func closed() {
-    let fail = lock.withLock {
-      isClosed = true
-      return self.fail
+    let fail = state.withLock { state in
+      state.isClosed = true
+      return state.fail
     }
     fail?(ConnectionClosed())
   }

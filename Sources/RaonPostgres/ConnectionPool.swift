@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The idle connections of one store, reused by its next operations on any thread.
 ///
@@ -9,24 +10,23 @@ import Foundation
 /// one that failed is closed. Those left idle are closed when the last copy of the store
 /// goes (PostgresNIO requires a connection to be closed before it is released), or with
 /// the process.
-final class ConnectionPool: @unchecked Sendable {
-  private let lock = NSLock()
-  private var idle: [BlockingConnection] = []
+final class ConnectionPool: Sendable {
+  private let idle = Mutex<[BlockingConnection]>([])
   /// More than two threads of one process rarely use a store at once.
   private let keep = 4
 
   deinit {
-    for connection in idle { connection.close() }
+    for connection in idle.withLock({ $0 }) { connection.close() }
   }
 
   /// An idle connection, or `nil` when there is none.
   func take() -> BlockingConnection? {
-    lock.withLock { idle.popLast() }
+    idle.withLock { $0.popLast() }
   }
 
   /// Keeps a connection whose work ended cleanly, or closes it when enough are kept.
   func giveBack(_ connection: BlockingConnection) {
-    let kept = lock.withLock { () -> Bool in
+    let kept = idle.withLock { idle -> Bool in
       guard idle.count < keep else { return false }
       idle.append(connection)
       return true

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import RaonStore
+import RaonStoreCore
 
 // MARK: - Schema
 //
@@ -23,7 +23,7 @@ enum PostgresSchema {
   /// ``PostgresSnapshotStore/recordingTogether(_:)`` for why a lock).
   static func lockWriters(_ connection: BlockingConnection, _ address: PostgresAddress) throws {
     // A writer waits as long as SQLite's busy timeout, then fails as `busy`.
-    try connection.run("SET LOCAL lock_timeout = '\(Int(SnapshotStore.busyTimeout))s'")
+    try connection.run("SET LOCAL lock_timeout = '\(Int(StoreError.busyTimeout))s'")
     try connection.query("SELECT pg_advisory_xact_lock(\(lockKey), hashtext(\(address.schema)))")
   }
 
@@ -43,7 +43,7 @@ enum PostgresSchema {
     let (objects, hasInfo) = try row.decode((Int64, Bool).self)
     if !hasInfo {
       guard objects == 0 else {
-        throw SnapshotStore.Error.cannotOpen(
+        throw StoreError.cannotOpen(
           path: address.redacted,
           reason: "the schema \(address.schema) holds tables that are not a Raon store; Raon leaves them alone — choose another ?schema=")
       }
@@ -53,7 +53,7 @@ enum PostgresSchema {
       "SELECT value FROM store_info WHERE key = 'application' OR key = 'schema_version' ORDER BY key")
     let values = try info.map { try $0.decode(String.self) }
     guard values.count == 2, values[0] == "raon", let version = Int(values[1]) else {
-      throw SnapshotStore.Error.cannotOpen(
+      throw StoreError.cannotOpen(
         path: address.redacted,
         reason: "the schema \(address.schema) is not a Raon store (its store_info says otherwise) — choose another ?schema=")
     }
@@ -68,13 +68,13 @@ enum PostgresSchema {
     let found = try installedVersion(connection, address)
     if found == schemaVersion { return }
     if let found, found > schemaVersion {
-      throw SnapshotStore.Error.newerSchema(path: address.redacted, found: found, supported: schemaVersion)
+      throw StoreError.newerSchema(path: address.redacted, found: found, supported: schemaVersion)
     }
     try connection.transaction {
       try lockWriters(connection, address)
       let installed = try installedVersion(connection, address) ?? 0
       if installed > schemaVersion {
-        throw SnapshotStore.Error.newerSchema(
+        throw StoreError.newerSchema(
           path: address.redacted, found: installed, supported: schemaVersion)
       }
       guard installed < schemaVersion else { return }
@@ -125,54 +125,9 @@ enum PostgresSchema {
       input_sha256 text
     );
 
-    -- The distinct lists of source field names, stored once and shared by versions.
-    CREATE TABLE field_set (
-      id bigint PRIMARY KEY,
-      names text NOT NULL UNIQUE
-    );
-
-    -- One row per distinct content: a raw record and the program made from it.
-    CREATE TABLE program_version (
-      id bigint PRIMARY KEY,
-      raw_hash bytea NOT NULL CHECK (length(raw_hash) = 32),
-      program_id text NOT NULL,
-      title text NOT NULL,
-      category text NOT NULL,
-      district text NOT NULL,
-      is_free boolean,
-      fee_min_krw bigint,
-      fee_max_krw bigint,
-      start_date text,
-      end_date text,
-      latitude double precision,
-      longitude double precision,
-      quality_flags text NOT NULL,
-      program_text text NOT NULL,
-      field_set_id bigint NOT NULL REFERENCES field_set(id),
-      raw_values text NOT NULL,
-      invalid_bytes_replaced boolean NOT NULL
-    );
-    CREATE INDEX program_version_by_program_id ON program_version (program_id);
-
-    -- Membership as validity intervals: the version is in every snapshot whose id is
-    -- between first_snapshot_id and last_snapshot_id, `copies` times.
-    CREATE TABLE presence (
-      version_id bigint NOT NULL REFERENCES program_version(id),
-      first_snapshot_id bigint NOT NULL REFERENCES snapshot(id),
-      last_snapshot_id bigint NOT NULL REFERENCES snapshot(id),
-      copies bigint NOT NULL DEFAULT 1 CHECK (copies >= 1),
-      PRIMARY KEY (version_id, first_snapshot_id),
-      CHECK (first_snapshot_id <= last_snapshot_id)
-    );
-    CREATE INDEX presence_by_last_snapshot ON presence (last_snapshot_id, first_snapshot_id);
+    \(StoreSchema.tables(.postgresql, freeFlagKnown: false))
 
     -- The programs of every snapshot, one row per (snapshot, version), for analysts.
-    CREATE VIEW snapshot_program AS
-      SELECT s.id AS snapshot_id, v.id AS version_id, p.copies, v.program_id, v.title,
-        v.category, v.district, v.is_free, v.fee_min_krw, v.fee_max_krw, v.start_date,
-        v.end_date, v.latitude, v.longitude, v.quality_flags
-      FROM snapshot s
-      JOIN presence p ON p.first_snapshot_id <= s.id AND p.last_snapshot_id >= s.id
-      JOIN program_version v ON v.id = p.version_id;
+    \(StoreSchema.snapshotProgramView)
     """
 }

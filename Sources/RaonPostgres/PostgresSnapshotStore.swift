@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import RaonCore
-import RaonStore
+import RaonStoreCore
 
 /// The snapshot store in a PostgreSQL database: the SQLite store's tables, ids, programs,
 /// errors and guarantees, for a history several machines share.
@@ -38,23 +38,23 @@ public struct PostgresSnapshotStore: SnapshotStoring {
   ///   - environment: Where `PGPASSWORD`, `PGPASSFILE` and `HOME` are read.
   ///   - readOnly: Create and change nothing; a database without a store is refused.
   /// - Throws: ``PostgresAddressError`` for a URL that cannot be used, else
-  ///   ``SnapshotStore/Error`` (`cannotOpen`, `newerSchema`, `busy`, `migrationFailed`).
+  ///   ``StoreError`` (`cannotOpen`, `newerSchema`, `busy`, `migrationFailed`).
   public init(url: String, environment: [String: String], readOnly: Bool = false) throws {
     address = try PostgresAddress(url: url, environment: environment)
     let address = self.address
-    try withConnection(SnapshotStore.Error.cannotOpen) { connection in
+    try withConnection(StoreError.cannotOpen) { connection in
       if readOnly {
         guard let version = try PostgresSchema.installedVersion(connection, address) else {
-          throw SnapshotStore.Error.cannotOpen(
+          throw StoreError.cannotOpen(
             path: address.redacted,
             reason: "there is no Raon store in the schema \(address.schema) yet; record a snapshot first with 'raon snapshot FILE'")
         }
         if version > PostgresSchema.schemaVersion {
-          throw SnapshotStore.Error.newerSchema(
+          throw StoreError.newerSchema(
             path: address.redacted, found: version, supported: PostgresSchema.schemaVersion)
         }
         if version < PostgresSchema.schemaVersion {
-          throw SnapshotStore.Error.migrationFailed(
+          throw StoreError.migrationFailed(
             path: address.redacted,
             reason: "it was made by an older Raon and this command only reads; run 'raon report' once to upgrade it")
         }
@@ -70,14 +70,14 @@ public struct PostgresSnapshotStore: SnapshotStoring {
   /// throws into the store's errors (`wrap` for failures of the work itself) with the
   /// password scrubbed.
   func withConnection<T>(
-    _ wrap: (_ path: String, _ reason: String) -> SnapshotStore.Error,
+    _ wrap: (_ path: String, _ reason: String) -> StoreError,
     _ body: (BlockingConnection) throws -> T
   ) throws -> T {
     let connection: BlockingConnection
     do {
       connection = try pool.take() ?? BlockingConnection(address)
     } catch {
-      throw SnapshotStore.Error.cannotOpen(path: location, reason: reason(error))
+      throw StoreError.cannotOpen(path: location, reason: reason(error))
     }
     do {
       let result = try body(connection)
@@ -92,22 +92,22 @@ public struct PostgresSnapshotStore: SnapshotStoring {
   /// A failure as the store reports it; what is not the store's (a producer's error, a
   /// refusal) stays as it is.
   private func translated(
-    _ error: Swift.Error, _ wrap: (_ path: String, _ reason: String) -> SnapshotStore.Error
+    _ error: Swift.Error, _ wrap: (_ path: String, _ reason: String) -> StoreError
   ) -> Swift.Error {
     switch error {
-    case let error as SnapshotStore.Error:
+    case let error as StoreError:
       return error
     case let error as PSQLError where error.serverInfo?[.sqlState] == "55P03":
       // lock_timeout: another writer held the lock for the whole busy timeout.
-      return SnapshotStore.Error.busy(path: location, seconds: Int(SnapshotStore.busyTimeout))
+      return StoreError.busy(path: location, seconds: Int(StoreError.busyTimeout))
     case let error as PSQLError:
       return wrap(location, reason(error))
     case let error as ConnectionClosed:
       return wrap(location, error.description)
     case let error as DecodingFailure:
-      return SnapshotStore.Error.corrupt(path: location, detail: error.description)
+      return StoreError.corrupt(path: location, detail: error.description)
     case let error as PostgresDecodingError:
-      return SnapshotStore.Error.corrupt(path: location, detail: "a column has an unexpected type (\(error.columnName))")
+      return StoreError.corrupt(path: location, detail: "a column has an unexpected type (\(error.columnName))")
     default:
       return error
     }
@@ -142,81 +142,39 @@ public struct PostgresSnapshotStore: SnapshotStoring {
   }
 
   /// Runs `body` in one read-only transaction that sees one moment of the store.
-  func reading<T>(_ body: (BlockingConnection) throws -> T) throws -> T {
-    try withConnection(SnapshotStore.Error.readFailed) { connection in
+  func reading<T>(_ body: (PostgresStoreConnection) throws -> T) throws -> T {
+    try withConnection(StoreError.readFailed) { connection in
       try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-        try body(connection)
+        try body(PostgresStoreConnection(connection))
       }
     }
   }
 
   // MARK: - Snapshots
 
-  public func snapshots() throws -> [SnapshotInfo] {
-    try reading { connection in try Self.snapshotRows(connection, id: nil).map { try $0.info() } }
+  public var storeAccess: StoreAccess {
+    let store = self
+    return StoreAccess(location: location) { body in try store.reading { try body($0) } }
   }
 
-  /// The snapshot rows, all or the one with `id`, in id order.
-  static func snapshotRows(_ connection: BlockingConnection, id: Int64?) throws -> [SnapshotRecord] {
-    let rows =
-      if let id {
-        try connection.query(
-          """
-          SELECT id, taken_at, source, source_total, program_count, input_sha256
-          FROM snapshot WHERE id = \(id)
-          """)
-      } else {
-        try connection.query(
-          """
-          SELECT id, taken_at, source, source_total, program_count, input_sha256
-          FROM snapshot ORDER BY id
-          """)
+  /// Deletes a snapshot as the SQLite store does (see ``StoreQueries/delete(_:_:location:)``),
+  /// under the writers' lock; a dry run does the same work and rolls it back.
+  public func deleteSnapshot(id: Int64, dryRun: Bool) throws -> SnapshotDeletion {
+    let address = self.address
+    let location = self.location
+    return try withConnection(StoreError.recordFailed) { connection in
+      try connection.run("BEGIN")
+      do {
+        try PostgresSchema.lockWriters(connection, address)
+        let outcome = try StoreQueries.delete(id, PostgresStoreConnection(connection), location: location)
+        try connection.run(dryRun ? "ROLLBACK" : "COMMIT")
+        return outcome
+      } catch {
+        try? connection.run("ROLLBACK")
+        throw error
       }
-    return try rows.map { row in
-      let (id, takenAt, source, total, count, sha) = try row.decode(
-        (Int64, String, String, Int64?, Int64, String?).self)
-      return SnapshotRecord(
-        id: id, takenAt: takenAt, source: source, sourceTotal: total.map(Int.init),
-        programCount: Int(count), inputSHA256: sha)
     }
-  }
-
-  public func unchangedSince(snapshot id: Int64) throws -> Int64? {
-    try reading { connection in try Self.unchangedSince(id, connection) }
-  }
-
-  static func unchangedSince(_ id: Int64, _ connection: BlockingConnection) throws -> Int64? {
-    let previous = try connection.query("SELECT max(id) FROM snapshot WHERE id < \(id)")
-      .first?.decode(Int64?.self)
-    guard let previous = previous ?? nil else { return nil }
-    // Every interval reaching the previous snapshot goes on into this one, and none begins
-    // here: the same versions, the same number of times.
-    let differs = try connection.query(
-      """
-      SELECT EXISTS (SELECT 1 FROM presence WHERE first_snapshot_id = \(id))
-        OR EXISTS (SELECT 1 FROM presence WHERE last_snapshot_id = \(previous))
-      """
-    ).first?.decode(Bool.self) ?? true
-    return differs ? nil : previous
   }
 
   public func foldLog() -> String? { nil }  // a committed transaction is the server's
-}
-
-/// A row of `snapshot`.
-struct SnapshotRecord {
-  var id: Int64
-  var takenAt: String
-  var source: String
-  var sourceTotal: Int?
-  var programCount: Int
-  var inputSHA256: String?
-
-  func info() throws -> SnapshotInfo {
-    guard let date = ISOTimestamp.parse(takenAt) else {
-      throw DecodingFailure("snapshot \(id) has taken_at '\(takenAt)', not ISO 8601 UTC")
-    }
-    return SnapshotInfo(
-      id: id, takenAt: date, source: source, programCount: programCount, sourceTotal: sourceTotal)
-  }
 }

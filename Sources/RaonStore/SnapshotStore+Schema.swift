@@ -1,4 +1,5 @@
 import GRDB
+import RaonStoreCore
 import RaonCore
 
 // MARK: - Schema
@@ -51,46 +52,7 @@ extension SnapshotStore {
           program_count INTEGER NOT NULL CHECK (program_count >= 0)
         );
 
-        -- The distinct lists of source field names, stored once and shared by versions.
-        CREATE TABLE field_set (
-          id INTEGER PRIMARY KEY,
-          names TEXT NOT NULL UNIQUE
-        );
-
-        -- One row per distinct content: a raw record and the program made from it.
-        CREATE TABLE program_version (
-          id INTEGER PRIMARY KEY,
-          raw_hash BLOB NOT NULL CHECK (length(raw_hash) = 32),
-          program_id TEXT NOT NULL,
-          title TEXT NOT NULL,
-          category TEXT NOT NULL,
-          district TEXT NOT NULL,
-          is_free INTEGER NOT NULL CHECK (is_free IN (0, 1)),
-          fee_min_krw INTEGER,
-          fee_max_krw INTEGER,
-          start_date TEXT,
-          end_date TEXT,
-          latitude REAL,
-          longitude REAL,
-          quality_flags TEXT NOT NULL,
-          program_text TEXT NOT NULL,
-          field_set_id INTEGER NOT NULL REFERENCES field_set(id),
-          raw_values TEXT NOT NULL,
-          invalid_bytes_replaced INTEGER NOT NULL CHECK (invalid_bytes_replaced IN (0, 1))
-        );
-        CREATE INDEX program_version_by_program_id ON program_version(program_id);
-
-        -- Membership as validity intervals: the version is in every snapshot whose id is
-        -- between first_snapshot_id and last_snapshot_id, `copies` times.
-        CREATE TABLE presence (
-          version_id INTEGER NOT NULL REFERENCES program_version(id),
-          first_snapshot_id INTEGER NOT NULL REFERENCES snapshot(id),
-          last_snapshot_id INTEGER NOT NULL REFERENCES snapshot(id),
-          copies INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 1),
-          PRIMARY KEY (version_id, first_snapshot_id),
-          CHECK (first_snapshot_id <= last_snapshot_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX presence_by_last_snapshot ON presence(last_snapshot_id, first_snapshot_id);
+        \(StoreSchema.tables(.sqlite, freeFlagKnown: true))
         """)
   }
 
@@ -98,13 +60,7 @@ extension SnapshotStore {
     try db.execute(
       sql: """
         -- The programs of every snapshot, one row per (snapshot, version), for analysts.
-        CREATE VIEW snapshot_program AS
-          SELECT s.id AS snapshot_id, v.id AS version_id, p.copies, v.program_id, v.title,
-            v.category, v.district, v.is_free, v.fee_min_krw, v.fee_max_krw, v.start_date,
-            v.end_date, v.latitude, v.longitude, v.quality_flags
-          FROM snapshot s
-          JOIN presence p ON p.first_snapshot_id <= s.id AND p.last_snapshot_id >= s.id
-          JOIN program_version v ON v.id = p.version_id;
+        \(StoreSchema.snapshotProgramView)
         """)
   }
 
@@ -127,24 +83,7 @@ extension SnapshotStore {
       sql: """
         DROP VIEW snapshot_program;
         CREATE TABLE program_version_v4 (
-          id INTEGER PRIMARY KEY,
-          raw_hash BLOB NOT NULL CHECK (length(raw_hash) = 32),
-          program_id TEXT NOT NULL,
-          title TEXT NOT NULL,
-          category TEXT NOT NULL,
-          district TEXT NOT NULL,
-          is_free INTEGER CHECK (is_free IN (0, 1)),
-          fee_min_krw INTEGER,
-          fee_max_krw INTEGER,
-          start_date TEXT,
-          end_date TEXT,
-          latitude REAL,
-          longitude REAL,
-          quality_flags TEXT NOT NULL,
-          program_text TEXT NOT NULL,
-          field_set_id INTEGER NOT NULL REFERENCES field_set(id),
-          raw_values TEXT NOT NULL,
-          invalid_bytes_replaced INTEGER NOT NULL CHECK (invalid_bytes_replaced IN (0, 1))
+          \(StoreSchema.programVersionColumns(.sqlite, freeFlagKnown: false))
         );
         INSERT INTO program_version_v4 SELECT id, raw_hash, program_id, title, category,
           district, is_free, fee_min_krw, fee_max_krw, start_date, end_date, latitude,

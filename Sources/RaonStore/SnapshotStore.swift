@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RaonCore
+@_exported import RaonStoreCore
 
 /// The SQLite snapshot store: every recorded catalog, its programs and their raw records.
 ///
@@ -20,7 +21,7 @@ import RaonCore
 /// ``busyTimeout`` seconds for another one to finish.
 public struct SnapshotStore: Sendable {
   /// How long a write waits for another process's write to finish before giving up.
-  public static let busyTimeout: TimeInterval = 10
+  public static let busyTimeout: TimeInterval = StoreError.busyTimeout
 
   let writer: any DatabaseWriter
   /// The store's path, or `:memory:`; for messages.
@@ -213,8 +214,9 @@ public struct SnapshotStore: Sendable {
     try translatingErrors(Error.migrationFailed) {
       // Processes opening a new store at once can all try to migrate it, one migration
       // (one transaction) at a time: a loser's attempt fails ("table … already exists")
-      // while the winner may still be applying the next migration. Each retry applies
-      // only what is still missing; done once every migration is in.
+      // while the winner may still be applying the next migration. Each retry waits for
+      // the winner's transaction, then applies only what is still missing; done once
+      // every migration is in.
       var attempt = 0
       while true {
         do {
@@ -224,7 +226,9 @@ public struct SnapshotStore: Sendable {
           if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
           attempt += 1
           guard attempt < 10 else { throw error }
-          Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+          // Wait for the other process's migration to commit: taking the write lock
+          // waits (up to the busy timeout) until its transaction ends.
+          try writer.writeWithoutTransaction { db in try db.inTransaction(.immediate) { .commit } }
         }
       }
     }
@@ -268,29 +272,14 @@ public struct SnapshotStore: Sendable {
 
   // MARK: - Snapshots
 
-  /// Every snapshot, in ascending id (insertion) order.
-  public func snapshots() throws -> [SnapshotInfo] {
-    try translatingErrors(Error.readFailed) {
-      try writer.read { db in
-        try SnapshotRow.order(Column("id")).fetchAll(db).map { try $0.info() }
-      }
-    }
-  }
-
   /// The snapshot with this id, or `nil`.
   public func snapshot(id: Int64) throws -> SnapshotInfo? {
-    try translatingErrors(Error.readFailed) {
-      try writer.read { db in try SnapshotRow.fetchOne(db, key: id)?.info() }
-    }
+    try reading { c in try StoreQueries.snapshotRecord(id, c)?.info() }
   }
 
   /// The most recently recorded snapshot (highest id), or `nil` when the store is empty.
   public func latestSnapshot() throws -> SnapshotInfo? {
-    try translatingErrors(Error.readFailed) {
-      try writer.read { db in
-        try SnapshotRow.order(Column("id").desc).limit(1).fetchOne(db)?.info()
-      }
-    }
+    try snapshots().last
   }
 
   // MARK: - Maintenance
@@ -410,4 +399,9 @@ final class LogTidier: @unchecked Sendable {
       try? queue.close()
     }
   }
+}
+
+extension SnapshotStore: SnapshotStoring {
+  /// The store's path (`:memory:` in memory).
+  public var location: String { path }
 }

@@ -129,7 +129,7 @@ struct MembershipTests {
     #expect(throws: SnapshotStore.Error.self) { try store.programsThatDiffer(old: ids[0], new: 999) }
   }
 
-  @Test func trendSeriesCountsEqualDirectCounts() throws {
+  @Test func trendStepsRebuildEverySnapshotsPrograms() throws {
     let store = try SnapshotStore.inMemory()
     var expected: [[ProgramSummary]] = []
     for (day, catalog) in Self.catalogs().enumerated() {
@@ -165,7 +165,7 @@ struct MembershipTests {
     }
   }
 
-  @Test func trendSeriesOfAnEmptyStoreIsEmpty() throws {
+  @Test func trendStepsOfAnEmptyStoreAreEmpty() throws {
     #expect(try SnapshotStore.inMemory().trendSeries().isEmpty)
   }
 }

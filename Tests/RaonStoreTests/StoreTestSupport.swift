@@ -37,3 +37,24 @@ func sortedByID(_ programs: [Program]) -> [Program] {
   programs.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
     .map(\.element)
 }
+
+extension SnapshotStore {
+  /// Every snapshot with the summaries of its programs (sorted by id, as
+  /// ``programs(inSnapshot:)``), rebuilt by applying the store's trend steps in order.
+  func trendSeries() throws -> [(info: SnapshotInfo, programs: [ProgramSummary])] {
+    var present: [Int64: TrendVersion] = [:]
+    return try trendSteps(try snapshots()).map { step in
+      for version in step.leaving { present[version.versionID] = nil }
+      for version in step.entering { present[version.versionID] = version }
+      let versions = present.values.sorted {
+        ($0.programID, $0.versionID) < ($1.programID, $1.versionID)
+      }
+      let programs = versions.flatMap { version in
+        repeatElement(
+          ProgramSummary(id: version.programID, category: version.category, district: version.district, isFree: version.isFree),
+          count: version.copies)
+      }
+      return (step.snapshot, programs)
+    }
+  }
+}

@@ -2,10 +2,10 @@ import Foundation
 import RaonCore
 
 /// What Raon's jobs need of a snapshot store, whatever keeps it: an SQLite file
-/// (``SnapshotStore``) or a PostgreSQL database (`PostgresSnapshotStore` in RaonPostgres).
+/// (`SnapshotStore` in RaonStore) or a PostgreSQL database (`PostgresSnapshotStore` in RaonPostgres).
 ///
 /// Both give the same snapshot ids, the same programs in the same order and the same
-/// errors (``SnapshotStore/Error``), and both keep the same promises: a snapshot commits in
+/// errors (``StoreError``), and both keep the same promises: a snapshot commits in
 /// one transaction or not at all, writers never interleave, and a reader never sees a
 /// snapshot half recorded. How a store overlaps its work (threads, read-ahead) is its own
 /// business and is not part of this protocol.
@@ -15,6 +15,10 @@ public protocol SnapshotStoring: Sendable {
 
   /// When set, a recording that loses too many current programs is refused.
   var shrinkGuard: ShrinkGuard? { get set }
+
+  /// How the shared reads reach the store (its read transaction); the reads below come
+  /// with it, written once for every store.
+  var storeAccess: StoreAccess { get }
 
   /// Every snapshot, in ascending id (insertion) order.
   func snapshots() throws -> [SnapshotInfo]
@@ -85,7 +89,16 @@ package protocol SnapshotIDReserving {
 }
 
 extension SnapshotStoring {
-  /// Records a whole catalog as one new snapshot (see ``SnapshotStore/record(_:)``).
+  /// Records a catalog as a new snapshot, in one transaction: all of it or nothing.
+  ///
+  /// Versions already stored (same raw record, same program) are reused; intervals that
+  /// reach the previous snapshot are extended, others opened. Duplicate records — one
+  /// program id twice, even the very same record twice — are all kept: every distinct
+  /// version is present, and an identical record repeated `n` times is present with
+  /// `copies = n`, so ``programs(inSnapshot:)`` returns as many programs as there were
+  /// entries.
+  ///
+  /// - Returns: The new snapshot, its time rounded to the millisecond as stored.
   @discardableResult
   public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
     try record(takenAt: snapshot.takenAt, source: snapshot.source) { sink in
@@ -95,7 +108,18 @@ extension SnapshotStoring {
     }
   }
 
-  /// Records a catalog delivered in chunks as one new snapshot, in one transaction.
+  /// Records a catalog delivered in chunks as one new snapshot, in one transaction: all of
+  /// it or nothing.
+  ///
+  /// `produce` hands the entries to the sink in source order, chunk by chunk, and returns
+  /// the source's own count (`sourceTotal`). Each chunk is encoded, hashed and inserted
+  /// when it arrives, so a large catalog is never held whole. The result is the same as
+  /// ``record(_:)`` with all the entries at once. An error thrown by `produce` (e.g. a
+  /// malformed file) rolls everything back and is rethrown unchanged. The writers' lock is
+  /// held while `produce` runs, so other writers wait for the whole ingestion.
+  ///
+  /// - Throws: What `produce` throws, ``ShrinkRefused`` (with ``shrinkGuard`` set), or
+  ///   ``StoreError``.
   @discardableResult
   public func record(
     takenAt date: Date, source: String, _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
@@ -114,9 +138,4 @@ extension SnapshotStoring {
   public func programColumnChunks(inSnapshot id: Int64) throws -> ProgramChunks {
     try programColumnChunks(inSnapshot: id, chunkSize: 50_000)
   }
-}
-
-extension SnapshotStore: SnapshotStoring {
-  /// The store's path (`:memory:` in memory).
-  public var location: String { path }
 }

@@ -53,10 +53,10 @@ package enum CompactJSON {
 
   // MARK: - Reading
 
-  struct SyntaxError: Swift.Error, CustomStringConvertible {
+  package struct SyntaxError: Swift.Error, CustomStringConvertible {
     var text: String
     var expected: String
-    var description: String { "expected \(expected) in JSON text '\(text.prefix(60))'" }
+    package var description: String { "expected \(expected) in JSON text '\(text.prefix(60))'" }
   }
 
   /// Parses an array of strings and nulls.

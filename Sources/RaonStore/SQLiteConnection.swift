@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import RaonStoreCore
+
+/// The shared store algorithm's statements on an SQLite connection (GRDB's `Database`).
+struct SQLiteConnection: StoreConnection {
+  let db: Database
+
+  var dialect: SQLDialect { Self.dialect }
+
+  static let dialect = SQLDialect(
+    byBytes: "",  // SQLite's BINARY collation orders text by its bytes
+    jsonText: { column, key in
+      """
+      CASE coalesce(json_type(\(column), '$.\(key)'), 'null')
+        WHEN 'text' THEN json_extract(\(column), '$.\(key)') WHEN 'null' THEN NULL ELSE '?' END
+      """
+    },
+    inIntegerList: { column, placeholder in "\(column) IN (SELECT value FROM json_each(\(placeholder)))" },
+    lastSnapshotID: "SELECT seq FROM sqlite_sequence WHERE name = 'snapshot'",
+    // Inserting an id above AUTOINCREMENT's memory raises it.
+    snapshotIDGiven: nil,
+    reserveSnapshotIDs: [
+      "UPDATE sqlite_sequence SET seq = max(seq, ?1) WHERE name = 'snapshot'",
+      "INSERT INTO sqlite_sequence (name, seq) SELECT 'snapshot', ?1 WHERE changes() = 0",
+    ])
+
+  static func arguments(_ values: [StoreValue]) -> StatementArguments {
+    StatementArguments(values.map { value -> (any DatabaseValueConvertible)? in
+      switch value {
+      case .null: nil
+      case .integer(let v): v
+      case .real(let v): v
+      case .text(let v): v
+      case .blob(let v): v
+      case .bool(let v): v ? Int64(1) : Int64(0)
+      case .integers(let list): "[" + list.map(String.init).joined(separator: ",") + "]"
+      }
+    })
+  }
+
+  static func value(_ value: DatabaseValue) -> StoreValue {
+    switch value.storage {
+    case .null: .null
+    case .int64(let v): .integer(v)
+    case .double(let v): .real(v)
+    case .string(let v): .text(v)
+    case .blob(let v): .blob(v)
+    }
+  }
+
+  func forEachRow(_ sql: String, _ arguments: [StoreValue], _ body: (StoreRow) throws -> Bool) throws {
+    let statement = try db.cachedStatement(sql: sql)
+    let columns = StoreColumns(statement.columnNames)
+    let count = columns.names.count
+    let rows = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
+    while let row = try rows.next() {
+      let values = (0..<count).map { Self.value(row[$0]) }
+      guard try body(StoreRow(columns: columns, values: values)) else { return }
+    }
+  }
+
+  func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
+    try allRows(sql, arguments)
+  }
+
+  @discardableResult
+  func execute(_ sql: String, _ arguments: [StoreValue]) throws -> Int {
+    try db.cachedStatement(sql: sql).execute(arguments: Self.arguments(arguments))
+    return db.changesCount
+  }
+
+  func insert(into table: String, columns: [String], rows: [[StoreValue]]) throws {
+    guard !rows.isEmpty else { return }
+    let statement = try db.cachedStatement(
+      sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+    for row in rows { try statement.execute(arguments: Self.arguments(row)) }
+  }
+}
+
+/// Finds and inserts a snapshot's versions one at a time: a version is found by its exact
+/// content through the `program_id` index, so the SHA-256 content hash is computed only
+/// for versions not stored yet (the unchanged 99% of a daily catalog costs no hashing).
+/// Comparing the program too means a record normalised differently (a newer Raon) makes a
+/// new version, so every snapshot returns exactly the programs recorded with it.
+final class SQLiteVersions: VersionStoring {
+  let connection: SQLiteConnection
+  /// Into an empty store (a first import) nearly every version is new: hash them all up
+  /// front, over the cores.
+  let hashesEveryVersion: Bool
+  private let find: Statement
+  private let add: Statement
+
+  init(_ db: Database) throws {
+    connection = SQLiteConnection(db: db)
+    let columns = VersionColumn.all
+    find = try db.cachedStatement(
+      sql: """
+        SELECT id FROM program_version
+        WHERE \(columns.map { "\($0.name) \($0.isNullable ? "IS" : "=") ?" }.joined(separator: " AND "))
+        LIMIT 1
+        """)
+    add = try db.cachedStatement(
+      sql: """
+        INSERT INTO program_version (\(columns.map(\.name).joined(separator: ", ")), raw_hash)
+        VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")), ?)
+        """)
+    hashesEveryVersion = try Int64.fetchOne(db, sql: "SELECT id FROM program_version LIMIT 1") == nil
+  }
+
+  func store(_ chunk: EncodedChunk, fieldSetIDs: [Int64]) throws -> [Int64] {
+    var ids: [Int64] = []
+    ids.reserveCapacity(chunk.versions.count)
+    for (index, version) in chunk.versions.enumerated() {
+      let content = version.columnValues(fieldSetID: fieldSetIDs[index])
+      if let found = try Int64.fetchOne(find, arguments: SQLiteConnection.arguments(content)) {
+        ids.append(found)
+      } else {
+        try add.execute(arguments: SQLiteConnection.arguments(content + [.blob(chunk.hash(index))]))
+        ids.append(connection.db.lastInsertedRowID)
+      }
+    }
+    return ids
+  }
+}
