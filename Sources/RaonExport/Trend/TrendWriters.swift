@@ -106,23 +106,7 @@ public enum TrendJSON {
   /// registered, added, removed}]`, oldest first; `takenAt` ISO 8601 UTC with `Z`;
   /// `added`/`removed` `null` for the first point.
   public static func value(points: [WeeklyTrendPoint]) -> JSONValue {
-    .array(points.map(value(point:)))
-  }
-
-  /// One point's object, keys in the order above.
-  public static func value(point p: WeeklyTrendPoint) -> JSONValue {
-    .object([
-      ("isoWeek", .string(p.isoWeek.description)),
-      ("snapshotId", .int(Int(p.snapshotId))),
-      ("takenAt", .string(ReportTime.iso8601UTC(p.takenAt))),
-      ("programCount", .int(p.programCount)),
-      ("current", .int(p.current)),
-      ("running", .int(p.running)),
-      ("starting", .int(p.starting)),
-      ("registered", .int(p.registered)),
-      ("added", .int(p.added)),
-      ("removed", .int(p.removed)),
-    ])
+    .array(points.map(JSONReportWriter.trendPoint))
   }
 }
 
