@@ -88,6 +88,8 @@ let package = Package(
       name: "RaonStore",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
+        // The C API, for binding a version's columns straight into the recording's statements.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       exclude: ["SCHEMA.md"],
       swiftSettings: swiftSettings
