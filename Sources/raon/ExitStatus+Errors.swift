@@ -13,10 +13,10 @@ extension ValidationError: ExitStatusReporting {
   public var exitStatus: ExitStatus { .usage }
 }
 
-/// A malformed `--db`/`RAON_DB` URL (in the config file it is caught while the config is
-/// read, 78).
+/// A malformed `--db`/`RAON_DB` URL: the command was given wrongly (in the config file it
+/// is caught while the config is read, 78).
 extension PostgresAddressError: ExitStatusReporting {
-  public var exitStatus: ExitStatus { .failure }
+  public var exitStatus: ExitStatus { .usage }
 }
 
 extension SnapshotStore.Error: ExitStatusReporting {
@@ -120,7 +120,8 @@ extension TrendJob.Error: ExitStatusReporting {
 extension StoreCopyJob.Error: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
-    case .targetNotEmpty, .sameStore, .mismatch, .idTaken, .anotherCopyWon, .targetFilledMeanwhile:
+    case .sameStore: return .usage  // `store copy A A`: the command was given wrongly
+    case .targetNotEmpty, .mismatch, .idTaken, .anotherCopyWon, .targetFilledMeanwhile:
       return .failure
     }
   }

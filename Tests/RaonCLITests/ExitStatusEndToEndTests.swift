@@ -76,6 +76,9 @@ import Testing
       // An empty --format is refused by every command that writes files (site took the defaults).
       Case(arguments: ["site", "--db", "none.sqlite", "--format", ""], status: 64, mentions: "--format"),
       Case(arguments: ["trend", "--format", ",", "--out", "t"], status: 64, mentions: "--format"),
+      Case(arguments: ["snapshots", "--db", Self.badPostgresURL], status: 64, mentions: "bogus"),
+      Case(arguments: ["store", "copy", "store.sqlite", "store.sqlite"], status: 64, mentions: "the same store"),
+      Case(arguments: ["diff", "1", "1", "--db", Self.badPostgresURL], status: 64, mentions: "bogus"),
     ])
   }
 
@@ -104,8 +107,6 @@ import Testing
       Case(arguments: ["snapshot", "missing.csv"], status: 1, mentions: "missing.csv"),
       Case(arguments: ["snapshot", "--api"], status: 1, mentions: "SEOUL_API_KEY"),
       Case(arguments: ["trend", "--from", "2030-W01"], status: 1, mentions: "no snapshot"),
-      Case(arguments: ["snapshots", "--db", Self.badPostgresURL], status: 1, mentions: "bogus"),
-      Case(arguments: ["store", "copy", "store.sqlite", "store.sqlite"], status: 1, mentions: "the same store"),
       Case(
         arguments: ["report", "--format", "pdf", "--out", "p"], status: 1, mentions: "RAON_CHROMIUM",
         environment: ["RAON_CHROMIUM": "/nonexistent/chromium"]),
@@ -118,7 +119,6 @@ import Testing
       Case(arguments: ["diff", "1", "99"], status: 2, mentions: "99"),
       Case(arguments: ["diff", "1", "99", "--fail-if-changed"], status: 2, mentions: "99"),
       Case(arguments: ["diff", "1", "1", "--db", "none.sqlite"], status: 2, mentions: "no store"),
-      Case(arguments: ["diff", "1", "1", "--db", Self.badPostgresURL], status: 2, mentions: "bogus"),
     ])
   }
 }
