@@ -1,4 +1,6 @@
 import Foundation
+import RaonConcurrency
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,10 +14,10 @@ import Foundation
 /// the timeout's kill (issue 27). Here every signal is unblocked and set to its default
 /// action in the child, it leads a new group, and it inherits no descriptor but 0–2 and
 /// those given.
-final class ChildProcessGroup: @unchecked Sendable {
+final class ChildProcessGroup: Sendable {
   let pid: pid_t
-  private let lock = NSLock()
-  private var reaped: Int32?
+  /// The status once ``end(grace:)`` has reaped the program.
+  private let reaped = Mutex<Int32?>(nil)
 
   /// Starts `executable` with `arguments`.
   ///
@@ -100,24 +102,25 @@ final class ChildProcessGroup: @unchecked Sendable {
   /// The exit status (or 128 + signal) once the program has ended, else `nil`; the
   /// process is not reaped, so its id (and its group's) stays taken until ``end()``.
   func exitStatus() -> Int32? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let reaped { return reaped }
-    var info = siginfo_t()
-    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return -1 }
-    let child = info._sifields._sigchld
-    guard child.si_pid == pid else { return nil }
-    return info.si_code == Int32(CLD_EXITED) ? child.si_status : 128 + child.si_status
+    // Under the lock: ``end(grace:)`` must not reap the program while it is looked at.
+    reaped.withLock { reaped in
+      if let reaped { return reaped }
+      var info = siginfo_t()
+      guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return -1 }
+      let child = info._sifields._sigchld
+      guard child.si_pid == pid else { return nil }
+      return info.si_code == Int32(CLD_EXITED) ? child.si_status : 128 + child.si_status
+    }
   }
 
   /// Waits up to `seconds` for the program to end; its status, or `nil` if it is running.
   func waitForExit(_ seconds: TimeInterval) -> Int32? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while true {
-      if let status = exitStatus() { return status }
-      if Date() >= deadline { return nil }
-      usleep(10_000)
+    var status: Int32?
+    Polling.until(timeout: seconds, every: 0.01) {
+      status = exitStatus()
+      return status != nil
     }
+    return status
   }
 
   /// Ends every process of the group (TERM, then KILL after `grace` seconds if the
@@ -130,12 +133,12 @@ final class ChildProcessGroup: @unchecked Sendable {
     // Whatever the program left behind in its group (a child holding its pipes).
     killpg(pid, SIGKILL)
     _ = waitForExit(5)
-    lock.lock()
-    defer { lock.unlock() }
-    guard reaped == nil else { return }
-    var status: Int32 = 0
-    if waitpid(pid, &status, WNOHANG) == pid {
-      reaped = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    reaped.withLock { reaped in
+      guard reaped == nil else { return }
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        reaped = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      }
     }
   }
 }

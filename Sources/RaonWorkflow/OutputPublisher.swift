@@ -358,10 +358,9 @@ final class StagingRegistry: Sendable {
     for path in staged {
       // A writer may still add a file while the folder is emptied, and then removing the
       // folder fails (not empty): try again for up to a tenth of a second.
-      for _ in 0..<20 {
+      Polling.until(timeout: 0.1, every: 0.005) {
         try? FileManager.default.removeItem(atPath: path)
-        guard FileManager.default.fileExists(atPath: path) else { break }
-        usleep(5_000)
+        return !FileManager.default.fileExists(atPath: path)
       }
     }
   }

@@ -68,10 +68,9 @@ public enum PrintScratch {
   /// Removes `path`, trying again for up to half a second: a Chromium process that was
   /// just ended may still have been writing into its profile.
   private static func remove(_ path: String) {
-    for _ in 0..<50 {
+    Polling.until(timeout: 0.5, every: 0.01) {
       try? FileManager.default.removeItem(atPath: path)
-      guard FileManager.default.fileExists(atPath: path) else { return }
-      usleep(10_000)
+      return !FileManager.default.fileExists(atPath: path)
     }
   }
 }
