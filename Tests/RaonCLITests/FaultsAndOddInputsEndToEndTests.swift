@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18 ("promises kept under hostile input, signals and faults: the second round"),
-/// end to end with the real binary: each test names the item it guards.
+/// Promises kept under hostile input, signals and faults, end to end with the real
+/// binary: each test names the promise it guards.
 @Suite(.serialized) struct FaultsAndOddInputsEndToEndTests {
   static let header = "분류,자치구,공연/행사명,장소,기관명,이용요금,유무료,시작일,종료일,문화포털상세URL\r\n"
 
@@ -33,9 +33,7 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".raon-") }
   }
 
-  // MARK: - Item 1
-
-  /// Item 1: `chart_top_n = 9223372036854775807` trapped (SIGILL, a backtrace, a
+  /// `chart_top_n = 9223372036854775807` trapped (SIGILL, a backtrace, a
   /// `.out.raon-partial-PID` folder left). Now: refused where it is read, one line with
   /// file:line, nothing staged.
   @Test func aHugeConfigNumberIsRefusedWithItsLineAndNothingIsStaged() throws {
@@ -58,9 +56,7 @@ import Testing
     }
   }
 
-  // MARK: - Item 4
-
-  /// Item 4: a vertical tab in a category and U+FFFE/U+FFFF in a title made `chart1.xml`
+  /// A vertical tab in a category and U+FFFE/U+FFFF in a title made `chart1.xml`
   /// and a sheet invalid XML (Excel: "damaged") with exit 0; ESC/BEL reached the Markdown.
   /// Now they are replaced, flagged `invalid_characters_replaced`, and every XML part of
   /// the workbook parses.
@@ -112,7 +108,7 @@ import Testing
     #expect(result["categories"] as? [String] == ["전시\u{FFFD}미술"])
   }
 
-  /// Item 4: an error quoting a header with an ESC byte echoed it to the terminal.
+  /// An error quoting a header with an ESC byte echoed it to the terminal.
   @Test func anErrorQuotingAnEscapeByteDoesNotEchoIt() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-esc")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -125,9 +121,7 @@ import Testing
     #expect(Self.lines(run.stderr).count == 1)
   }
 
-  // MARK: - Item 5
-
-  /// Item 5: `--db ""` silently meant the default store, and `raon snapshots --db
+  /// `--db ""` silently meant the default store, and `raon snapshots --db
   /// typo/a/b.sqlite` created folders and an empty store.
   @Test func emptyStorePathsAreRefusedAndReadingCommandsCreateNothing() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-db")
@@ -151,9 +145,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typo").path))
   }
 
-  // MARK: - Item 8
-
-  /// Item 8: Ctrl-C and SIGTERM left half-written report folders. Now the staged folder
+  /// Ctrl-C and SIGTERM left half-written report folders. Now the staged folder
   /// is removed, the earlier report stays, the store stays sound, and the status is
   /// 130 / 143.
   @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
@@ -238,9 +230,7 @@ import Testing
     #expect(summary.integrity == "ok")
   }
 
-  // MARK: - Item 9
-
-  /// Item 9: a FIFO and `/dev/null` were reported as "permission denied" (and a FIFO can
+  /// A FIFO and `/dev/null` were reported as "permission denied" (and a FIFO can
   /// block a reader forever).
   @Test func aFIFOAndADeviceAreNamedForWhatTheyAre() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-fifo")
@@ -265,7 +255,7 @@ import Testing
     }
   }
 
-  /// Item 9: a file name with a newline broke the one-line rule and the `snapshots` table.
+  /// A file name with a newline broke the one-line rule and the `snapshots` table.
   @Test func aFileNameWithANewlineStaysOnOneLine() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-newline")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -283,7 +273,7 @@ import Testing
     #expect(Self.lines(missing.stderr).count == 1, "\(missing.stderr)")
   }
 
-  /// Item 9: a read-only store failed even for `raon snapshots` ("attempt to write a
+  /// A read-only store failed even for `raon snapshots` ("attempt to write a
   /// readonly database"). On a read-only mount (tmpfs remounted read-only; skipped where
   /// mounting is not allowed) the reading commands work.
   @Test func readingCommandsWorkOnAReadOnlyStore() throws {
@@ -331,9 +321,7 @@ import Testing
     return process.terminationStatus == 0
   }
 
-  // MARK: - Item 10
-
-  /// Item 10: another application's SQLite file was switched to WAL before it was refused.
+  /// Another application's SQLite file was switched to WAL before it was refused.
   @Test func anotherApplicationsDatabaseIsLeftByteForByte() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-foreign")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -360,9 +348,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }
 
-  // MARK: - Item 11
-
-  /// Item 11: `--out` that is a symlink was replaced by a folder; now it is written
+  /// `--out` that is a symlink was replaced by a folder; now it is written
   /// through and stays a link.
   @Test func aSymbolicLinkOutIsWrittenThrough() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-link")
@@ -379,7 +365,7 @@ import Testing
     }
   }
 
-  /// Item 11: `--week 9999-W52` was refused though Raon labels reports that way.
+  /// `--week 9999-W52` was refused though Raon labels reports that way.
   @Test func theLastWeekRaonLabelsIsAccepted() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-week")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -389,7 +375,7 @@ import Testing
     #expect(far.stdout.contains("9999-W52"), "\(far.stdout)")
   }
 
-  /// Item 11: with `--csv-encoding cp949` the en dash of labels became `?`.
+  /// With `--csv-encoding cp949` the en dash of labels became `?`.
   @Test func cp949LabelsKeepTheirDashes() throws {
     let dir = try Fixtures.temporaryDirectory("raon-h2-cp949")
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -407,9 +393,7 @@ import Testing
     #expect(!labels.contains("?"), "\(labels)")
   }
 
-  // MARK: - Item 12
-
-  /// Item 12: exit statuses in the manner of diff(1) and sysexits: `--fail-if-changed`
+  /// Exit statuses in the manner of diff(1) and sysexits: `--fail-if-changed`
   /// gives 1 for "changed" and 2 for any error (both were 1); bad option values and
   /// unknown options give 64, on one line.
   @Test func exitStatusesFollowDiffAndSysexits() throws {

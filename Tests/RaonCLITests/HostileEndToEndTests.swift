@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Bugs the hostile-case runner of issue 18 found (scripts/hostile/RESULTS.md, findings
-/// 4–9), end to end with the real binary: each test names its finding.
+/// Bugs the hostile-case runner found (scripts/hostile/RESULTS.md, findings 4–9), end to
+/// end with the real binary: each test names its finding.
 @Suite(.serialized) struct HostileEndToEndTests {
   /// A folder with a two-snapshot store `store.sqlite` (snapshots 1 and 2) and the catalog
   /// `catalog.csv`.

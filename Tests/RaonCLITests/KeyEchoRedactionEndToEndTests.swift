@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18, item 6: a server that echoes the key followed by a combining mark, in upper
+/// The API key never leaks however a server echoes it: a server that echoes the key followed by a combining mark, in upper
 /// case, or HTML- or percent-escaped made it leak into the error line. Now no form of it
 /// appears, and a server's text is quoted only as a short, control-free excerpt.
 @Suite(.serialized) struct KeyEchoRedactionEndToEndTests {

@@ -6,9 +6,9 @@ import TestSupport
 /// dropped in mid-operation, a password given as `?password=`, two copies racing into one
 /// store, `latest` after a backfill, and read-only commands beside a WAL store.
 @Suite(.serialized) struct StoreFaultsEndToEndTests {
-  // MARK: - Item 2: a dropped connection
+  // MARK: - A dropped connection
 
-  /// Item 2: the backend ended (`pg_terminate_backend`) in mid-recording, mid-report
+  /// The backend ended (`pg_terminate_backend`) in mid-recording, mid-report
   /// (`--districts all`) and mid-copy: each ends in one line and exit 1, within seconds
   /// (it used to wait forever), and the store holds only whole snapshots.
   @Test func aDroppedConnectionEndsEveryOperationInOneLine() throws {
@@ -106,9 +106,9 @@ import TestSupport
       "\(label): \(result.stderr)")
   }
 
-  // MARK: - Item 3: ?password=
+  // MARK: - ?password=
 
-  /// Item 3: `?password=` (alone or with `?user=`), through `--db`, `RAON_DB` and `raon.toml`,
+  /// `?password=` (alone or with `?user=`), through `--db`, `RAON_DB` and `raon.toml`,
   /// in snapshot, report, snapshots and store copy: used as the password, never printed.
   @Test func aPasswordGivenAsAParameterIsUsedAndNeverPrinted() throws {
     guard let server = PostgresTestServer.available() else { return }
@@ -150,9 +150,9 @@ import TestSupport
     #expect(TestInspection.leaks(of: password, in: [dir], texts: texts).isEmpty)
   }
 
-  // MARK: - Item 15: two copies into one empty store
+  // MARK: - Two copies into one empty store
 
-  /// Item 15: two `raon store copy` into one empty PostgreSQL store, let go at once: the
+  /// Two `raon store copy` into one empty PostgreSQL store, let go at once: the
   /// loser said the winner's verified copy "differs from its source"; now it says another
   /// copy won, and the target holds that copy.
   @Test func theLoserOfTwoCopiesSaysAnotherCopyWon() throws {
@@ -217,9 +217,9 @@ import TestSupport
     #expect(list.stdout == source.stdout && !list.stdout.isEmpty)
   }
 
-  // MARK: - Item 16: latest by time
+  // MARK: - Latest by time
 
-  /// Item 16: after backfilling a snapshot taken 2025-08-10 into a store whose newest is
+  /// After backfilling a snapshot taken 2025-08-10 into a store whose newest is
   /// 2025-08-18, `latest` (and a report's default) was the backfill (the highest id), week
   /// 32; now it is the newest by `taken_at`, week 34, in both stores.
   @Test(arguments: ["sqlite", "postgresql"])
@@ -257,9 +257,9 @@ import TestSupport
     #expect(help.stdout.contains("taken last"), "\(help.stdout)")
   }
 
-  // MARK: - Item 17: read-only commands beside a WAL store
+  // MARK: - Read-only commands beside a WAL store
 
-  /// Item 17: `raon snapshots`, `raon diff` and a dry-run delete left `-wal` and `-shm`
+  /// `raon snapshots`, `raon diff` and a dry-run delete left `-wal` and `-shm`
   /// files beside a WAL store that had none; the README says read-only commands create no
   /// file.
   @Test func readOnlyCommandsLeaveNoFileBesideAWALStore() throws {

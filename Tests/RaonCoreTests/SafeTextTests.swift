@@ -1,7 +1,7 @@
 import RaonCore
 import Testing
 
-/// Issue 18, item 4: text bound for XML (and terminals) is cleaned once, in normalisation.
+/// Text bound for XML (and terminals) is cleaned once, in normalisation.
 @Suite struct SafeTextTests {
   static let names = FieldNames(["분류", "공연/행사명", "장소", "기관명", "유무료", "문화포털상세URL"])
 

@@ -6,7 +6,7 @@ import Testing
 
 @testable import RaonExport
 
-/// Issue 18, item 1: a chart's top-N is bounded whoever builds the options, so no sum
+/// A chart's top-N is bounded whoever builds the options, so no sum
 /// made from it traps (the workbook used to trap on `Int.max`).
 @Suite struct ChartTopNBoundsTests {
   @Test(arguments: [Int.max, Int.min, -1, 0, 1_000_000])

@@ -6,7 +6,7 @@ import Testing
 
 @testable import RaonExport
 
-/// Issue 18, items 4 and 11 at the writers: whatever text they are given (an older store
+/// Whatever text the writers are given (an older store
 /// may hold controls), the workbook's XML stays valid and the Markdown carries no control
 /// bytes; CP949 writes a dash for the dashes of Raon's labels.
 @Suite struct WriterTextSafetyTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RaonIngest
 
-/// Issue 18, item 6: the key is found however a server echoes it.
+/// The key is found however a server echoes it.
 @Suite struct KeyRedactorEchoFormsTests {
   static let key = "LeakCanary7Q2w9E4r6T8y0U"
   let redactor = KeyRedactor(key: key)

@@ -149,7 +149,7 @@ import TestSupport
     #expect(PostgresAddress.redact("postgres://a:b:c@h/d") == "postgres://a:***@h/d")
   }
 
-  /// Issue 27 item 3: `?password=` (and `?user=`) as libpq reads them; the password was
+  /// `?password=` (and `?user=`) as libpq reads them; the password was
   /// printed back in "unknown parameter 'password'".
   @Test func aPasswordGivenAsAParameterIsUsedAndNeverShown() throws {
     let secret = "S3cretPw"

@@ -6,8 +6,8 @@ import Testing
 
 @testable import RaonStore
 
-/// Issue 18, items 5, 9 and 10 at the store: foreign files untouched, read-only opening,
-/// and a lock held by another program named as such.
+/// Opening what is not a Raon store leaves it untouched; a read-only store opens for
+/// reading; a lock held by another program is named as such.
 @Suite("Opening foreign, read-only and locked stores")
 struct OpeningForeignReadOnlyAndLockedTests {
   static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

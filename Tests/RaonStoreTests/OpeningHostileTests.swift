@@ -4,8 +4,8 @@ import Testing
 
 @testable import RaonStore
 
-/// Bugs the hostile-case runner of issue 18 found at the store (scripts/hostile/RESULTS.md,
-/// findings 4 and 5).
+/// Bugs the hostile-case runner found at the store (scripts/hostile/RESULTS.md, findings
+/// 4 and 5).
 @Suite("Opening, hostile cases")
 struct OpeningHostileTests {
   /// Finding 4: a folder (like a FIFO or a device) as the store's path is named as such

@@ -4,8 +4,8 @@ import Testing
 
 @testable import RaonWorkflow
 
-/// Config bugs the hostile-case runner of issue 18 found (scripts/hostile/RESULTS.md,
-/// findings 8 and 9).
+/// Config bugs the hostile-case runner found (scripts/hostile/RESULTS.md, findings 8
+/// and 9).
 @Suite struct ConfigHostileTests {
   static func configError(_ text: String) -> (line: Int, message: String)? {
     do {

@@ -27,7 +27,7 @@ import Testing
     }
   }
 
-  /// Issue 27 item 16: a backfilled snapshot (taken earlier, recorded last) has the highest
+  /// A backfilled snapshot (taken earlier, recorded last) has the highest
   /// id; `latest`, the default and a week's choice go by `taken_at`, as the trend does.
   @Test func latestFollowsTheTimeTakenNotTheId() throws {
     // Ids 1-4 as above, then 5 backfilled 3 days before the first.
