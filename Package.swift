@@ -178,7 +178,10 @@ let package = Package(
     // The PostgreSQL store against a private server on 127.0.0.1, side by side with SQLite.
     .testTarget(
       name: "RaonPostgresTests",
-      dependencies: ["RaonPostgres", "RaonStore", "RaonIngest", "RaonCore", "TestSupport"],
+      dependencies: [
+        "RaonPostgres", "RaonStore", "RaonStoreCore", "RaonIngest", "RaonCore", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "TestSupport"],

@@ -1,6 +1,7 @@
 /// The parts of the schema both databases create alike, written once. Frozen: they are what
 /// the first migrations made, so they never change (a change comes as a new migration in
-/// each store).
+/// each store, or, for a version column added later, from its ``VersionColumn`` entry:
+/// ``addedColumns(_:)``).
 package enum StoreSchema {
   /// How one database spells a column type.
   package enum Types {
@@ -8,11 +9,26 @@ package enum StoreSchema {
     case postgresql
   }
 
-  /// A column of `program_version` as the first release made it.
-  fileprivate enum Kind {
+  /// A column's kind, spelled by each database (``sql(_:)``).
+  package enum Kind: Sendable {
     case integer, text, real, blob
     /// SQLite keeps it as an integer checked to be 0 or 1.
     case flag
+
+    /// The type `types` gives this kind.
+    func sql(_ types: Types) -> String {
+      switch (self, types) {
+      case (.integer, .sqlite), (.flag, .sqlite): "INTEGER"
+      case (.integer, .postgresql): "bigint"
+      case (.text, .sqlite): "TEXT"
+      case (.text, .postgresql): "text"
+      case (.real, .sqlite): "REAL"
+      case (.real, .postgresql): "double precision"
+      case (.blob, .sqlite): "BLOB"
+      case (.blob, .postgresql): "bytea"
+      case (.flag, .postgresql): "boolean"
+      }
+    }
   }
 
   /// The tables both databases define alike, as the first release made them.
@@ -78,18 +94,7 @@ package enum StoreSchema {
   package static func columns(of table: Table, _ types: Types, freeFlagKnown: Bool = true) -> String {
     table.lines.map { name, kind, notNull, rest in
       guard let kind else { return name }
-      var line = name + " "
-      switch (kind, types) {
-      case (.integer, .sqlite), (.flag, .sqlite): line += "INTEGER"
-      case (.integer, .postgresql): line += "bigint"
-      case (.text, .sqlite): line += "TEXT"
-      case (.text, .postgresql): line += "text"
-      case (.real, .sqlite): line += "REAL"
-      case (.real, .postgresql): line += "double precision"
-      case (.blob, .sqlite): line += "BLOB"
-      case (.blob, .postgresql): line += "bytea"
-      case (.flag, .postgresql): line += "boolean"
-      }
+      var line = name + " " + kind.sql(types)
       if notNull && (name != "is_free" || freeFlagKnown) { line += " NOT NULL" }
       if let rest { line += " " + rest }
       if kind == .flag, types == .sqlite { line += " CHECK (\(name) IN (0, 1))" }
@@ -123,6 +128,28 @@ package enum StoreSchema {
       )\(types == .sqlite ? " WITHOUT ROWID" : "");
       CREATE INDEX presence_by_last_snapshot ON presence\(on)(last_snapshot_id, first_snapshot_id);
       """
+  }
+
+  /// One migration per version column added after the first release, in
+  /// ``VersionColumn/all``'s order: each store's migrations end with these, so a new column
+  /// is its entry there (and the ``ProgramVersion`` property it maps), not a migration
+  /// written for each database. Rows recorded before it hold its default (NULL for a
+  /// nullable one).
+  ///
+  /// - Returns: Each migration's name (`column-NAME`, never to change once released) and its
+  ///   statement.
+  package static func addedColumns(_ types: Types) -> [(identifier: String, sql: String)] {
+    VersionColumn.all.compactMap { column in
+      column.added.map { ("column-\(column.name)", addColumn(column.name, $0, types)) }
+    }
+  }
+
+  /// `ALTER TABLE program_version ADD COLUMN …` for `added`.
+  package static func addColumn(_ name: String, _ added: VersionColumn.Addition, _ types: Types) -> String {
+    var sql = "ALTER TABLE program_version ADD COLUMN \(name) \(added.kind.sql(types))"
+    if let value = added.defaultValue { sql += " NOT NULL DEFAULT \(value)" }
+    if added.kind == .flag, types == .sqlite { sql += " CHECK (\(name) IN (0, 1))" }
+    return sql
   }
 
   /// The analysts' view: the programs of every snapshot, one row per (snapshot, version).

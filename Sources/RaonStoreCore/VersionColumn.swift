@@ -6,9 +6,22 @@ import RaonCore
 /// stores find and insert versions with these columns. (`id` and `raw_hash` are the
 /// store's own and not listed.)
 ///
-/// Adding a column: an entry here (and its property on ``ProgramVersion``), and a migration
-/// in each store's schema.
+/// Adding a column: an entry here, last, with its ``Addition`` (each store's migration is
+/// made from it: ``StoreSchema/addedColumns(_:)``), and its property on ``ProgramVersion``.
 package struct VersionColumn: Sendable {
+  /// How a column added after the first release is created in a store that exists: its
+  /// kind, and the value (SQL) of the rows recorded before it, or `nil` for NULL (a
+  /// nullable column). Never changed once released.
+  package struct Addition: Sendable {
+    package var kind: StoreSchema.Kind
+    package var defaultValue: String?
+
+    package init(_ kind: StoreSchema.Kind, default defaultValue: String? = nil) {
+      self.kind = kind
+      self.defaultValue = defaultValue
+    }
+  }
+
   /// How the column maps to a ``ProgramVersion`` property.
   package enum Access: @unchecked Sendable {
     case text(WritableKeyPath<ProgramVersion, String>)
@@ -23,6 +36,14 @@ package struct VersionColumn: Sendable {
 
   package let name: String
   package let access: Access
+  /// `nil` for the columns the first release made (``StoreSchema``'s frozen tables).
+  package let added: Addition?
+
+  package init(name: String, access: Access, added: Addition? = nil) {
+    self.name = name
+    self.access = access
+    self.added = added
+  }
 
   /// Whether the column may hold NULL.
   package var isNullable: Bool {
