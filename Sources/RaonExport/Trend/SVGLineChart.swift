@@ -21,22 +21,12 @@ public struct SVGLineChart: Sendable, Hashable {
   public struct Series: Sendable, Hashable {
     public var name: String
     public var values: [Int?]
-
-    public init(name: String, values: [Int?]) {
-      self.name = name
-      self.values = values
-    }
   }
 
   /// One plot with its own y axis.
   public struct Panel: Sendable, Hashable {
     public var title: String
     public var series: [Series]
-
-    public init(title: String, series: [Series]) {
-      self.title = title
-      self.series = series
-    }
   }
 
   public var title: String
