@@ -16,21 +16,6 @@ public struct TrendVersion: Sendable, Hashable {
   public var registeredOn: CalendarDay?
   /// How many times each snapshot of the interval holds this exact record.
   public var copies: Int
-
-  public init(
-    versionID: Int64, programID: String, category: String, district: String, isFree: Bool?,
-    startDate: CalendarDay?, endDate: CalendarDay?, registeredOn: CalendarDay?, copies: Int
-  ) {
-    self.versionID = versionID
-    self.programID = programID
-    self.category = category
-    self.district = district
-    self.isFree = isFree
-    self.startDate = startDate
-    self.endDate = endDate
-    self.registeredOn = registeredOn
-    self.copies = copies
-  }
 }
 
 /// One snapshot of a series, given as the change from the snapshot before it in the
