@@ -74,8 +74,7 @@ public struct SVGBarChart: Sendable, Hashable {
 
     let top = p + SVGChartFrame.titleHeight
     if bars.isEmpty {
-      out += "    <text x=\"\(p)\" y=\"\(top + Self.rowHeight / 2)\" dy=\"0.35em\">"
-      out += "\(Self.escape(emptyText))</text>\n"
+      out += SVGChartFrame.text(emptyText, x: p, y: top + Self.rowHeight / 2, " dy=\"0.35em\"")
     }
     for (i, bar) in bars.enumerated() {
       let y = top + i * Self.rowHeight
@@ -84,12 +83,10 @@ public struct SVGBarChart: Sendable, Hashable {
         maxValue > 0 ? Double(max(0, bar.value)) / Double(maxValue) * Double(Self.barMaxWidth) : 0
       // A non-zero value always shows at least a sliver.
       let shown = bar.value > 0 ? max(1, length) : 0
-      out += "    <text x=\"\(barX - 10)\" y=\"\(center)\" dy=\"0.35em\" text-anchor=\"end\">"
-      out += "\(Self.escape(labels[i]))</text>\n"
+      out += SVGChartFrame.text(labels[i], x: barX - 10, y: center, " dy=\"0.35em\" text-anchor=\"end\"")
       out += "    <rect x=\"\(barX)\" y=\"\(center - Self.barHeight / 2)\" width=\"\(SVGChartFrame.number(shown))\""
       out += " height=\"\(Self.barHeight)\" rx=\"3\" fill=\"\(bar.isOther ? Self.otherColor : Self.barColor)\"/>\n"
-      out += "    <text x=\"\(SVGChartFrame.number(Double(barX) + shown + 6))\" y=\"\(center)\" dy=\"0.35em\">"
-      out += "\(Self.escape(values[i]))</text>\n"
+      out += SVGChartFrame.text(values[i], x: SVGChartFrame.number(Double(barX) + shown + 6), y: center, " dy=\"0.35em\"")
     }
     out += SVGChartFrame.close
     return out
