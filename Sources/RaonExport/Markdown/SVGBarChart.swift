@@ -23,28 +23,15 @@ public struct SVGBarChart: Sendable, Hashable {
     public var label: String
     public var value: Int
     /// The text after the bar; the value with thousands separators when `nil`.
-    public var valueText: String?
+    public var valueText: String? = nil
     /// Drawn in grey: the sum of the groups not shown one by one.
-    public var isOther: Bool
-
-    public init(label: String, value: Int, valueText: String? = nil, isOther: Bool = false) {
-      self.label = label
-      self.value = value
-      self.valueText = valueText
-      self.isOther = isOther
-    }
+    public var isOther = false
   }
 
   public var title: String
   public var bars: [Bar]
   /// Shown instead of bars when there are none.
-  public var emptyText: String
-
-  public init(title: String, bars: [Bar], emptyText: String = "—") {
-    self.title = title
-    self.bars = bars
-    self.emptyText = emptyText
-  }
+  public var emptyText = "—"
 
   // Layout, in pixels (type and frame: ``SVGChartFrame``). A display column is 7.5 px at
   // 13 px type: Latin glyphs and digits average a little over half an em, Hangul a full em

@@ -33,14 +33,7 @@ public struct SVGLineChart: Sendable, Hashable {
   public var xLabels: [String]
   public var panels: [Panel]
   /// Shown instead of the plots when there is no x label.
-  public var emptyText: String
-
-  public init(title: String, xLabels: [String], panels: [Panel], emptyText: String = "—") {
-    self.title = title
-    self.xLabels = xLabels
-    self.panels = panels
-    self.emptyText = emptyText
-  }
+  public var emptyText = "—"
 
   // Layout, in pixels (a display column is 7.5 px at 13 px type, as in SVGBarChart).
   private static let smallSize = 12
