@@ -38,4 +38,5 @@ public enum DurationBand: String, NumberBand, Sendable, Codable {
     (1, .oneDay), (7, .from2To7), (30, .from8To30), (90, .from31To90), (365, .from91To365),
   ]
   static let unbounded = Self.over365
+  static let ordered = allCases
 }

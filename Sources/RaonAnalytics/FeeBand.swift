@@ -47,4 +47,5 @@ public enum FeeBand: String, NumberBand, Sendable, Codable {
     (100_000, .from50001To100000),
   ]
   static let unbounded = Self.over100000
+  static let ordered = allCases
 }

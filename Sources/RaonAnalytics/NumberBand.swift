@@ -6,6 +6,8 @@ protocol NumberBand: CaseIterable, Hashable where AllCases == [Self] {
   static var bounded: [(highest: Int, band: Self)] { get }
   /// The band above the last bounded one.
   static var unbounded: Self { get }
+  /// `allCases`, kept: counting asks for a band's position once per program.
+  static var ordered: [Self] { get }
 }
 
 extension NumberBand {
@@ -14,5 +16,5 @@ extension NumberBand {
   }
 
   /// The band's position in `allCases`, for counting into a fixed-size array.
-  var ordinal: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+  var ordinal: Int { Self.ordered.firstIndex(of: self) ?? 0 }
 }
