@@ -7,12 +7,6 @@ public struct FlaggedProgram: Sendable, Hashable {
   /// Every flag the program carries (not only the one asked for).
   public var flags: QualityFlags
 
-  public init(id: String, title: String, flags: QualityFlags) {
-    self.id = id
-    self.title = title
-    self.flags = flags
-  }
-
   /// The contract names of ``flags``, in output order.
   public var flagNames: [String] { flags.names }
 }

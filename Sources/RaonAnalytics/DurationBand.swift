@@ -8,7 +8,7 @@ import RaonCore
 /// DurationBand(durationDays: 14)   // .from8To30 ("8-30")
 /// DurationBand(durationDays: nil)  // .invalid
 /// ```
-public enum DurationBand: String, CaseIterable, Sendable, Hashable, Codable {
+public enum DurationBand: String, NumberBand, Sendable, Codable {
   case oneDay = "1"
   case from2To7 = "2-7"
   case from8To30 = "8-30"
@@ -31,26 +31,12 @@ public enum DurationBand: String, CaseIterable, Sendable, Hashable, Codable {
       self = .invalid
       return
     }
-    switch days {
-    case 1: self = .oneDay
-    case ...7: self = .from2To7
-    case ...30: self = .from8To30
-    case ...90: self = .from31To90
-    case ...365: self = .from91To365
-    default: self = .over365
-    }
+    self.init(banding: days)
   }
 
-  /// The band's position in `allCases`, for counting into a fixed-size array.
-  var ordinal: Int {
-    switch self {
-    case .oneDay: 0
-    case .from2To7: 1
-    case .from8To30: 2
-    case .from31To90: 3
-    case .from91To365: 4
-    case .over365: 5
-    case .invalid: 6
-    }
-  }
+  static let bounded: [(highest: Int, band: Self)] = [
+    (1, .oneDay), (7, .from2To7), (30, .from8To30), (90, .from31To90), (365, .from91To365),
+  ]
+  static let unbounded = Self.over365
+  static let ordered = allCases
 }

@@ -7,7 +7,7 @@ import RaonCore
 /// ```swift
 /// FeeBand(isFree: false, feeMinKRW: 20_000)  // .from10001To30000 ("10001-30000")
 /// ```
-public enum FeeBand: String, CaseIterable, Sendable, Hashable, Codable {
+public enum FeeBand: String, NumberBand, Sendable, Codable {
   case free = "free"
   case upTo10000 = "1-10000"
   case from10001To30000 = "10001-30000"
@@ -39,25 +39,13 @@ public enum FeeBand: String, CaseIterable, Sendable, Hashable, Codable {
       self = .unknown
       return
     }
-    switch fee {
-    case ...10_000: self = .upTo10000
-    case ...30_000: self = .from10001To30000
-    case ...50_000: self = .from30001To50000
-    case ...100_000: self = .from50001To100000
-    default: self = .over100000
-    }
+    self.init(banding: fee)
   }
 
-  /// The band's position in `allCases`, for counting into a fixed-size array.
-  var ordinal: Int {
-    switch self {
-    case .free: 0
-    case .upTo10000: 1
-    case .from10001To30000: 2
-    case .from30001To50000: 3
-    case .from50001To100000: 4
-    case .over100000: 5
-    case .unknown: 6
-    }
-  }
+  static let bounded: [(highest: Int, band: Self)] = [
+    (10_000, .upTo10000), (30_000, .from10001To30000), (50_000, .from30001To50000),
+    (100_000, .from50001To100000),
+  ]
+  static let unbounded = Self.over100000
+  static let ordered = allCases
 }

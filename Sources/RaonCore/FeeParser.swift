@@ -238,14 +238,9 @@ private struct FeeScanner {
         if sub.isWhole, !sub.overflow, sub.integer < 10,
           UTF8Scanning.matches(bytes, at: afterSub, Glyph.cheon)
         {
-          rest = sub.integer * 1000
-          i = UTF8Scanning.skipSpaces(bytes, from: afterSub + 3)
-          if i < bytes.count, UTF8Scanning.isDigit(bytes[i]) {
-            let units = readNumber(at: i)
-            guard units.isWhole, !units.overflow, units.integer < 1000 else { return term }
-            rest += units.integer
-            i = UTF8Scanning.skipSpaces(bytes, from: units.end)
-          }
+          guard let units = unitsAfterThousand(at: afterSub + 3) else { return term }
+          rest = sub.integer * 1000 + units.value
+          i = units.next
         } else if sub.isWhole, !sub.overflow, sub.integer < 10_000 {
           rest = sub.integer
           i = afterSub
@@ -272,14 +267,9 @@ private struct FeeScanner {
       term.magnitude = .thousand
       term.leading = .thousand
       term.end = i + 3
-      var value = number.integer * 1000
-      i = UTF8Scanning.skipSpaces(bytes, from: i + 3)
-      if i < bytes.count, UTF8Scanning.isDigit(bytes[i]) {
-        let units = readNumber(at: i)
-        guard units.isWhole, !units.overflow, units.integer < 1000 else { return term }
-        value += units.integer
-        i = UTF8Scanning.skipSpaces(bytes, from: units.end)
-      }
+      guard let units = unitsAfterThousand(at: i + 3) else { return term }
+      let value = number.integer * 1000 + units.value
+      i = units.next
       guard UTF8Scanning.matches(bytes, at: i, Glyph.won) || matchesKRW(at: i) else {
         return term
       }
@@ -295,6 +285,16 @@ private struct FeeScanner {
       term.value = scaled(number, by: .one, wonUnit: true)
     }
     return term
+  }
+
+  /// The units that may follow 천 (the 500 of 5천500원; 0 when no number follows) and
+  /// where reading goes on; `nil` when the number there is not 0…999.
+  private func unitsAfterThousand(at start: Int) -> (value: Int, next: Int)? {
+    let i = UTF8Scanning.skipSpaces(bytes, from: start)
+    guard i < bytes.count, UTF8Scanning.isDigit(bytes[i]) else { return (0, i) }
+    let units = readNumber(at: i)
+    guard units.isWhole, !units.overflow, units.integer < 1000 else { return nil }
+    return (units.integer, UTF8Scanning.skipSpaces(bytes, from: units.end))
   }
 
   /// `KRW`, any case, not followed by another letter.

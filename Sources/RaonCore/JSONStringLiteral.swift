@@ -29,6 +29,20 @@ public enum JSONStringLiteral {
     out += "\""
   }
 
+  /// The byte a one-letter escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`) stands
+  /// for, from the letter after the backslash; `nil` for `u` and for what is no escape.
+  public static func unescaped(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return letter
+    case UInt8(ascii: "b"): return 0x08
+    case UInt8(ascii: "f"): return 0x0C
+    case UInt8(ascii: "n"): return 0x0A
+    case UInt8(ascii: "r"): return 0x0D
+    case UInt8(ascii: "t"): return 0x09
+    default: return nil
+    }
+  }
+
   /// True when `text` holds a byte that must be escaped.
   static func needsEscaping(_ text: String) -> Bool {
     // A scan of the UTF-8 in place: `withCString` would copy every short (inline) string

@@ -35,24 +35,3 @@ public enum ProgramID {
     return "h:" + SHA256.hex(text).prefix(16)
   }
 }
-
-/// The few fields of a program that trends count by, light enough for 365 snapshots.
-public struct ProgramSummary: Sendable, Hashable {
-  public var id: String
-  public var category: String
-  public var district: String
-  public var isFree: Bool?
-
-  public init(id: String, category: String, district: String, isFree: Bool?) {
-    self.id = id
-    self.category = category
-    self.district = district
-    self.isFree = isFree
-  }
-
-  public init(_ program: Program) {
-    self.init(
-      id: program.id, category: program.category, district: program.district,
-      isFree: program.isFree)
-  }
-}

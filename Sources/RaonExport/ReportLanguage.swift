@@ -38,7 +38,6 @@ public struct ReportLabels: Sendable {
 
   // MARK: - Headline figures
   public var programCount: String { say("전체 프로그램", "Programs") }
-  public var activeThisWeek: String { say("이번 주 진행", "Running this week") }
   public var startingThisWeek: String { say("이번 주 시작", "Starting this week") }
   public var freeShare: String { say("무료 비율", "Free share") }
   public var added: String { say("추가", "Added") }
@@ -118,7 +117,6 @@ extension Int {
 extension ReportLabels {
   public var headline: String { say("주요 지표", "Headline figures") }
   public var thisSnapshot: String { say("이번 스냅숏", "This snapshot") }
-  public var freeShareActive: String { say("무료 비율(이번 주 진행)", "Free share (running this week)") }
   /// The suffix of a change in percentage points.
   public var percentPoints: String { say("%p", " pp") }
   public var from: String { say("이전", "From") }

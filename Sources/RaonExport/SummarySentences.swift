@@ -18,31 +18,22 @@ public enum SummarySentences {
 
     // 1. What runs this week, against last week.
     let place = r.district.map { ko ? "\($0.name)에서 " : " in \($0.name)" } ?? ""
-    if ko {
-      var s = "\(place)이번 주 운영 중인 문화행사는 \(count(v.running, L))"
-      if let p = previous {
-        let d = v.running - p.running
-        let pct = p.running > 0 ? "(\(Percentage.text(Double(abs(d)) / Double(p.running))))" : ""
-        s += d == 0
-          ? "으로 전주(\(count(p.running, L)))와 같습니다."
-          : "으로 전주(\(count(p.running, L)))보다 \(count(abs(d), L))\(pct) \(d > 0 ? "늘었습니다" : "줄었습니다")."
-      } else {
-        s += "입니다."
-      }
-      out.append(s)
+    var first = L.say(
+      "\(place)이번 주 운영 중인 문화행사는 \(count(v.running, L))",
+      "\(v.running.formatted()) cultural programs run this week\(place)")
+    if let p = previous {
+      let d = v.running - p.running
+      let pct = p.running > 0 ? Percentage.text(Double(abs(d)) / Double(p.running)) : nil
+      first +=
+        d == 0
+        ? L.say("으로 전주(\(count(p.running, L)))와 같습니다.", ", as many as last week (\(p.running.formatted())).")
+        : L.say(
+          "으로 전주(\(count(p.running, L)))보다 \(count(abs(d), L))\(pct.map { "(\($0))" } ?? "") \(d > 0 ? "늘었습니다" : "줄었습니다").",
+          ", \(abs(d).formatted())\(pct.map { " (\($0))" } ?? "") \(d > 0 ? "more" : "fewer") than last week (\(p.running.formatted())).")
     } else {
-      var s = "\(v.running.formatted()) cultural programs run this week\(place)"
-      if let p = previous {
-        let d = v.running - p.running
-        let pct = p.running > 0 ? " (\(Percentage.text(Double(abs(d)) / Double(p.running))))" : ""
-        s += d == 0
-          ? ", as many as last week (\(p.running.formatted()))."
-          : ", \(abs(d).formatted())\(pct) \(d > 0 ? "more" : "fewer") than last week (\(p.running.formatted()))."
-      } else {
-        s += "."
-      }
-      out.append(s)
+      first += L.say("입니다.", ".")
     }
+    out.append(first)
 
     // 2. New, starting and ending.
     out.append(

@@ -26,20 +26,12 @@ extension ReportLabels {
   public var whatIsOn: String { say("운영 현황", "What is on") }
   public var onNow: String { runningThisWeek }
   public var currentSection: String { say("운영 중·예정 프로그램", "Current programs (running or upcoming)") }
-  public var thisWeeksLists: String { say("이번 주 목록", "This week's lists") }
   public var trend: String { say("추이", "Trend") }
-  public var wholeCatalog: String {
-    say("전체 카탈로그 (종료된 프로그램 포함)", "Whole catalog (ended programs included)")
-  }
   public var wholeCatalogNote: String {
     say(
       "아래 표와 그림은 이번 수집 자료의 모든 행사를 셉니다. 이미 끝난 행사도 포함되므로 ‘이번 주 운영’으로 읽지 마십시오.",
       "The tables and charts below count every program of the snapshot, ended ones included: do not read them as what is on now.")
   }
-  public func countsSet(_ set: String) -> String { say("집계 대상: \(set)", "Counts: \(set)") }
-  public var runningSet: String { say("이번 주 운영 중인 프로그램", "programs running this week") }
-  public var currentSet: String { say("운영 중·예정 프로그램 (종료되지 않음)", "current programs (not ended)") }
-  public var wholeSet: String { say("스냅숏의 모든 프로그램 (종료 포함)", "every program of the snapshot (ended included)") }
 
   // MARK: - Lists
   public var place: String { say("장소", "Place") }
@@ -49,16 +41,6 @@ extension ReportLabels {
   // MARK: - Trend
   public var isoWeek: String { say("ISO 주", "ISO week") }
   public var snapshotId: String { snapshot }
-
-  // MARK: - District packs
-
-  /// `이번 주 운영 12건 — 25개 구 중 19위, 서울시의 1.9% · 운영 중·예정 …`
-  public func districtStanding(_ d: DistrictScope, _ v: WeekView) -> String {
-    func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
-    return say(
-      "**\(d.name)** — 이번 주 운영 \(v.running.formatted())건: \(d.districtCount)개 구 중 \(d.runningRank)위, 서울시의 \(percent(d.runningShare)) · 운영 중·예정 \(v.current.formatted())건: \(d.currentRank)위, \(percent(d.currentShare))",
-      "**\(d.name)** — running this week: \(v.running.formatted()), #\(d.runningRank) of \(d.districtCount), \(percent(d.runningShare)) of the city · current: \(v.current.formatted()), #\(d.currentRank), \(percent(d.currentShare))")
-  }
 
   // MARK: - Changes
   // The document's words (DocumentLabels' change attachment uses the same).
@@ -71,11 +53,6 @@ extension ReportLabels {
   public var withdrawn: String { say("철회", "withdrawn") }
   public var material: String { say("내용", "material") }
   public var minor: String { say("경미", "minor") }
-  public var minorNote: String {
-    say(
-      "경미한 변경(좌표 50m 미만 이동, 대표이미지, 공백만 다른 글자)은 개수만 적습니다. 모든 행은 csv/changes.csv와 report.xlsx에 있습니다.",
-      "Minor changes (coordinates moved under 50 m, image URL, text differing only in spaces) are only counted here; every row is in csv/changes.csv and report.xlsx.")
-  }
   public func removal(_ kind: ChangeKinds.Removal) -> String { kind == .ended ? ended : withdrawn }
   public func change(_ kind: ChangeKinds.Change) -> String { kind == .material ? material : minor }
 

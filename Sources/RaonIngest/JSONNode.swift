@@ -192,12 +192,7 @@ struct JSONParser {
     defer { depth -= 1 }
     i += 1
     var members: [(key: String, value: JSONNode)] = []
-    skipSpace()
-    guard i < b.count else { throw endOfInput("an object") }
-    if b[i] == UInt8(ascii: "}") {
-      i += 1
-      return .object(members)
-    }
+    if try closes(UInt8(ascii: "}"), "an object", empty: true) { return .object(members) }
     while true {
       skipSpace()
       guard i < b.count else { throw endOfInput("an object") }
@@ -218,12 +213,7 @@ struct JSONParser {
     defer { depth -= 1 }
     i += 1
     var items: [JSONNode] = []
-    skipSpace()
-    guard i < b.count else { throw endOfInput("an array") }
-    if b[i] == UInt8(ascii: "]") {
-      i += 1
-      return .array(items)
-    }
+    if try closes(UInt8(ascii: "]"), "an array", empty: true) { return .array(items) }
     while true {
       items.append(try value())
       if try closes(UInt8(ascii: "]"), "an array") { return .array(items) }
@@ -232,10 +222,14 @@ struct JSONParser {
 
   /// After an object's member or an array's item: a comma (consumed) gives `false`, the
   /// container's `closer` (consumed) `true`; anything else is an error naming `container`.
-  private mutating func closes(_ closer: UInt8, _ container: String) throws(JSONSyntaxError) -> Bool {
+  /// Right after the opening bracket (`empty`), `false` leaves the first value unread.
+  private mutating func closes(
+    _ closer: UInt8, _ container: String, empty: Bool = false
+  ) throws(JSONSyntaxError) -> Bool {
     skipSpace()
     guard i < b.count else { throw endOfInput(container) }
-    if b[i] == UInt8(ascii: ",") {
+    if empty, b[i] != closer { return false }
+    if !empty, b[i] == UInt8(ascii: ",") {
       i += 1
       return false
     }
@@ -292,16 +286,9 @@ struct JSONParser {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[segment..<i]))
         i += 1
         guard i < b.count else { throw endOfInput("a string") }
-        switch b[i] {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-        case UInt8(ascii: "b"): bytes.append(0x08)
-        case UInt8(ascii: "f"): bytes.append(0x0C)
-        case UInt8(ascii: "n"): bytes.append(0x0A)
-        case UInt8(ascii: "r"): bytes.append(0x0D)
-        case UInt8(ascii: "t"): bytes.append(0x09)
-        case UInt8(ascii: "u"):
+        if let byte = JSONStringLiteral.unescaped(b[i]) {
+          bytes.append(byte)
+        } else if b[i] == UInt8(ascii: "u") {
           i += 1
           var scalar = try hex4()
           if (0xD800...0xDBFF).contains(scalar), i + 1 < b.count, b[i] == UInt8(ascii: "\\"),
@@ -321,7 +308,7 @@ struct JSONParser {
           bytes.append(contentsOf: Array(String(unicode).utf8))
           segment = i
           continue
-        default:
+        } else {
           throw error("invalid escape in a string")
         }
         i += 1

@@ -143,11 +143,7 @@ extension CompactJSON {
         i += 1
         var values: [String?] = []
         skipSpace(bytes, &i)
-        if i < n, bytes[i] == UInt8(ascii: "]") {
-          i += 1
-          skipSpace(bytes, &i)
-          return i == n ? values : nil
-        }
+        if i < n, bytes[i] == UInt8(ascii: "]") { return endsText(bytes, &i) ? values : nil }
         while true {
           skipSpace(bytes, &i)
           guard i < n else { return nil }
@@ -160,16 +156,8 @@ extension CompactJSON {
           } else {
             return nil
           }
-          skipSpace(bytes, &i)
-          guard i < n else { return nil }
-          if bytes[i] == UInt8(ascii: ",") {
-            i += 1
-            continue
-          }
-          guard bytes[i] == UInt8(ascii: "]") else { return nil }
-          i += 1
-          skipSpace(bytes, &i)
-          return i == n ? values : nil
+          guard let more = separator(bytes, &i, close: UInt8(ascii: "]")) else { return nil }
+          if !more { return values }
         }
       }
     }
@@ -184,11 +172,7 @@ extension CompactJSON {
         i += 1
         var members: [(key: String, value: Value)] = []
         skipSpace(bytes, &i)
-        if i < n, bytes[i] == UInt8(ascii: "}") {
-          i += 1
-          skipSpace(bytes, &i)
-          return i == n ? members : nil
-        }
+        if i < n, bytes[i] == UInt8(ascii: "}") { return endsText(bytes, &i) ? members : nil }
         while true {
           skipSpace(bytes, &i)
           guard i < n, bytes[i] == quote, let key = string(bytes, &i) else { return nil }
@@ -211,18 +195,30 @@ extension CompactJSON {
           // A repeated key: leave Foundation to decide which one wins.
           guard !members.contains(where: { $0.key == key }) else { return nil }
           members.append((key, value))
-          skipSpace(bytes, &i)
-          guard i < n else { return nil }
-          if bytes[i] == UInt8(ascii: ",") {
-            i += 1
-            continue
-          }
-          guard bytes[i] == UInt8(ascii: "}") else { return nil }
-          i += 1
-          skipSpace(bytes, &i)
-          return i == n ? members : nil
+          guard let more = separator(bytes, &i, close: UInt8(ascii: "}")) else { return nil }
+          if !more { return members }
         }
       }
+    }
+
+    /// After a value: `true` past a comma, `false` past the closing bracket when nothing
+    /// but space follows it (the text's end); `nil` for anything else.
+    private static func separator(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, close: UInt8) -> Bool? {
+      skipSpace(b, &i)
+      guard i < b.count else { return nil }
+      if b[i] == UInt8(ascii: ",") {
+        i += 1
+        return true
+      }
+      guard b[i] == close, endsText(b, &i) else { return nil }
+      return false
+    }
+
+    /// Steps over the closing bracket at `i` and the space after it: whether the text ends there.
+    private static func endsText(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Bool {
+      i += 1
+      skipSpace(b, &i)
+      return i == b.count
     }
 
     @inline(__always)
@@ -269,17 +265,9 @@ extension CompactJSON {
         if c < 0x20 { return nil }
         if c == backslash {
           guard j + 1 < b.count else { return nil }
-          switch b[j + 1] {
-          case quote: out.append(quote)
-          case backslash: out.append(backslash)
-          case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
-          case UInt8(ascii: "b"): out.append(0x08)
-          case UInt8(ascii: "f"): out.append(0x0C)
-          case UInt8(ascii: "n"): out.append(0x0A)
-          case UInt8(ascii: "r"): out.append(0x0D)
-          case UInt8(ascii: "t"): out.append(0x09)
-          default: return nil  // \u and anything else: Foundation's call
-          }
+          // \u and anything else: Foundation's call.
+          guard let byte = JSONStringLiteral.unescaped(b[j + 1]) else { return nil }
+          out.append(byte)
           j += 2
           continue
         }

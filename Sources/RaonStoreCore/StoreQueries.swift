@@ -230,26 +230,19 @@ package enum StoreQueries {
         SELECT dv.program_id FROM presence dp JOIN program_version dv ON dv.id = dp.version_id
         WHERE (\(holds("dp", "?1"))) <> (\(holds("dp", "?2"))))
       """
-    var chunk: [PresentVersion] = []
-    chunk.reserveCapacity(min(chunkSize, snapshot.programCount))
-    var stopped = false
-    try c.forEachRow(
+    try forEachChunk(
       """
       SELECT v.id AS id, \(VersionColumn.selectList("v")), p.copies AS copies
       FROM presence p JOIN program_version v ON v.id = p.version_id
       WHERE \(holds("p", "?1")) \(other == nil ? "" : differing)
       ORDER BY v.program_id\(c.dialect.byBytes), v.id
-      """, [.integer(id)] + (other.map { [.integer($0)] } ?? [])
-    ) { row in
-      let versionID: Int64 = try row.get("id")
-      let version = try ProgramVersion(row: row, fieldSets: fieldSets, versionID: versionID)
-      chunk.append(PresentVersion(id: versionID, version: version, copies: try row.get("copies")))
-      guard chunk.count >= chunkSize else { return true }
-      defer { chunk.removeAll(keepingCapacity: true) }
-      stopped = try !body(chunk)
-      return !stopped
-    }
-    if !stopped, !chunk.isEmpty { _ = try body(chunk) }
+      """, [.integer(id)] + (other.map { [.integer($0)] } ?? []),
+      chunkSize: chunkSize, expected: snapshot.programCount, c,
+      add: { row, chunk in
+        let versionID: Int64 = try row.get("id")
+        let version = try ProgramVersion(row: row, fieldSets: fieldSets, versionID: versionID)
+        chunk.append(PresentVersion(id: versionID, version: version, copies: try row.get("copies")))
+      }, body)
   }
 
   /// A snapshot's programs with only the fields stored in columns (see the stores'
@@ -258,10 +251,7 @@ package enum StoreQueries {
     inSnapshot id: Int64, programCount: Int, chunkSize: Int, _ c: some StoreConnection,
     _ body: ([Program]) throws -> Bool
   ) throws {
-    var chunk: [Program] = []
-    chunk.reserveCapacity(min(chunkSize, programCount))
-    var stopped = false
-    try c.forEachRow(
+    try forEachChunk(
       """
       SELECT v.program_id AS program_id, v.title AS title, v.category AS category,
         v.district AS district, v.is_free AS is_free, v.fee_min_krw AS fee_min_krw,
@@ -271,19 +261,35 @@ package enum StoreQueries {
       FROM presence p JOIN program_version v ON v.id = p.version_id
       WHERE \(holds("p", "?1"))
       ORDER BY v.program_id\(c.dialect.byBytes), v.id
-      """, [.integer(id)]
-    ) { row in
-      var program = Program(
-        id: try row.get("program_id"), title: try row.get("title"), category: try row.get("category"),
-        district: try row.get("district"), isFree: try row.get("is_free"),
-        feeMinKRW: try row.get("fee_min_krw"), feeMaxKRW: try row.get("fee_max_krw"),
-        latitude: try row.get("latitude"), longitude: try row.get("longitude"),
-        qualityFlags: QualityFlags(joinedNames: try row.get("quality_flags")))
-      program.startDate = try ProgramVersion.day(try row.get("start_date"), "start_date")
-      program.endDate = try ProgramVersion.day(try row.get("end_date"), "end_date")
-      program.registeredOn = try ProgramVersion.day(try row.get("registered_on"), "registered_on")
-      let copies: Int = try row.get("copies")
-      for _ in 0..<copies { chunk.append(program) }
+      """, [.integer(id)], chunkSize: chunkSize, expected: programCount, c,
+      add: { row, chunk in
+        var program = Program(
+          id: try row.get("program_id"), title: try row.get("title"), category: try row.get("category"),
+          district: try row.get("district"), isFree: try row.get("is_free"),
+          feeMinKRW: try row.get("fee_min_krw"), feeMaxKRW: try row.get("fee_max_krw"),
+          latitude: try row.get("latitude"), longitude: try row.get("longitude"),
+          qualityFlags: QualityFlags(joinedNames: try row.get("quality_flags")))
+        program.startDate = try ProgramVersion.day(try row.get("start_date"), "start_date")
+        program.endDate = try ProgramVersion.day(try row.get("end_date"), "end_date")
+        program.registeredOn = try ProgramVersion.day(try row.get("registered_on"), "registered_on")
+        let copies: Int = try row.get("copies")
+        for _ in 0..<copies { chunk.append(program) }
+      }, body)
+  }
+
+  /// Runs a query, `add`ing what each row holds to a chunk, and hands `body` each chunk
+  /// once it has `chunkSize` items (the last one the rest), until `body` returns `false`.
+  ///
+  /// - Parameter expected: How many items the query gives at most (sizes the chunk).
+  private static func forEachChunk<Item>(
+    _ sql: String, _ arguments: [StoreValue], chunkSize: Int, expected: Int, _ c: some StoreConnection,
+    add: (StoreRow, inout [Item]) throws -> Void, _ body: ([Item]) throws -> Bool
+  ) throws {
+    var chunk: [Item] = []
+    chunk.reserveCapacity(min(chunkSize, expected))
+    var stopped = false
+    try c.forEachRow(sql, arguments) { row in
+      try add(row, &chunk)
       guard chunk.count >= chunkSize else { return true }
       defer { chunk.removeAll(keepingCapacity: true) }
       stopped = try !body(chunk)

@@ -16,21 +16,6 @@ public struct TrendVersion: Sendable, Hashable {
   public var registeredOn: CalendarDay?
   /// How many times each snapshot of the interval holds this exact record.
   public var copies: Int
-
-  public init(
-    versionID: Int64, programID: String, category: String, district: String, isFree: Bool?,
-    startDate: CalendarDay?, endDate: CalendarDay?, registeredOn: CalendarDay?, copies: Int
-  ) {
-    self.versionID = versionID
-    self.programID = programID
-    self.category = category
-    self.district = district
-    self.isFree = isFree
-    self.startDate = startDate
-    self.endDate = endDate
-    self.registeredOn = registeredOn
-    self.copies = copies
-  }
 }
 
 /// One snapshot of a series, given as the change from the snapshot before it in the
@@ -46,12 +31,6 @@ public struct TrendStep: Sendable {
   public var entering: [TrendVersion]
   /// In the snapshot before and not in this one (none for the first step).
   public var leaving: [TrendVersion]
-
-  package init(snapshot: SnapshotInfo, entering: [TrendVersion], leaving: [TrendVersion]) {
-    self.snapshot = snapshot
-    self.entering = entering
-    self.leaving = leaving
-  }
 }
 
 
@@ -68,18 +47,6 @@ public struct SnapshotDeletion: Sendable, Equatable {
   public var intervalsJoined: Int
   /// Field-name lists used by no remaining version, removed.
   public var fieldSetsRemoved: Int
-
-  package init(
-    snapshot: SnapshotInfo, versionsRemoved: Int, intervalsRemoved: Int, intervalsShortened: Int,
-    intervalsJoined: Int, fieldSetsRemoved: Int
-  ) {
-    self.snapshot = snapshot
-    self.versionsRemoved = versionsRemoved
-    self.intervalsRemoved = intervalsRemoved
-    self.intervalsShortened = intervalsShortened
-    self.intervalsJoined = intervalsJoined
-    self.fieldSetsRemoved = fieldSetsRemoved
-  }
 }
 
 /// What the store knows about one snapshot, for `raon snapshots show`.
@@ -171,10 +138,4 @@ package struct PresentVersion {
   package var id: Int64
   package var version: ProgramVersion
   package var copies: Int
-
-  package init(id: Int64, version: ProgramVersion, copies: Int) {
-    self.id = id
-    self.version = version
-    self.copies = copies
-  }
 }

@@ -10,12 +10,6 @@ public struct StoredRawRecord: Sendable, Hashable {
   /// bytes were replaced; field names are shared by the records of one field set.
   public var record: RawRecord
 
-  public init(programID: String, versionID: Int64, record: RawRecord) {
-    self.programID = programID
-    self.versionID = versionID
-    self.record = record
-  }
-
   /// `(name, value)` pairs in source order; a `nil` value was a null in the source.
   public var fields: [(name: String, value: String?)] { record.fields }
 }

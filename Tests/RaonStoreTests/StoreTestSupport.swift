@@ -58,3 +58,24 @@ extension SnapshotStore {
     }
   }
 }
+
+/// The few fields of a program that a snapshot's trend membership is checked by.
+struct ProgramSummary: Sendable, Hashable {
+  var id: String
+  var category: String
+  var district: String
+  var isFree: Bool?
+
+  init(id: String, category: String, district: String, isFree: Bool?) {
+    self.id = id
+    self.category = category
+    self.district = district
+    self.isFree = isFree
+  }
+
+  init(_ program: Program) {
+    self.init(
+      id: program.id, category: program.category, district: program.district,
+      isFree: program.isFree)
+  }
+}

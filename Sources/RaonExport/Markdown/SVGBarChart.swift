@@ -23,28 +23,15 @@ public struct SVGBarChart: Sendable, Hashable {
     public var label: String
     public var value: Int
     /// The text after the bar; the value with thousands separators when `nil`.
-    public var valueText: String?
+    public var valueText: String? = nil
     /// Drawn in grey: the sum of the groups not shown one by one.
-    public var isOther: Bool
-
-    public init(label: String, value: Int, valueText: String? = nil, isOther: Bool = false) {
-      self.label = label
-      self.value = value
-      self.valueText = valueText
-      self.isOther = isOther
-    }
+    public var isOther = false
   }
 
   public var title: String
   public var bars: [Bar]
   /// Shown instead of bars when there are none.
-  public var emptyText: String
-
-  public init(title: String, bars: [Bar], emptyText: String = "—") {
-    self.title = title
-    self.bars = bars
-    self.emptyText = emptyText
-  }
+  public var emptyText = "—"
 
   // Layout, in pixels (type and frame: ``SVGChartFrame``). A display column is 7.5 px at
   // 13 px type: Latin glyphs and digits average a little over half an em, Hangul a full em
@@ -74,8 +61,7 @@ public struct SVGBarChart: Sendable, Hashable {
 
     let top = p + SVGChartFrame.titleHeight
     if bars.isEmpty {
-      out += "    <text x=\"\(p)\" y=\"\(top + Self.rowHeight / 2)\" dy=\"0.35em\">"
-      out += "\(Self.escape(emptyText))</text>\n"
+      out += SVGChartFrame.text(emptyText, x: p, y: top + Self.rowHeight / 2, " dy=\"0.35em\"")
     }
     for (i, bar) in bars.enumerated() {
       let y = top + i * Self.rowHeight
@@ -84,12 +70,10 @@ public struct SVGBarChart: Sendable, Hashable {
         maxValue > 0 ? Double(max(0, bar.value)) / Double(maxValue) * Double(Self.barMaxWidth) : 0
       // A non-zero value always shows at least a sliver.
       let shown = bar.value > 0 ? max(1, length) : 0
-      out += "    <text x=\"\(barX - 10)\" y=\"\(center)\" dy=\"0.35em\" text-anchor=\"end\">"
-      out += "\(Self.escape(labels[i]))</text>\n"
+      out += SVGChartFrame.text(labels[i], x: barX - 10, y: center, " dy=\"0.35em\" text-anchor=\"end\"")
       out += "    <rect x=\"\(barX)\" y=\"\(center - Self.barHeight / 2)\" width=\"\(SVGChartFrame.number(shown))\""
       out += " height=\"\(Self.barHeight)\" rx=\"3\" fill=\"\(bar.isOther ? Self.otherColor : Self.barColor)\"/>\n"
-      out += "    <text x=\"\(SVGChartFrame.number(Double(barX) + shown + 6))\" y=\"\(center)\" dy=\"0.35em\">"
-      out += "\(Self.escape(values[i]))</text>\n"
+      out += SVGChartFrame.text(values[i], x: SVGChartFrame.number(Double(barX) + shown + 6), y: center, " dy=\"0.35em\"")
     }
     out += SVGChartFrame.close
     return out
@@ -97,24 +81,9 @@ public struct SVGBarChart: Sendable, Hashable {
 
   /// Text safe in XML content and attribute values; control characters (not allowed in
   /// XML 1.0) become spaces.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += " "
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { xmlText(text) }
+
+  private static let xmlText = ScalarEscaper(
+    ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"],
+    other: { $0.value < 0x20 || $0.value == 0xFFFE || $0.value == 0xFFFF ? " " : nil })
 }

@@ -27,9 +27,16 @@ enum SVGChartFrame {
     out += "  <rect x=\"0.5\" y=\"0.5\" width=\"\(width - 1)\" height=\"\(height - 1)\" rx=\"8\""
     out += " fill=\"#ffffff\" stroke=\"#d0d7de\"/>\n"
     out += "  <g font-family=\"\(fonts)\" font-size=\"\(fontSize)\" fill=\"\(textColor)\">\n"
-    out += "    <text x=\"\(p)\" y=\"\(p + 16)\" font-size=\"\(titleSize)\" font-weight=\"bold\">"
-    out += "\(name)</text>\n"
+    out += text(title, x: p, y: p + 16, " font-size=\"\(titleSize)\" font-weight=\"bold\"")
     return out
+  }
+
+  /// A `<text>` line at (`x`, `y`) with more `attributes` (each after a space), its
+  /// content escaped.
+  static func text(
+    _ content: String, x: some CustomStringConvertible, y: some CustomStringConvertible, _ attributes: String = ""
+  ) -> String {
+    "    <text x=\"\(x)\" y=\"\(y)\"\(attributes)>\(SVGBarChart.escape(content))</text>\n"
   }
 
   /// The width of `columns` display columns (``DisplayWidth``), rounded up to whole pixels:

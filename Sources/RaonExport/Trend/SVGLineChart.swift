@@ -21,36 +21,19 @@ public struct SVGLineChart: Sendable, Hashable {
   public struct Series: Sendable, Hashable {
     public var name: String
     public var values: [Int?]
-
-    public init(name: String, values: [Int?]) {
-      self.name = name
-      self.values = values
-    }
   }
 
   /// One plot with its own y axis.
   public struct Panel: Sendable, Hashable {
     public var title: String
     public var series: [Series]
-
-    public init(title: String, series: [Series]) {
-      self.title = title
-      self.series = series
-    }
   }
 
   public var title: String
   public var xLabels: [String]
   public var panels: [Panel]
   /// Shown instead of the plots when there is no x label.
-  public var emptyText: String
-
-  public init(title: String, xLabels: [String], panels: [Panel], emptyText: String = "—") {
-    self.title = title
-    self.xLabels = xLabels
-    self.panels = panels
-    self.emptyText = emptyText
-  }
+  public var emptyText = "—"
 
   // Layout, in pixels (a display column is 7.5 px at 13 px type, as in SVGBarChart).
   private static let smallSize = 12
@@ -95,8 +78,7 @@ public struct SVGLineChart: Sendable, Hashable {
     var out = SVGChartFrame.open(title: title, width: width, height: height)
     let top = p + SVGChartFrame.titleHeight
     if n == 0 || panels.isEmpty {
-      out +=
-        "    <text x=\"\(p)\" y=\"\(top + 12)\" dy=\"0.35em\">\(SVGBarChart.escape(emptyText))</text>\n"
+      out += SVGChartFrame.text(emptyText, x: p, y: top + 12, " dy=\"0.35em\"")
       out += SVGChartFrame.close
       return out
     }
@@ -108,8 +90,7 @@ public struct SVGLineChart: Sendable, Hashable {
     let labelStep = n > 1 ? max(1, Int((76.0 / spacing).rounded(.up))) : 1
     for (k, panel) in panels.enumerated() {
       let panelTop = top + k * (panelHeight + Self.panelGap)
-      out += "    <text x=\"\(plotX)\" y=\"\(panelTop + 14)\" font-weight=\"bold\">"
-      out += "\(SVGBarChart.escape(panel.title))</text>\n"
+      out += SVGChartFrame.text(panel.title, x: plotX, y: panelTop + 14, " font-weight=\"bold\"")
       // Legend: a short line in the series' colour, then its name.
       var lx = plotX
       let ly = panelTop + Self.panelTitleHeight + 10
@@ -118,9 +99,7 @@ public struct SVGLineChart: Sendable, Hashable {
         out +=
           "    <line x1=\"\(lx)\" y1=\"\(ly)\" x2=\"\(lx + 22)\" y2=\"\(ly)\" stroke=\"\(color)\""
         out += " stroke-width=\"3\"\(Self.dash(s))/>\n"
-        out +=
-          "    <text x=\"\(lx + 28)\" y=\"\(ly)\" dy=\"0.35em\" font-size=\"\(Self.smallSize)\">"
-        out += "\(SVGBarChart.escape(series.name))</text>\n"
+        out += SVGChartFrame.text(series.name, x: lx + 28, y: ly, " dy=\"0.35em\" font-size=\"\(Self.smallSize)\"")
         lx += 28 + SVGChartFrame.pixels(DisplayWidth.of(series.name)) + 14
       }
       let plotTop = panelTop + Self.panelTitleHeight + Self.legendHeight
@@ -134,9 +113,9 @@ public struct SVGLineChart: Sendable, Hashable {
         let ty = SVGChartFrame.number(y(tick))
         out += "    <line x1=\"\(plotX)\" y1=\"\(ty)\" x2=\"\(plotX + plotWidth)\" y2=\"\(ty)\""
         out += " stroke=\"\(t == 0 ? Self.axisColor : Self.gridColor)\" stroke-width=\"1\"/>\n"
-        out += "    <text x=\"\(plotX - 8)\" y=\"\(ty)\" dy=\"0.35em\" text-anchor=\"end\""
-        out +=
-          " font-size=\"\(Self.smallSize)\" fill=\"\(Self.mutedColor)\">\(tick.formatted())</text>\n"
+        out += SVGChartFrame.text(
+          tick.formatted(), x: plotX - 8, y: ty,
+          " dy=\"0.35em\" text-anchor=\"end\" font-size=\"\(Self.smallSize)\" fill=\"\(Self.mutedColor)\"")
       }
       // x labels: every labelStep-th week, the last one always.
       for i in 0..<n where i % labelStep == 0 || i == n - 1 {
@@ -144,9 +123,9 @@ public struct SVGLineChart: Sendable, Hashable {
         let tx = SVGChartFrame.number(x(i))
         out += "    <line x1=\"\(tx)\" y1=\"\(plotBottom)\" x2=\"\(tx)\" y2=\"\(plotBottom + 4)\""
         out += " stroke=\"\(Self.axisColor)\" stroke-width=\"1\"/>\n"
-        out += "    <text x=\"\(tx)\" y=\"\(plotBottom + 18)\" text-anchor=\"middle\""
-        out += " font-size=\"\(Self.smallSize)\" fill=\"\(Self.mutedColor)\">"
-        out += "\(SVGBarChart.escape(xLabels[i]))</text>\n"
+        out += SVGChartFrame.text(
+          xLabels[i], x: tx, y: plotBottom + 18,
+          " text-anchor=\"middle\" font-size=\"\(Self.smallSize)\" fill=\"\(Self.mutedColor)\"")
       }
       for (s, series) in panel.series.enumerated() {
         let color = Self.palette[s % Self.palette.count]

@@ -6,7 +6,6 @@ extension ReportLabels {
   public var xlsxFreeValue: String { free }
   public var xlsxPaidValue: String { paid }
   public var xlsxSnapshotID: String { say("스냅숏 ID", "Snapshot ID") }
-  public var xlsxThisSnapshot: String { thisSnapshot }
   public var xlsxHeadlines: String { headline }
   public var xlsxChangeCounts: String { say("변경 건수", "Changes") }
   /// Header of the changes sheet's first column (added/removed/changed).
@@ -15,7 +14,6 @@ extension ReportLabels {
   public var xlsxFrom: String { say("이전 스냅숏", "From snapshot") }
   public var xlsxTo: String { say("이후 스냅숏", "To snapshot") }
   public var xlsxCategoryDistrictCorner: String { say("분류 \\ 자치구", "Category \\ district") }
-  public var xlsxTimeZoneSuffix: String { "KST" }
   /// Header of the quality sheet's code column: the name `programs.csv` and JSON use.
   public var xlsxFlagCode: String { say("코드(CSV·JSON)", "Code (CSV, JSON)") }
   /// Heading of the examples under the quality table.

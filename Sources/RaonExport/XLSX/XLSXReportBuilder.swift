@@ -230,30 +230,34 @@ final class XLSXReportBuilder {
         try sheet.string(r, 0, labels.wbChartsShowCurrent, f.note)
         r += 1
       }
-      let scale = (1.1, 0.0)
       if byDistrict.rows.count > 1 {
-        try insertTopChart(
-          on: sheet, row: r, title: labels.wbChartTitle(labels.byDistrict, set), table: labels.whatIsOn,
-          keyCol: byDistrict.col, firstRow: byDistrict.firstRow, rows: byDistrict.rows,
-          rest: labels.wbRestOfDistricts, scale: scale)
-        r += Self.chartRows(min(byDistrict.rows.count, max(options.chartTopN, 1))) + 2
+        r = try insertSummaryChart(
+          sheet, row: r, byDistrict, title: labels.wbChartTitle(labels.byDistrict, set), rest: labels.wbRestOfDistricts)
       } else {
         // One district (a pack): one bar says nothing; a sentence says why there is none.
         try sheet.string(r, 0, labels.wbOneDistrictNoChart(report.district?.name ?? byDistrict.rows.first?.key ?? ""), f.note)
         r += 2
       }
       if byCategory.rows.count > 1 {
-        try insertTopChart(
-          on: sheet, row: r, title: labels.wbChartTitle(labels.byCategory, set), table: labels.whatIsOn,
-          keyCol: byCategory.col, firstRow: byCategory.firstRow, rows: byCategory.rows,
-          rest: labels.wbRestOfCategories, scale: scale)
-        r += Self.chartRows(min(byCategory.rows.count, max(options.chartTopN, 1))) + 2
+        r = try insertSummaryChart(
+          sheet, row: r, byCategory, title: labels.wbChartTitle(labels.byCategory, set), rest: labels.wbRestOfCategories)
       } else if let only = byCategory.rows.first {
         try sheet.string(r, 0, labels.wbOneCategoryNoChart(only.key, count: only.count), f.note)
         r += 2
       }
     }
     try sheet.string(r, 0, labels.attribution, f.note)
+  }
+
+  /// 요약's chart of an on-now table (its rows on the week sheet); returns the row after the
+  /// chart and its note.
+  private func insertSummaryChart(
+    _ sheet: XLSXSheet, row: Int, _ t: OnNowTables.Table, title: String, rest: (Int, Int, String) -> String
+  ) throws -> Int {
+    try insertTopChart(
+      on: sheet, row: row, title: title, table: labels.whatIsOn, keyCol: t.col, firstRow: t.firstRow,
+      rows: t.rows, rest: rest, scale: (1.1, 0.0))
+    return row + Self.chartRows(min(t.rows.count, max(options.chartTopN, 1))) + 2
   }
 
   /// 자료 정보, the last sheet: which snapshots the figures come from (ids, times, source
