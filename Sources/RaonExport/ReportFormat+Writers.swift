@@ -17,6 +17,36 @@ extension ReportFormat {
     }
   }
 
+  /// Renders `document` in each of `formats` (in ``ordered(_:)`` order) into `directory`;
+  /// the first failure stops the rest (nothing is published then). html and pdf share one
+  /// render of the page (`page`): the PDF is queued from the page `report.html` holds.
+  ///
+  /// - Returns: Each format's result, by format (the failed one's error among them).
+  public static func render(
+    _ formats: [ReportFormat], _ document: ReportDocument, into directory: URL, options: ExportOptions,
+    page: (ReportDocument, ExportOptions) throws -> HTMLPage? = { try HTMLReportWriter().page($0, options: $1) }
+  ) -> [ReportFormat: Result<ExportResult, any Error>] {
+    var results: [ReportFormat: Result<ExportResult, any Error>] = [:]
+    var rendered: Result<HTMLPage?, any Error>?
+    for format in ordered(formats) {
+      let written = Result { () throws -> ExportResult in
+        switch format {
+        case .html, .pdf:
+          let made = rendered ?? Result { try page(document, options) }
+          rendered = made
+          guard let page = try made.get() else { return ExportResult() }
+          return format == .html
+            ? try HTMLReportWriter.write(page, into: directory) : PDFReportWriter.queue(page, in: directory)
+        case .md, .xlsx, .csv, .json:
+          return try format.writer.write(document, into: directory, options: options)
+        }
+      }
+      results[format] = written
+      if case .failure = written { break }
+    }
+    return results
+  }
+
   /// `formats` in the order every job writes them and lists their files
   /// (``allCases``' order), each once.
   public static func ordered(_ formats: [ReportFormat]) -> [ReportFormat] {

@@ -1,5 +1,6 @@
 import Foundation
 import RaonConcurrency
+import RaonExport
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,7 +21,10 @@ import Synchronization
 /// in parallel in one browser. Every print has ``ChromiumPrinter/timeout`` seconds; a
 /// browser that takes longer, fails a print, or ends, is stopped with its whole process
 /// group, the prints in flight in it fail, and the next print starts a new one.
-final class ChromiumSession: Sendable {
+///
+/// It is the ``Printer`` of the PDF post-step (``PDFPrinting``). Whoever creates a session
+/// closes it; those it is lent to only print.
+final class ChromiumSession: Printer {
   let printer: ChromiumPrinter
   /// How many prints pay to have in flight at once: one per core (Chromium lays a page out
   /// on one thread of its renderer). More are safe; each gets a tab of its own.

@@ -55,10 +55,11 @@ public struct DiffJob: Sendable {
     }
     let target = environment.url(forPath: out)
     let result = try OutputPublisher.publish(target) { staging -> ExportResult in
+      let written = ReportFormat.render(
+        formats, .comparison(diff, from: from, to: to), into: staging.folder, options: options)
       var combined = ExportResult()
-      let document = ReportDocument.comparison(diff, from: from, to: to)
       for format in ReportFormat.ordered(formats) {
-        combined.append(try format.writer.write(document, into: staging.folder, options: options))
+        if let result = written[format] { combined.append(try result.get()) }
       }
       try PDFJob.print(combined.printing, variables: environment.variables, into: staging)
       combined.printing = []

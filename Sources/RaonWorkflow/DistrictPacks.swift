@@ -53,12 +53,12 @@ enum DistrictPacks {
         target: staging.target.appendingPathComponent(relative),
         folder: staging.folder.appendingPathComponent(relative))
       try OutputDirectories.create(pack.folder)
-      let written = try ReportWriting.write(
-        programs: report.programs, formats: formats, into: pack, options: options
-      ) { _ in report }
-      combined.files += written.result.files.map { "\(relative)/\($0)" }
-      combined.warnings += written.result.warnings
-      combined.printing += written.result.printing
+      // Held programs: the sinks read them themselves, so the report goes straight to them.
+      let written = try ReportOutputs(programs: report.programs, formats: formats, into: pack, options: options)
+        .finish(report)
+      combined.files += written.files.map { "\(relative)/\($0)" }
+      combined.warnings += written.warnings
+      combined.printing += written.printing
     }
     return combined
   }

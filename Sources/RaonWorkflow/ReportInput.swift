@@ -23,6 +23,12 @@ enum ReportInput {
     }
     self = .held(held)
   }
+
+  /// The input held in memory, if it is.
+  var held: HeldInput? {
+    if case .held(let held) = self { return held }
+    return nil
+  }
 }
 
 /// A normalised catalog about to be recorded whose programs are already what the store
@@ -39,12 +45,10 @@ final class HeldInput {
   /// The programs, sorted by id.
   private(set) var programs: [Program]
   let takenAt: Date
-  /// The ISO week of the snapshot's time as it will be stored (its default report week).
-  let week: ISOWeek
 
   /// `nil` when a program id repeats (or the time cannot be stored).
   init?(_ prepared: PreparedSnapshot, takenAt: Date) {
-    guard let stored = SnapshotStore.storedTime(takenAt) else { return nil }
+    guard SnapshotStore.storedTime(takenAt) != nil else { return nil }
     // The ids are sorted, then the programs put in their order: sorting the programs
     // themselves copied each several times (~15 ms at 20,000, perf).
     let entries = prepared.entries
@@ -55,7 +59,6 @@ final class HeldInput {
     self.prepared = prepared
     self.programs = programs
     self.takenAt = takenAt
-    self.week = ISOWeek(containing: CalendarDay(koreaDateOf: stored))
   }
 
   /// Gives the records and programs to ``Disposal`` once the report is written: freeing

@@ -1,5 +1,6 @@
 import Foundation
 import RaonAnalytics
+import RaonConcurrency
 import RaonCore
 import RaonExport
 import RaonStore
@@ -53,9 +54,13 @@ public struct ReportOutcome: Sendable {
 /// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
 /// the week's figures, written in each chosen format into one folder.
 ///
-/// ``run(_:)`` is the whole job, one named step per line: check the request, record what
-/// it gives, choose the snapshots and the week, read the programs, compute and write the
-/// report into a hidden folder, publish it.
+/// ``run(_:)`` is the whole job, one named step per line: check the request (and fix the
+/// week when it can be), read the input, record it, select the snapshots, read the
+/// programs, then in a hidden folder compute, render, the district packs and print, and
+/// publish it. Each step takes the earlier ones' results; nothing is handed down to do an
+/// earlier step's work. The one overlap is the recording of an input held in memory: it
+/// runs on a thread of its own (a `PendingResult` the selection waits for) while the
+/// workbook starts on the input's programs.
 public struct ReportJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
@@ -72,49 +77,32 @@ public struct ReportJob: Sendable {
   public func run(_ request: ReportRequest) async throws -> ReportOutcome {
     var request = request
     request.districts = Self.spelled(request.districts)
-    let week = try SnapshotSelection.parseWeek(request.week)
-    // One instant for every check and for the recording.
-    let takenAt = request.takenAt ?? environment.now()
-    try checkBeforeRecording(request, week: week, takenAt: takenAt)
-    switch try await read(request, takenAt: takenAt) {
-    case .held(let input):
-      // Its programs are what the store will give back: the workbook starts on them while
-      // the input is recorded, and the figures follow the recording.
-      defer { input.releaseOffThread() }
-      let folder = outputFolder(request, week: week ?? input.week)
-      var recorded: [SnapshotInfo] = []
-      return try sayingWhatWasRecorded({ recorded }) {
-        try report(request, programs: ProgramChunks(input.programs), into: folder) {
-          let info = try record(input)
-          recorded = [info]
-          return (try select(request, week: week, recorded: [info]), [info], false)
-        }
-      }
-    case .prepared(let input):
-      let ingested = try await ingest(request, prepared: input, takenAt: takenAt)
-      // The bundled sample, recorded on an empty store, is no input of the user's.
-      let recorded = ingested.sample ? [] : ingested.recorded
-      return try sayingWhatWasRecorded({ recorded }) {
-        let selection = try select(request, week: week, recorded: ingested.recorded)
-        let programs = try reading.programs(of: selection.snapshot, in: store)
-        return try report(request, programs: programs, into: outputFolder(request, week: selection.week)) {
-          (selection, ingested.recorded, ingested.sample)
-        }
-      }
+    let plan = try checkBeforeRecording(request)
+    let input = try await read(request, takenAt: plan.takenAt)
+    defer { input.held?.releaseOffThread() }
+    let recording = try await record(request, input, takenAt: plan.takenAt)
+    // A held input is recorded on a thread of its own: it must be done before the job is.
+    defer { _ = recording.wait() }
+    return try sayingWhatWasRecorded(recording) {
+      let selection = select(request, plan: plan, after: recording)
+      defer { _ = selection.wait() }
+      let programs = try self.programs(of: input, selection)
+      let folder = outputFolder(request, week: try plan.week ?? selection.wait().get().week)
+      return try report(request, programs: programs, selection: selection, recording: recording, into: folder)
     }
   }
 
   /// Runs the report's steps after recording; when one fails, its error says which
   /// snapshots were recorded all the same, so a retry reports them instead of recording the
   /// file again (everything that can be checked before recording is: see
-  /// ``checkBeforeRecording(_:week:takenAt:)``; a full output disk cannot be).
-  func sayingWhatWasRecorded<T>(_ recorded: () -> [SnapshotInfo], _ steps: () throws -> T) throws -> T {
+  /// ``checkBeforeRecording(_:)``; a full output disk cannot be).
+  func sayingWhatWasRecorded<T>(_ recording: PendingResult<Recorded>, _ steps: () throws -> T) throws -> T {
     do {
       return try steps()
     } catch WorkflowError.interrupted {
       throw WorkflowError.interrupted
     } catch {
-      let ids = recorded().map(\.id)
+      let ids = ((try? recording.wait().get())?.yours ?? []).map(\.id)
       guard !ids.isEmpty else { throw error }
       throw WorkflowError.recordedButNotReported(ids: ids, reason: String(describing: error))
     }
@@ -122,17 +110,16 @@ public struct ReportJob: Sendable {
 
   /// The report's steps once its programs are known, in a hidden folder published at
   /// `folder` at the end (on any failure nothing is published): open the sinks on the
-  /// programs, record and select (`selected`), compute, render, the district packs, print.
+  /// programs, compute (once the selection is made), render, the district packs, print.
   ///
   /// - Parameters:
   ///   - programs: The reported snapshot's programs (the workbook starts on them at once).
-  ///   - selected: What the report is about; runs while the workbook writes the programs,
-  ///     and may record the input first.
+  ///   - selection: What the report is about; a held input's is still being recorded
+  ///     while the workbook starts.
   func report(
-    _ request: ReportRequest, programs: ProgramChunks, into folder: URL,
-    selected: () throws -> (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)
+    _ request: ReportRequest, programs: ProgramChunks, selection pending: PendingResult<ReportSelection>,
+    recording: PendingResult<Recorded>, into folder: URL
   ) throws -> ReportOutcome {
-    var chosen: (selection: ReportSelection, recorded: [SnapshotInfo], sample: Bool)?
     // The browser starts now, on a thread of its own, while the other formats are written.
     let browser = request.formats.contains(.pdf)
       ? try ChromiumPrinter.locate(in: environment.variables).session() : nil
@@ -145,9 +132,7 @@ public struct ReportJob: Sendable {
       let computed: (report: ReportData, trends: [String: [WeeklyTrendPoint]])
       let selection: ReportSelection
       do {
-        let selected = try selected()
-        chosen = selected
-        selection = selected.selection
+        selection = try pending.wait().get()
         computed = try compute(selection, programs: programs, districts: request.districts, feeding: outputs.consume)
       } catch {
         try outputs.fail(error)
@@ -159,9 +144,10 @@ public struct ReportJob: Sendable {
       try printPDFs(&written, with: browser, into: staging)
       return (computed.report, written, staging.target)
     }
+    let recorded = try recording.wait().get()
     return ReportOutcome(
       directory: target, snapshot: report.snapshot, compareTo: report.compareTo,
-      week: report.week, recorded: chosen?.recorded ?? [], recordedSample: chosen?.sample ?? false,
+      week: report.week, recorded: recorded.yours, recordedSample: recorded.sample,
       files: written.files, warnings: written.warnings,
       added: report.changes?.added.count, removed: report.changes?.removed.count,
       changed: report.changes?.changed.count)
@@ -209,7 +195,7 @@ public struct ReportJob: Sendable {
 
   /// The districts in their canonical (NFC) spelling, each once: a decomposed `강남구` is
   /// the same district and must not name a folder or a title of its own. An unknown name
-  /// is kept as given, for ``checkBeforeRecording(_:week:takenAt:)`` to refuse.
+  /// is kept as given, for ``checkBeforeRecording(_:)`` to refuse.
   static func spelled(_ districts: [String]) -> [String] {
     var seen = Set<String>()
     return districts.map { District.named($0) ?? $0 }.filter { seen.insert($0).inserted }
@@ -218,7 +204,13 @@ public struct ReportJob: Sendable {
   /// Everything that can be checked before anything is recorded, so a request that would
   /// fail records nothing (a retry must not add another copy of the input): the snapshot
   /// and comparison references, the week, and the output folder.
-  func checkBeforeRecording(_ request: ReportRequest, week: ISOWeek?, takenAt: Date) throws {
+  ///
+  /// - Returns: The instant every check and the recording use, and the report's week
+  ///   when it is fixed before recording (it always is when the report is about the input
+  ///   it records, so its folder is known before the recording ends).
+  func checkBeforeRecording(_ request: ReportRequest) throws -> ReportPlan {
+    let week = try SnapshotSelection.parseWeek(request.week)
+    let takenAt = request.takenAt ?? environment.now()
     for name in request.districts where !District.all.contains(name) {
       throw WorkflowError.unknownDistrict(name)
     }
@@ -236,24 +228,31 @@ public struct ReportJob: Sendable {
     } else if let reference = request.compareTo {
       try SnapshotSelection.checkComparisonReference(reference, in: snapshots, store: storePath)
     }
+    var plan = ReportPlan(takenAt: takenAt, askedWeek: week, week: week)
+    // The week checked: a reference given with an input is resolved again after recording,
+    // so its week is the likely one, not yet the report's.
+    var checkedWeek = week ?? chosen.map(SnapshotSelection.defaultWeek(for:))
+    if !recordsFirst { plan.week = checkedWeek }
     // A snapshot about to be recorded is taken now (or at --taken-at): a week given must
     // contain or follow it, as a week chooses a snapshot taken by its end otherwise.
-    var reportWeek = week ?? chosen.map(SnapshotSelection.defaultWeek(for:))
     if recordsFirst, request.snapshot == nil {
-      let newWeek = ISOWeek(containing: CalendarDay(koreaDateOf: takenAt))
+      let stored = SnapshotStore.storedTime(takenAt) ?? takenAt
+      let newWeek = ISOWeek(containing: CalendarDay(koreaDateOf: stored))
       if let week, week < newWeek {
         throw WorkflowError.weekBeforeSnapshot(week: week.description, snapshotWeek: newWeek.description)
       }
-      reportWeek = week ?? newWeek
+      plan.week = week ?? newWeek
+      checkedWeek = plan.week
     }
-    if let reportWeek { try OutputPublisher.checkReplaceable(outputFolder(request, week: reportWeek)) }
+    if let checkedWeek { try OutputPublisher.checkReplaceable(outputFolder(request, week: checkedWeek)) }
     // A PDF needs Chromium: say so before anything is recorded.
     if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
+    return plan
   }
 
   /// Reads the request's input, when it is one small file or the Open API's catalog, into
   /// memory before anything is recorded (``ReportInput``); a large file is streamed into
-  /// the store by ``ingest(_:prepared:takenAt:)`` instead.
+  /// the store by ``record(_:_:takenAt:)`` instead.
   func read(_ request: ReportRequest, takenAt: Date) async throws -> ReportInput {
     let job = SnapshotJob(store: store, environment: environment)
     let prepared: PreparedSnapshot
@@ -270,12 +269,21 @@ public struct ReportJob: Sendable {
   /// Records the request's input (already read, or the files it names, or the Open API's
   /// catalog), each as a snapshot; on an empty store with nothing to record, the bundled
   /// sample.
-  func ingest(_ request: ReportRequest, prepared: PreparedSnapshot?, takenAt: Date) async throws
-    -> (recorded: [SnapshotInfo], sample: Bool)
+  ///
+  /// A held input is recorded on a thread of its own, the one overlap of the job: the
+  /// report starts on its programs (the workbook's programs sheet) meanwhile, and
+  /// ``select(_:plan:after:)`` waits for it. Everything else is recorded before this returns.
+  func record(_ request: ReportRequest, _ input: ReportInput, takenAt: Date) async throws
+    -> PendingResult<Recorded>
   {
+    if let held = input.held {
+      environment.progress("recording \(held.prepared.source) …")
+      let snapshot = held.prepared.stamped(takenAt: held.takenAt)
+      return PendingResult.start { [store] in try Recorded(snapshots: [store.record(snapshot)], sample: false) }
+    }
     let ingest = SnapshotJob(store: store, environment: environment)
     var recorded: [SnapshotInfo] = []
-    if let prepared {
+    if case .prepared(let prepared?) = input {
       recorded.append(try store.record(prepared.stamped(takenAt: takenAt)))
     } else {
       if !request.inputs.isEmpty {
@@ -287,31 +295,37 @@ public struct ReportJob: Sendable {
     }
     if recorded.isEmpty, try store.snapshots().isEmpty {
       environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
-      return ([try ingest.recordSample()], true)
+      return .done(Recorded(snapshots: [try ingest.recordSample()], sample: true))
     }
-    return (recorded, false)
-  }
-
-  /// Records a held input as its snapshot.
-  func record(_ input: HeldInput) throws -> SnapshotInfo {
-    environment.progress("recording \(input.prepared.source) …")
-    return try store.record(input.prepared.stamped(takenAt: input.takenAt))
+    return .done(Recorded(snapshots: recorded, sample: false))
   }
 
   /// The snapshot the report is about (right after an ingestion, the one recorded), what
-  /// it is compared with, and the week it shows.
-  func select(_ request: ReportRequest, week: ISOWeek?, recorded: [SnapshotInfo]) throws
-    -> ReportSelection
+  /// it is compared with, and the week it shows (the plan's, when fixed before recording),
+  /// chosen once `recording` is done: on a thread of its own, so that the report can start
+  /// on a held input's programs meanwhile.
+  func select(_ request: ReportRequest, plan: ReportPlan, after recording: PendingResult<Recorded>)
+    -> PendingResult<ReportSelection>
   {
-    let snapshots = try store.snapshots()
-    let reference = request.snapshot ?? recorded.last.map { String($0.id) }
-    let chosen = try SnapshotSelection.chooseSnapshot(
-      reference, week: week, in: snapshots, store: storePath)
-    let compare = try SnapshotSelection.chooseComparison(
-      request.compareTo, for: chosen, in: snapshots, store: storePath)
-    return ReportSelection(
-      snapshot: chosen, compareTo: compare, week: week ?? SnapshotSelection.defaultWeek(for: chosen),
-      snapshots: snapshots, trendWeeks: request.trendWeeks)
+    PendingResult.start { [self] in
+      let recorded = try recording.wait().get().snapshots
+      let snapshots = try store.snapshots()
+      let reference = request.snapshot ?? recorded.last.map { String($0.id) }
+      let chosen = try SnapshotSelection.chooseSnapshot(
+        reference, week: plan.askedWeek, in: snapshots, store: storePath)
+      let compare = try SnapshotSelection.chooseComparison(
+        request.compareTo, for: chosen, in: snapshots, store: storePath)
+      return ReportSelection(
+        snapshot: chosen, compareTo: compare, week: plan.week ?? SnapshotSelection.defaultWeek(for: chosen),
+        snapshots: snapshots, trendWeeks: request.trendWeeks)
+    }
+  }
+
+  /// The reported snapshot's programs: a held input's as they are (what the store will
+  /// give back), else read from the store once the snapshot is selected.
+  func programs(of input: ReportInput, _ selection: PendingResult<ReportSelection>) throws -> ProgramChunks {
+    if let held = input.held { return ProgramChunks(held.programs) }
+    return try reading.programs(of: selection.wait().get().snapshot, in: store)
   }
 
   /// What the report is compared with: the compared snapshot's programs (what statistics
@@ -359,7 +373,37 @@ public struct ReportJob: Sendable {
   }
 }
 
-/// What a report is about: chosen by ``ReportJob/select(_:week:recorded:)``.
+/// What the checks before recording decided (``ReportJob/checkBeforeRecording(_:)``).
+struct ReportPlan: Sendable {
+  /// The time of every check and of the snapshots recorded (`--taken-at`, else now).
+  var takenAt: Date
+  /// `--week`.
+  var askedWeek: ISOWeek?
+  /// The report's week, when it is fixed before recording: `--week`, the week of the
+  /// snapshot being recorded and reported, or of the one chosen among those already stored.
+  var week: ISOWeek?
+}
+
+/// What the recording step recorded.
+struct Recorded: Sendable {
+  var snapshots: [SnapshotInfo]
+  /// `snapshots` is the bundled sample, recorded on an empty store with nothing to record.
+  var sample: Bool
+
+  /// The snapshots recorded from the user's input (the sample is none of theirs).
+  var yours: [SnapshotInfo] { sample ? [] : snapshots }
+}
+
+extension PendingResult {
+  /// A result known already.
+  static func done(_ value: T) -> PendingResult<T> {
+    let result = PendingResult<T>()
+    result.fulfil(.success(value))
+    return result
+  }
+}
+
+/// What a report is about: chosen by ``ReportJob/select(_:plan:after:)``.
 struct ReportSelection: Sendable {
   var snapshot: SnapshotInfo
   var compareTo: SnapshotInfo?

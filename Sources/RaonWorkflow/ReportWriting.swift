@@ -82,12 +82,8 @@ final class ReportOutputs {
     // Every sink first: the workbook goes on with the report while the others render.
     let pending = sinks.mapValues { $0.finish(report) }
     sinks = [:]
-    var results: [ReportFormat: Result<ExportResult, any Error>] = [:]
-    for format in formats where pending[format] == nil {
-      let written = Result { try format.writer.write(.report(report), into: staging.folder, options: options) }
-      results[format] = written
-      if case .failure = written { break }  // nothing is published: the rest need not be written
-    }
+    var results = ReportFormat.render(
+      formats.filter { pending[$0] == nil }, .report(report), into: staging.folder, options: options)
     for (format, written) in pending { results[format] = written.wait() }
     do {
       var combined = ExportResult()
@@ -115,28 +111,6 @@ final class ReportOutputs {
 }
 
 enum ReportWriting {
-  /// Writes the report `figures` computes from `programs`, in `formats`, into the staged
-  /// folder: ``ReportOutputs`` opened, the figures, then finished.
-  ///
-  /// - Parameters:
-  ///   - figures: Computes the report's data, handing each chunk of `programs` it reads
-  ///     to the function it is given, if any; its error is thrown as it is.
-  static func write(
-    programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
-    options: ExportOptions, progress: @Sendable (String) -> Void = { _ in },
-    figures: (_ each: (([Program]) throws -> Void)?) throws -> ReportData
-  ) throws -> (report: ReportData, result: ExportResult) {
-    let outputs = try ReportOutputs(
-      programs: programs, formats: formats, into: staging, options: options, progress: progress)
-    let report: ReportData
-    do {
-      report = try figures(outputs.consume)
-    } catch {
-      try outputs.fail(error)
-    }
-    return (report, try outputs.finish(report))
-  }
-
   /// A writer's error as the report's: it names the folder the user asked for rather than
   /// the hidden one being written (`.NAME.raon-partial-PID`), and says that earlier
   /// reports were kept.

@@ -202,9 +202,9 @@ public struct SiteJob: Sendable {
     let selection = ReportSelection(
       snapshot: info, compareTo: previous, week: week, snapshots: snapshots,
       trendWeeks: WeeklyTrend.defaultWeeks)
-    let outcome = try job.report(request, programs: ProgramChunks(programs), into: weekFolder) {
-      (selection, [], false)
-    }
+    let outcome = try job.report(
+      request, programs: ProgramChunks(programs), selection: .done(selection),
+      recording: .done(Recorded(snapshots: [], sample: false)), into: weekFolder)
     let byDistrict = Dictionary(grouping: programs, by: \.district)
     for district in [nil] + District.all.map(Optional.some) {
       let prefix = district.map { "\(DistrictPacks.folder)/\($0)/" } ?? ""

@@ -83,4 +83,30 @@ import Testing
     #expect(written.printing.map(\.html) == [try HTMLReportWriter().render(report, options: ExportOptions())])
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
+
+  /// html and pdf asked together: the page is rendered once, and the PDF is queued from the
+  /// page `report.html` holds (a counting stand-in for the renderer).
+  @Test(arguments: [[ReportFormat.html, .pdf], [.pdf, .html], [.pdf], [.html]])
+  func htmlAndPDFShareOneRenderOfThePage(formats: [ReportFormat]) throws {
+    let dir = try Fixtures.temporaryDirectory("raon-pdf-printing")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let report = TextExportFixture.report
+    var renders = 0
+    let results = ReportFormat.render(formats, .report(report), into: dir, options: ExportOptions()) {
+      renders += 1
+      return try HTMLReportWriter().page($0, options: $1)
+    }
+    #expect(renders == 1)
+    let page = try HTMLReportWriter().render(report, options: ExportOptions())
+    if formats.contains(.html) {
+      #expect(try results[.html]?.get().files == ["report.html"])
+      #expect(try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8) == page)
+    }
+    if formats.contains(.pdf) {
+      let queued = try #require(try results[.pdf]?.get())
+      #expect(queued.files == ["report.pdf"])
+      #expect(queued.printing.map(\.html) == [page])
+      #expect(queued.printing.map(\.destination) == [dir.appendingPathComponent("report.pdf")])
+    }
+  }
 }

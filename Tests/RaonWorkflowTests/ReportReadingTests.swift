@@ -171,7 +171,6 @@ extension ReportReadingTests {
     }
     #expect(held.programs.count == catalog.entries.count)
     #expect(zip(held.programs, held.programs.dropFirst()).allSatisfy { $0.id < $1.id })
-    #expect(held.week == ISOWeek(containing: CalendarDay(koreaDateOf: time)))
 
     var repeated = catalog
     repeated.entries.append(catalog.entries[17])

@@ -18,7 +18,7 @@ import RaonCore
 /// let html = try HTMLReportWriter().render(report, options: ExportOptions(language: .en))
 /// ```
 public struct HTMLReportWriter: ReportWriter {
-  public var outputEntries: Set<String> { ["report.html", "changes.html"] }
+  public var outputEntries: Set<String> { [HTMLPage.reportName, HTMLPage.comparisonName] }
   /// The Markdown the page is made from (its list limits apply here too).
   public var markdown: MarkdownReportWriter
 
@@ -33,10 +33,7 @@ public struct HTMLReportWriter: ReportWriter {
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
-    let html = try render(report, options: options)
-    try TextOutput.makeDirectory(directory)
-    try TextOutput.writeText(html, to: directory.appendingPathComponent("report.html"))
-    return ExportResult(files: ["report.html"])
+    try Self.write(HTMLPage(name: HTMLPage.reportName, html: try render(report, options: options)), into: directory)
   }
 
   public func writeComparison(
@@ -44,9 +41,27 @@ public struct HTMLReportWriter: ReportWriter {
     options: ExportOptions
   ) throws -> ExportResult {
     let html = renderComparison(diff, from: from, to: to, options: options)
+    return try Self.write(HTMLPage(name: HTMLPage.comparisonName, html: html), into: directory)
+  }
+
+  /// Writes `page` into `directory` as its file.
+  public static func write(_ page: HTMLPage, into directory: URL) throws -> ExportResult {
     try TextOutput.makeDirectory(directory)
-    try TextOutput.writeText(html, to: directory.appendingPathComponent("changes.html"))
-    return ExportResult(files: ["changes.html"])
+    try TextOutput.writeText(page.html, to: directory.appendingPathComponent(page.name))
+    return ExportResult(files: [page.name])
+  }
+
+  /// The page of `document`, or `nil` for the trend, which has none of its own (the
+  /// weekly report's page carries it).
+  public func page(_ document: ReportDocument, options: ExportOptions) throws -> HTMLPage? {
+    switch document {
+    case .report(let report):
+      return HTMLPage(name: HTMLPage.reportName, html: try render(report, options: options))
+    case .comparison(let diff, let from, let to):
+      return HTMLPage(name: HTMLPage.comparisonName, html: renderComparison(diff, from: from, to: to, options: options))
+    case .trend:
+      return nil
+    }
   }
 
   // MARK: - Documents (pure)
@@ -325,5 +340,21 @@ public struct HTMLReportWriter: ReportWriter {
       if c == "<" { inTag = true } else if c == ">" && inTag { inTag = false } else if !inTag { out.append(c) }
     }
     return out
+  }
+}
+
+/// A rendered page and the name of its file: what `report.html` holds and what the PDF
+/// post-step prints, rendered once for both.
+public struct HTMLPage: Sendable {
+  public static let reportName = "report.html"
+  public static let comparisonName = "changes.html"
+
+  /// `report.html` or `changes.html`.
+  public var name: String
+  public var html: String
+
+  public init(name: String, html: String) {
+    self.name = name
+    self.html = html
   }
 }

@@ -5,8 +5,9 @@ import RaonCore
 /// Writes `report.pdf` (and for `raon diff` `changes.pdf`): the page of ``HTMLReportWriter``,
 /// printed on A4 by a ``Printer``.
 ///
-/// A renderer like the others, except that the printing is a post-step: it renders the page
-/// and queues it in ``ExportResult/printing``, and the job prints every page of its run
+/// A renderer like the others, except that the printing is a post-step: it queues the page
+/// in ``ExportResult/printing`` (the registry's ``ReportFormat/render(_:_:into:options:page:)``
+/// takes it from the HTML's render when html is written too), and the job prints every page of its run
 /// with one printer (``PDFPrinting``), so only the PDF lands in the output folder when html
 /// was not asked for, and a report's pages and its district packs' share one browser.
 public struct PDFReportWriter: ReportWriter {
@@ -24,8 +25,7 @@ public struct PDFReportWriter: ReportWriter {
   public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
-    let page = try html.render(report, options: options)
-    return Self.queued(page, as: Self.fileName, in: directory)
+    Self.queue(HTMLPage(name: HTMLPage.reportName, html: try html.render(report, options: options)), in: directory)
   }
 
   /// Queues `changes.pdf`: listed as written, printed by the post-step.
@@ -34,11 +34,14 @@ public struct PDFReportWriter: ReportWriter {
     options: ExportOptions
   ) throws -> ExportResult {
     let page = html.renderComparison(diff, from: from, to: to, options: options)
-    return Self.queued(page, as: Self.comparisonFileName, in: directory)
+    return Self.queue(HTMLPage(name: HTMLPage.comparisonName, html: page), in: directory)
   }
 
-  private static func queued(_ page: String, as name: String, in directory: URL) -> ExportResult {
-    ExportResult(
-      files: [name], printing: [PrintJob(html: page, destination: directory.appendingPathComponent(name))])
+  /// Queues the PDF of `page` (`report.pdf` for `report.html`, `changes.pdf` for
+  /// `changes.html`): listed as written, printed by the post-step.
+  public static func queue(_ page: HTMLPage, in directory: URL) -> ExportResult {
+    let name = page.name == HTMLPage.comparisonName ? comparisonFileName : fileName
+    return ExportResult(
+      files: [name], printing: [PrintJob(html: page.html, destination: directory.appendingPathComponent(name))])
   }
 }
