@@ -103,11 +103,7 @@ enum TrendBenchmark {
       builder.startPoint(step.snapshot)
       for v in step.leaving { builder.leave(key: v.versionID) }
       for v in step.entering {
-        builder.enter(
-          TrendProgram(
-            id: v.programID, category: v.category, district: v.district, isFree: v.isFree,
-            startDate: v.startDate, endDate: v.endDate, registeredOn: v.registeredOn),
-          copies: v.copies, key: v.versionID)
+        builder.enter(v.program, copies: v.copies, key: v.versionID)
       }
     }
     return builder.points

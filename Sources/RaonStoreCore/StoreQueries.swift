@@ -348,12 +348,13 @@ package enum StoreQueries {
       if registered == "?" {
         throw DecodingFailure("program_text.registered_on of version \(versionID) is not text")
       }
-      let version = TrendVersion(
-        versionID: versionID, programID: try row.get("program_id"), category: try row.get("category"),
+      let program = TrendProgram(
+        id: try row.get("program_id"), category: try row.get("category"),
         district: try row.get("district"), isFree: try row.get("is_free"),
         startDate: try day(try row.get("start_date"), "start_date"),
         endDate: try day(try row.get("end_date"), "end_date"),
-        registeredOn: try day(registered, "registered_on"), copies: try row.get("copies"))
+        registeredOn: try day(registered, "registered_on"))
+      let version = TrendVersion(versionID: versionID, program: program, copies: try row.get("copies"))
       if ascending {
         steps[low].entering.append(version)
         if high < steps.count { steps[high].leaving.append(version) }

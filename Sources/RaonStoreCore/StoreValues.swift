@@ -1,19 +1,13 @@
 import Foundation
 import RaonCore
 
-/// What a trend needs of a stored program version: its program's id, category, district,
-/// fee kind and days, and how many times a snapshot holds it.
+/// What a trend needs of a stored program version: its program's trend columns, and how
+/// many times a snapshot holds it.
 public struct TrendVersion: Sendable, Hashable {
   /// `program_version.id`.
   public var versionID: Int64
-  public var programID: String
-  public var category: String
-  public var district: String
-  /// `nil` when unknown.
-  public var isFree: Bool?
-  public var startDate: CalendarDay?
-  public var endDate: CalendarDay?
-  public var registeredOn: CalendarDay?
+  /// Its program's id (`program_id`), category, district, fee kind and days.
+  public var program: TrendProgram
   /// How many times each snapshot of the interval holds this exact record.
   public var copies: Int
 }

@@ -125,12 +125,7 @@ public struct TrendJob: Sendable {
       builder.startPoint(step.snapshot)
       for version in step.leaving { builder.leave(key: version.versionID) }
       for version in step.entering {
-        builder.enter(
-          TrendProgram(
-            id: version.programID, category: version.category, district: version.district,
-            isFree: version.isFree, startDate: version.startDate, endDate: version.endDate,
-            registeredOn: version.registeredOn),
-          copies: version.copies, key: version.versionID)
+        builder.enter(version.program, copies: version.copies, key: version.versionID)
       }
     }
     return builder.points

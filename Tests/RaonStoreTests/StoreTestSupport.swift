@@ -47,11 +47,13 @@ extension SnapshotStore {
       for version in step.leaving { present[version.versionID] = nil }
       for version in step.entering { present[version.versionID] = version }
       let versions = present.values.sorted {
-        ($0.programID, $0.versionID) < ($1.programID, $1.versionID)
+        ($0.program.id, $0.versionID) < ($1.program.id, $1.versionID)
       }
       let programs = versions.flatMap { version in
         repeatElement(
-          ProgramSummary(id: version.programID, category: version.category, district: version.district, isFree: version.isFree),
+          ProgramSummary(
+            id: version.program.id, category: version.program.category, district: version.program.district,
+            isFree: version.program.isFree),
           count: version.copies)
       }
       return (step.snapshot, programs)

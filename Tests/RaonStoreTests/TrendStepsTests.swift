@@ -112,11 +112,7 @@ struct TrendStepsTests {
       builder.startPoint(step.snapshot)
       for v in step.leaving { builder.leave(key: v.versionID) }
       for v in step.entering {
-        builder.enter(
-          TrendProgram(
-            id: v.programID, category: v.category, district: v.district, isFree: v.isFree,
-            startDate: v.startDate, endDate: v.endDate, registeredOn: v.registeredOn),
-          copies: v.copies, key: v.versionID)
+        builder.enter(v.program, copies: v.copies, key: v.versionID)
       }
     }
     return builder.points
@@ -182,7 +178,8 @@ struct TrendStepsTests {
       let fromSteps = present.values.flatMap { v in
         Array(
           repeating: key(
-            v.programID, v.startDate, v.endDate, v.registeredOn, v.category, v.district, v.isFree),
+            v.program.id, v.program.startDate, v.program.endDate, v.program.registeredOn,
+            v.program.category, v.program.district, v.program.isFree),
           count: v.copies)
       }.sorted()
       let full = try store.programs(inSnapshot: step.snapshot.id).map {
