@@ -177,6 +177,7 @@ public enum OutputPublisher {
   static func checkReplaceable(
     _ target: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
   ) throws {
+    try checkWritable(beside: target)
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
@@ -191,6 +192,21 @@ public enum OutputPublisher {
       throw WorkflowError.outputNotWritable(
         path: target.path,
         reason: "the folder holds files that are not a Raon report (\(foreign.sorted().prefix(3).joined(separator: ", ")))")
+    }
+  }
+
+  /// Whether the folder is staged beside `target` can be made: the nearest existing folder
+  /// above it may be written (a read-only mount, a folder without write permission). Checked
+  /// before anything is recorded, so such a request records nothing; a full disk can only
+  /// be found by writing.
+  static func checkWritable(beside target: URL) throws {
+    var folder = target.standardizedFileURL.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+      folder = folder.deletingLastPathComponent()
+    }
+    guard access(folder.path, W_OK | X_OK) == 0 else {
+      throw WorkflowError.outputNotWritable(
+        path: target.path, reason: "\(folder.path) cannot be written (\(String(cString: strerror(errno))))")
     }
   }
 

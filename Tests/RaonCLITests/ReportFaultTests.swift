@@ -179,6 +179,37 @@ import Testing
     #expect(try Data(contentsOf: dir.appendingPathComponent("blocker")) == Data("not a folder".utf8))
   }
 
+  /// `raon report --input` into a folder that cannot be written (a read-only mount, which
+  /// even root cannot write): refused before the input is recorded, so a retry into a
+  /// good folder does not find a copy of it already in the store.
+  @Test func anInputWhoseOutputFolderCannotBeWrittenIsNotRecorded() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-read-only-out")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let mountPoint = dir.appendingPathComponent("read-only")
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    guard FaultsAndOddInputsEndToEndTests.mount(["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint.path]) else {
+      print("SKIPPED anInputWhoseOutputFolderCannotBeWrittenIsNotRecorded: cannot mount a tmpfs here (not root?)")
+      return
+    }
+    defer { _ = FaultsAndOddInputsEndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
+    let env = ["RAON_DB": dir.appendingPathComponent("store.sqlite").path]
+    let first = try RaonProcess.run(
+      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: env)
+    try #require(first.status == 0, "\(first.stderr)")
+    for out in ["w38", "reports/w38"] {
+      let run = try RaonProcess.run(
+        ["report", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16",
+         "--out", mountPoint.appendingPathComponent(out).path], in: dir, environment: env)
+      #expect(run.status == 1, "\(out): \(run.stderr)")
+      #expect(Self.oneLine(run.stderr), "\(out): \(run.stderr)")
+      #expect(run.stderr.contains("cannot write the report"), "\(out): \(run.stderr)")
+      #expect(!run.stderr.contains("recorded all the same"), "\(out): \(run.stderr)")
+    }
+    let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
+    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+    #expect(items?.count == 1, "\(list.stdout)")
+  }
+
   /// Root ignores permissions, so the unwritable folder is tried as user `nobody` (through
   /// `setpriv`) when the tests run as root.
   @Test func anUnwritableOutputFolderGivesAClearErrorAndKeepsTheEarlierReport() throws {
