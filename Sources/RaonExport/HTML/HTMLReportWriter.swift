@@ -17,7 +17,7 @@ import RaonCore
 /// ```swift
 /// let html = try HTMLReportWriter().render(report, options: ExportOptions(language: .en))
 /// ```
-public struct HTMLReportWriter: ReportWriter {
+public struct HTMLReportWriter: TextRenderer {
   public var outputEntries: Set<String> { [HTMLPage.reportName, HTMLPage.comparisonName] }
   /// The Markdown the page is made from (its list limits apply here too).
   public var markdown: MarkdownReportWriter
@@ -30,25 +30,14 @@ public struct HTMLReportWriter: ReportWriter {
   /// every list in full.
   public static var printedMarkdown: MarkdownReportWriter { MarkdownReportWriter() }
 
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
-    -> ExportResult
-  {
-    try Self.write(HTMLPage(name: HTMLPage.reportName, html: try render(report, options: options)), into: directory)
-  }
-
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
-    let html = renderComparison(diff, from: from, to: to, options: options)
-    return try Self.write(HTMLPage(name: HTMLPage.comparisonName, html: html), into: directory)
+  /// `report.html` or `changes.html` (the trend has no page of its own).
+  public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
+    try page(document, options: options).map { [$0.file] } ?? []
   }
 
   /// Writes `page` into `directory` as its file.
   public static func write(_ page: HTMLPage, into directory: URL) throws -> ExportResult {
-    try TextOutput.makeDirectory(directory)
-    try TextOutput.writeText(page.html, to: directory.appendingPathComponent(page.name))
-    return ExportResult(files: [page.name])
+    try TextOutput.write([page.file], into: directory)
   }
 
   /// The page of `document`, or `nil` for the trend, which has none of its own (the
@@ -357,4 +346,6 @@ public struct HTMLPage: Sendable {
     self.name = name
     self.html = html
   }
+  /// The page as the file it is written as.
+  var file: OutputFile { OutputFile(name, html) }
 }

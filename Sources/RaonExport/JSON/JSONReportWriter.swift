@@ -37,27 +37,20 @@ import RaonCore
 /// `removedEndedIds`, `removedWithdrawnIds`, `changedMaterial`, `changedMinor`,
 /// `changedMaterialIds`, `changedMinorIds`, D being `to`'s day), where `from`/`to` are
 /// `{id, takenAt, source, programCount}`.
-public struct JSONReportWriter: ReportWriter {
+public struct JSONReportWriter: TextRenderer {
   public var outputEntries: Set<String> { ["report.json", "changes.json"] }
   public init() {}
 
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
-    -> ExportResult
-  {
-    try TextOutput.makeDirectory(directory)
-    let text = Self.reportDocument(report).pretty()
-    try TextOutput.writeText(text, to: directory.appendingPathComponent("report.json"))
-    return ExportResult(files: ["report.json"])
-  }
-
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
-    try TextOutput.makeDirectory(directory)
-    let text = Self.comparisonDocument(diff, from: from, to: to).pretty()
-    try TextOutput.writeText(text, to: directory.appendingPathComponent("changes.json"))
-    return ExportResult(files: ["changes.json"])
+  /// `report.json`, `changes.json` or `trend.json`.
+  public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
+    switch document {
+    case .report(let report):
+      return [OutputFile("report.json", Self.reportDocument(report).pretty())]
+    case .comparison(let diff, let from, let to):
+      return [OutputFile("changes.json", Self.comparisonDocument(diff, from: from, to: to).pretty())]
+    case .trend(let points):
+      return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: points).pretty())]
+    }
   }
 
   // MARK: - Documents

@@ -15,7 +15,7 @@ import RaonCore
 /// Charts (`charts/by_category.svg`, `by_district.svg`, `by_fee.svg`, `by_duration.svg`)
 /// are linked relatively, so the folder can be moved, zipped or pushed to a repository.
 /// Numbers carry thousands separators here (never in CSV/JSON).
-public struct MarkdownReportWriter: ReportWriter {
+public struct MarkdownReportWriter: TextRenderer {
   public var outputEntries: Set<String> { ["report.md", "charts", "changes.md"] }
   /// Items listed per kind of change in `report.md` before "외 N건".
   public var listLimit: Int
@@ -43,31 +43,18 @@ public struct MarkdownReportWriter: ReportWriter {
     public var charts: [(path: String, svg: String)]
   }
 
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
-    -> ExportResult
-  {
-    let document = try render(report, options: options)
-    try TextOutput.makeDirectory(directory)
-    if !document.charts.isEmpty {
-      try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
+  /// `report.md` with its charts, `changes.md`, or `trend.md` with its chart.
+  public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
+    switch document {
+    case .report(let report):
+      let rendered = try render(report, options: options)
+      return [OutputFile("report.md", rendered.markdown)] + rendered.charts.map { OutputFile($0.path, $0.svg) }
+    case .comparison(let diff, let from, let to):
+      return [OutputFile("changes.md", renderComparison(diff, from: from, to: to, options: options))]
+    case .trend(let points):
+      let rendered = TrendMarkdown.document(points: points, labels: options.labels)
+      return [OutputFile(TrendWriters.markdownFileName, rendered.markdown), OutputFile(rendered.chartPath, rendered.svg)]
     }
-    var files = ["report.md"]
-    try TextOutput.writeText(document.markdown, to: directory.appendingPathComponent("report.md"))
-    for chart in document.charts {
-      try TextOutput.writeText(chart.svg, to: directory.appendingPathComponent(chart.path))
-      files.append(chart.path)
-    }
-    return ExportResult(files: files)
-  }
-
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
-    let markdown = renderComparison(diff, from: from, to: to, options: options)
-    try TextOutput.makeDirectory(directory)
-    try TextOutput.writeText(markdown, to: directory.appendingPathComponent("changes.md"))
-    return ExportResult(files: ["changes.md"])
   }
 
   // MARK: - Documents (pure)

@@ -110,20 +110,6 @@ public enum TrendJSON {
   }
 }
 
-extension MarkdownReportWriter {
-  /// `trend.md` with `charts/trend.svg`.
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
-    let document = TrendMarkdown.document(points: points, labels: options.labels)
-    try TextOutput.makeDirectory(directory.appendingPathComponent("charts", isDirectory: true))
-    try TextOutput.writeText(
-      document.markdown, to: directory.appendingPathComponent(TrendWriters.markdownFileName))
-    try TextOutput.writeText(document.svg, to: directory.appendingPathComponent(document.chartPath))
-    return ExportResult(files: [TrendWriters.markdownFileName, document.chartPath])
-  }
-}
-
 extension XLSXReportWriter {
   /// `trend.xlsx`.
   public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
@@ -151,14 +137,3 @@ extension CSVReportWriter {
   }
 }
 
-extension JSONReportWriter {
-  /// `trend.json`.
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
-    try TextOutput.writeText(
-      TrendJSON.value(points: points).pretty(),
-      to: directory.appendingPathComponent(TrendWriters.jsonFileName))
-    return ExportResult(files: [TrendWriters.jsonFileName])
-  }
-}
