@@ -75,12 +75,21 @@ enum MarkdownText {
   static func link(_ text: String, url: String) -> String {
     let label = inline(text.isEmpty ? url : text)
     guard PortalLink.isProgramPage(url) else { return label }
-    return "[\(label)](\(linkTarget(url)))"
+    var target = ""
+    for s in url.unicodeScalars {
+      switch s {
+      case " ": target += "%20"
+      case "(": target += "%28"
+      case ")": target += "%29"
+      case "<": target += "%3C"
+      case ">": target += "%3E"
+      case "\r", "\n", "\t": continue
+      case _ where SafeText.isUnsafe(s): continue
+      default: target.unicodeScalars.append(s)
+      }
+    }
+    return "[\(label)](\(target))"
   }
-
-  private static let linkTarget = ScalarEscaper(
-    [" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\r": "", "\n": "", "\t": ""],
-    other: { SafeText.isUnsafe($0) ? "" : nil })
 
   /// `+12`, `−3` (U+2212 minus, as in print), `0`.
   static func signed(_ n: Int) -> String {
