@@ -109,8 +109,8 @@ public struct HTMLReportWriter: TextRenderer {
   /// Marks section `id` as shown on screen only, with `note` printed in its place under
   /// its heading.
   static func printingNote(_ note: String, inSection id: String, of html: String) -> String {
-    guard let start = html.range(of: "<section id=\"\(id)\">"),
-      let heading = html[start.upperBound...].range(of: "</h2>")
+    guard let start = html.firstRange(ofMarkup: "<section id=\"\(id)\">"),
+      let heading = html[start.upperBound...].firstRange(ofMarkup: "</h2>")
     else { return html }
     var out = String(html[..<start.lowerBound])
     out += "<section id=\"\(id)\" class=\"screen-only\">"
@@ -165,9 +165,9 @@ public struct HTMLReportWriter: TextRenderer {
     out.reserveCapacity(html.utf8.count + charts.reduce(0) { $0 + $1.svg.utf8.count })
     var rest = Substring(html)
     var number = 0
-    while let start = rest.range(of: "<img ") {
+    while let start = rest.firstRange(ofMarkup: "<img ") {
       out += rest[..<start.lowerBound]
-      guard let end = rest[start.upperBound...].range(of: ">") else {
+      guard let end = rest[start.upperBound...].firstRange(ofMarkup: ">") else {
         rest = rest[start.lowerBound...]
         break
       }
@@ -190,7 +190,7 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// The value of `name="…"` in one tag, as written (entities kept).
   static func attribute(_ name: String, in tag: Substring) -> String? {
-    guard let start = tag.range(of: " \(name)=\"") else { return nil }
+    guard let start = tag.firstRange(ofMarkup: " \(name)=\"") else { return nil }
     let after = tag[start.upperBound...]
     guard let end = after.firstIndex(of: "\"") else { return nil }
     return String(after[..<end])
@@ -203,7 +203,7 @@ public struct HTMLReportWriter: TextRenderer {
   static func wrapTables(_ html: String) -> String {
     var out = ""
     var rest = Substring(html)
-    while let start = rest.range(of: "<table>"), let end = rest[start.upperBound...].range(of: "</table>") {
+    while let start = rest.firstRange(ofMarkup: "<table>"), let end = rest[start.upperBound...].firstRange(ofMarkup: "</table>") {
       out += rest[..<start.lowerBound]
       let table = rest[start.lowerBound..<end.upperBound]
       out += "<div class=\"table-wrap\">" + stackable(table) + "</div>"
@@ -215,24 +215,24 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// `table` as it is, or with class `stack` and `data-label`s when it is a list.
   static func stackable(_ table: Substring) -> String {
-    guard let head = table.range(of: "<thead>"), let headEnd = table.range(of: "</thead>") else {
+    guard let head = table.firstRange(ofMarkup: "<thead>"), let headEnd = table.firstRange(ofMarkup: "</thead>") else {
       return String(table)
     }
     let header = table[head.upperBound..<headEnd.lowerBound]
-    let cells = header.components(separatedBy: "<th").dropFirst()
+    let cells = header.components(separatedByMarkup: "<th").dropFirst()
     let labels = cells.map { cell -> String in
       // `<th align="right">Label</th>` without `<th`: the text after the tag's `>`.
       let inner = cell.firstIndex(of: ">").map { cell[cell.index(after: $0)...] } ?? ""
-      return stripTags(inner.components(separatedBy: "</th").first ?? "")
+      return stripTags(inner.components(separatedByMarkup: "</th").first.map(String.init) ?? "")
     }
     let textColumns = cells.filter { !$0.hasPrefix(" align=\"right\"") }.count
     guard labels.count >= 5, textColumns >= 3 else { return String(table) }
     var out = "<table class=\"stack\">" + table[table.index(table.startIndex, offsetBy: 7)..<headEnd.upperBound]
-    for row in table[headEnd.upperBound...].components(separatedBy: "<tr>").enumerated() {
+    for row in table[headEnd.upperBound...].components(separatedByMarkup: "<tr>").enumerated() {
       if row.offset > 0 { out += "<tr>" }
       var column = 0
       var text = Substring(row.element)
-      while let td = text.range(of: "<td") {
+      while let td = text.firstRange(ofMarkup: "<td") {
         out += text[..<td.upperBound]
         if column < labels.count { out += " data-label=\"\(labels[column])\"" }
         column += 1
@@ -250,9 +250,9 @@ public struct HTMLReportWriter: TextRenderer {
     var out = ""
     var sections: [(id: String, title: String)] = []
     var rest = Substring(html)
-    while let start = rest.range(of: "<h2>") {
+    while let start = rest.firstRange(ofMarkup: "<h2>") {
       out += rest[..<start.lowerBound]
-      guard let end = rest[start.upperBound...].range(of: "</h2>") else {
+      guard let end = rest[start.upperBound...].firstRange(ofMarkup: "</h2>") else {
         rest = rest[start.lowerBound...]
         break
       }
@@ -264,7 +264,7 @@ public struct HTMLReportWriter: TextRenderer {
       rest = rest[end.upperBound...]
     }
     // The attribution after the last section's rule stays outside it.
-    if !sections.isEmpty, let rule = rest.range(of: "<hr>", options: .backwards) {
+    if !sections.isEmpty, let rule = rest.lastRange(ofMarkup: "<hr>") {
       out += rest[..<rule.lowerBound] + "</section>\n" + rest[rule.lowerBound...]
     } else {
       out += rest
@@ -277,10 +277,10 @@ public struct HTMLReportWriter: TextRenderer {
   /// "전체 카탈로그") opens a section of its own instead of trailing the previous section's
   /// last part, so print keeps it with what follows and the contents row links to it.
   static func demoteLaterTitles(_ html: String) -> String {
-    guard let first = html.range(of: "</h1>") else { return html }
+    guard let first = html.firstRange(ofMarkup: "</h1>") else { return html }
     let rest = html[first.upperBound...]
-      .replacingOccurrences(of: "<h1>", with: "<h2>")
-      .replacingOccurrences(of: "</h1>", with: "</h2>")
+      .replacing(markup: "<h1>", with: "<h2>")
+      .replacing(markup: "</h1>", with: "</h2>")
     return String(html[..<first.upperBound]) + rest
   }
 
@@ -291,7 +291,7 @@ public struct HTMLReportWriter: TextRenderer {
     var out = ""
     var rest = Substring(html)
     var open = false
-    while let next = ["<h3>", "<h2>", "<hr>"].compactMap({ rest.range(of: $0) })
+    while let next = ["<h3>", "<h2>", "<hr>"].compactMap({ rest.firstRange(ofMarkup: $0) })
       .min(by: { $0.lowerBound < $1.lowerBound })
     {
       out += rest[..<next.lowerBound]
@@ -308,7 +308,7 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// A row of links to the sections after the first heading (hidden in print).
   static func insertContents(_ sections: [(id: String, title: String)], into html: String) -> String {
-    guard sections.count > 2, let h1 = html.range(of: "</h1>") else { return html }
+    guard sections.count > 2, let h1 = html.firstRange(ofMarkup: "</h1>") else { return html }
     var nav = "<nav class=\"toc\"><ol>"
     for s in sections { nav += "<li><a href=\"#\(s.id)\">\(stripTags(s.title))</a></li>" }
     nav += "</ol></nav>"
@@ -317,7 +317,7 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// The text of the first `<h1>`, tags removed (entities kept: it is HTML already).
   static func firstHeading(_ html: String) -> String? {
-    guard let start = html.range(of: "<h1>"), let end = html[start.upperBound...].range(of: "</h1>")
+    guard let start = html.firstRange(ofMarkup: "<h1>"), let end = html[start.upperBound...].firstRange(ofMarkup: "</h1>")
     else { return nil }
     return stripTags(String(html[start.upperBound..<end.lowerBound]))
   }
