@@ -8,7 +8,7 @@ enum InlineSVG {
   /// never share an id.
   static func embed(_ svg: String, idPrefix prefix: String) -> String {
     var text = Substring(svg)
-    if let root = text.range(of: "<svg") { text = text[root.lowerBound...] }
+    if let root = text.firstRange(ofMarkup: "<svg") { text = text[root.lowerBound...] }
     var out = String(text).trimmingCharacters(in: .whitespacesAndNewlines)
     let ids = identifiers(in: out)
     guard !ids.isEmpty else { return out }
@@ -19,7 +19,7 @@ enum InlineSVG {
         ("id=\"\(id)\"", "id=\"\(renamed)\""), ("url(#\(id))", "url(#\(renamed))"),
         ("href=\"#\(id)\"", "href=\"#\(renamed)\""),
       ] {
-        out = out.replacingOccurrences(of: old, with: new)
+        out = out.replacing(markup: old, with: new)
       }
     }
     return out
@@ -29,7 +29,7 @@ enum InlineSVG {
   static func identifiers(in svg: String) -> Set<String> {
     var ids: Set<String> = []
     var rest = Substring(svg)
-    while let start = rest.range(of: " id=\"") {
+    while let start = rest.firstRange(ofMarkup: " id=\"") {
       let after = rest[start.upperBound...]
       guard let end = after.firstIndex(of: "\"") else { break }
       let id = after[..<end]

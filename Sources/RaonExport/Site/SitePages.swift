@@ -100,16 +100,16 @@ public struct SitePages: Sendable {
   /// Page 1 of a week's report — its summary: what stands between the report's title and
   /// its first attachment, the title as a heading of the page it is put in.
   public static func summary(ofReport html: String) -> String? {
-    guard let main = html.range(of: "<main>"),
-      let end = html.range(of: "<section id=\"s1\"", range: main.upperBound..<html.endIndex)
+    guard let main = html.firstRange(ofMarkup: "<main>"),
+      let end = html[main.upperBound...].firstRange(ofMarkup: "<section id=\"s1\"")
     else { return nil }
     var part = String(html[main.upperBound..<end.lowerBound])
-    if let nav = part.range(of: "<nav class=\"toc\">"),
-      let navEnd = part.range(of: "</nav>", range: nav.upperBound..<part.endIndex)
+    if let nav = part.firstRange(ofMarkup: "<nav class=\"toc\">"),
+      let navEnd = part[nav.upperBound...].firstRange(ofMarkup: "</nav>")
     {
       part.removeSubrange(nav.lowerBound..<navEnd.upperBound)
     }
-    return part.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
+    return part.replacing(markup: "<h1>", with: "<h2>").replacing(markup: "</h1>", with: "</h2>")
   }
 
   // MARK: - Index
@@ -187,11 +187,11 @@ public struct SitePages: Sendable {
       extra += "</ul></details>"
     }
     var out = html
-    if let head = out.range(of: "<meta charset=\"utf-8\">\n") {
+    if let head = out.firstRange(ofMarkup: "<meta charset=\"utf-8\">\n") {
       out.insert(contentsOf: Self.headMeta(), at: head.upperBound)
     }
-    if let style = out.range(of: "</style>") { out.insert(contentsOf: "\n" + Self.css + "\n", at: style.lowerBound) }
-    if let body = out.range(of: "<body>\n") {
+    if let style = out.firstRange(ofMarkup: "</style>") { out.insert(contentsOf: "\n" + Self.css + "\n", at: style.lowerBound) }
+    if let body = out.firstRange(ofMarkup: "<body>\n") {
       out.insert(contentsOf: siteNav(from: path, extra: extra), at: body.upperBound)
     }
     return out
@@ -214,7 +214,7 @@ public struct SitePages: Sendable {
 
   /// A week page written by an earlier build, with this build's previous/next links.
   public func relinkWeekSwitch(_ html: String, week index: Int, district: String?) -> String {
-    guard let a = html.range(of: Self.switchStart), let b = html.range(of: Self.switchEnd),
+    guard let a = html.firstRange(ofMarkup: Self.switchStart), let b = html.firstRange(ofMarkup: Self.switchEnd),
       a.upperBound <= b.lowerBound
     else { return html }
     return html.replacingCharacters(in: a.lowerBound..<b.upperBound, with: weekSwitch(index, district: district))
@@ -230,8 +230,8 @@ public struct SitePages: Sendable {
     }
     b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n"
     b += MarkdownHTML.fragment(TrendMarkdown.table(points: trend, labels: L))
-      .replacingOccurrences(of: "<table>", with: "<div class=\"table-wrap\"><table>")
-      .replacingOccurrences(of: "</table>", with: "</table></div>")
+      .replacing(markup: "<table>", with: "<div class=\"table-wrap\"><table>")
+      .replacing(markup: "</table>", with: "</table></div>")
     b += "<h2>\(Self.esc(L.siteDistrictPrograms)) (\(programs.count.formatted()))</h2>\n<ul>\n"
     for p in programs {
       b += "<li>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title)
