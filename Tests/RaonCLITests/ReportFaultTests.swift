@@ -131,34 +131,23 @@ import Testing
   /// report can fail (no check finds a disk too small in advance), so the one-line error
   /// says so and how to report it without recording it again.
   @Test func aRecordedInputWhoseReportCannotBeWrittenIsNamed() throws {
-    let dir = try Fixtures.temporaryDirectory("raon-recorded-full")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let mountPoint = dir.appendingPathComponent("small")
-    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    guard FaultsAndOddInputsEndToEndTests.mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
-      print("SKIPPED aRecordedInputWhoseReportCannotBeWrittenIsNamed: cannot mount a tmpfs here (not root?)")
-      return
+    try Self.withSampleRecorded(besideTmpfs: "size=1m") { dir, mountPoint, env in
+      let run = try RaonProcess.run(
+        ["report", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16",
+         "--out", mountPoint.appendingPathComponent("w38").path], in: dir, environment: env)
+      #expect(run.status == 1)
+      #expect(Self.oneLine(run.stderr), "\(run.stderr)")
+      #expect(run.stderr.contains("recorded all the same as snapshot 2"), "\(run.stderr)")
+      #expect(run.stderr.contains("raon report --snapshot 2"), "\(run.stderr)")
+      #expect(!run.stderr.contains(".."), "\(run.stderr)")
+      #expect(Self.leftovers(in: mountPoint).isEmpty)
+      // What the message says works, and records nothing more.
+      let retry = try RaonProcess.run(["report", "--snapshot", "2", "--out", "w38", "--format", "json"], in: dir, environment: env)
+      #expect(retry.status == 0, "\(retry.stderr)")
+      let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
+      let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+      #expect(items?.count == 2)
     }
-    defer { _ = FaultsAndOddInputsEndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
-    let env = ["RAON_DB": dir.appendingPathComponent("store.sqlite").path]
-    let first = try RaonProcess.run(
-      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: env)
-    try #require(first.status == 0, "\(first.stderr)")
-    let run = try RaonProcess.run(
-      ["report", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16",
-       "--out", mountPoint.appendingPathComponent("w38").path], in: dir, environment: env)
-    #expect(run.status == 1)
-    #expect(Self.oneLine(run.stderr), "\(run.stderr)")
-    #expect(run.stderr.contains("recorded all the same as snapshot 2"), "\(run.stderr)")
-    #expect(run.stderr.contains("raon report --snapshot 2"), "\(run.stderr)")
-    #expect(!run.stderr.contains(".."), "\(run.stderr)")
-    #expect(Self.leftovers(in: mountPoint).isEmpty)
-    // What the message says works, and records nothing more.
-    let retry = try RaonProcess.run(["report", "--snapshot", "2", "--out", "w38", "--format", "json"], in: dir, environment: env)
-    #expect(retry.status == 0, "\(retry.stderr)")
-    let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
-    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
-    #expect(items?.count == 2)
   }
 
   @Test func anOutputPathThroughAFileGivesAClearError() throws {
@@ -183,12 +172,35 @@ import Testing
   /// even root cannot write): refused before the input is recorded, so a retry into a
   /// good folder does not find a copy of it already in the store.
   @Test func anInputWhoseOutputFolderCannotBeWrittenIsNotRecorded() throws {
-    let dir = try Fixtures.temporaryDirectory("raon-read-only-out")
+    try Self.withSampleRecorded(besideTmpfs: "ro,size=1m") { dir, mountPoint, env in
+      for out in ["w38", "reports/w38"] {
+        let run = try RaonProcess.run(
+          ["report", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16",
+           "--out", mountPoint.appendingPathComponent(out).path], in: dir, environment: env)
+        #expect(run.status == 1, "\(out): \(run.stderr)")
+        #expect(Self.oneLine(run.stderr), "\(out): \(run.stderr)")
+        #expect(run.stderr.contains("cannot write the report"), "\(out): \(run.stderr)")
+        #expect(!run.stderr.contains("recorded all the same"), "\(out): \(run.stderr)")
+      }
+      let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
+      let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+      #expect(items?.count == 1, "\(list.stdout)")
+    }
+  }
+
+  /// A folder holding `store.sqlite` with the sample recorded as snapshot 1, and a tmpfs
+  /// mounted with `options` at its `mnt/`, for `body`; both go afterwards. Skipped (and
+  /// said so) where no tmpfs can be mounted (not root).
+  static func withSampleRecorded(
+    besideTmpfs options: String, test: String = #function,
+    _ body: (_ dir: URL, _ mountPoint: URL, _ env: [String: String]) throws -> Void
+  ) throws {
+    let dir = try Fixtures.temporaryDirectory("raon-tmpfs")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let mountPoint = dir.appendingPathComponent("read-only")
+    let mountPoint = dir.appendingPathComponent("mnt")
     try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-    guard FaultsAndOddInputsEndToEndTests.mount(["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint.path]) else {
-      print("SKIPPED anInputWhoseOutputFolderCannotBeWrittenIsNotRecorded: cannot mount a tmpfs here (not root?)")
+    guard FaultsAndOddInputsEndToEndTests.mount(["-t", "tmpfs", "-o", options, "tmpfs", mountPoint.path]) else {
+      print("SKIPPED \(test): cannot mount a tmpfs here (not root?)")
       return
     }
     defer { _ = FaultsAndOddInputsEndToEndTests.mount([mountPoint.path], program: "/bin/umount") }
@@ -196,18 +208,7 @@ import Testing
     let first = try RaonProcess.run(
       ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: env)
     try #require(first.status == 0, "\(first.stderr)")
-    for out in ["w38", "reports/w38"] {
-      let run = try RaonProcess.run(
-        ["report", "--input", Fixtures.sampleCSV.path, "--taken-at", "2024-09-16",
-         "--out", mountPoint.appendingPathComponent(out).path], in: dir, environment: env)
-      #expect(run.status == 1, "\(out): \(run.stderr)")
-      #expect(Self.oneLine(run.stderr), "\(out): \(run.stderr)")
-      #expect(run.stderr.contains("cannot write the report"), "\(out): \(run.stderr)")
-      #expect(!run.stderr.contains("recorded all the same"), "\(out): \(run.stderr)")
-    }
-    let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
-    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
-    #expect(items?.count == 1, "\(list.stdout)")
+    try body(dir, mountPoint, env)
   }
 
   /// Root ignores permissions, so the unwritable folder is tried as user `nobody` (through
