@@ -78,13 +78,10 @@ enum XLSXBenchmark {
 
   static func report(_ programs: [Program]) -> ReportData {
     let week = ISOWeek(containing: CalendarDay(dayNumber: 19_975))
-    let tables = CatalogTables(
-      total: programs.count, free: 0, byCategory: [], byDistrict: [], byFee: [], byDuration: [],
-      categoryByDistrict: CrossTable(rowKeys: [], columnKeys: [], counts: []), quality: [])
     return ReportData(
       snapshot: SnapshotInfo(id: 1, takenAt: Date(timeIntervalSince1970: 1_725_845_400), source: "bench", programCount: programs.count),
-      compareTo: nil, week: week, programs: programs, tables: tables,
-      thisWeek: WeekFigures(week: week, active: 0, starting: 0, activeFree: 0, activeByCategory: [], activeByDistrict: [], startingByCategory: [], startingByDistrict: []),
+      compareTo: nil, week: week, programs: programs, tables: CatalogStatistics.tables(for: programs),
+      thisWeek: WeekFigures.compute(programs: programs, week: week),
       compareTables: nil, compareWeek: nil, changes: nil)
   }
 

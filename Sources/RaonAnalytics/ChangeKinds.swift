@@ -39,17 +39,6 @@ public struct ChangeKinds: Sendable, Hashable {
   public var changedMaterialIds: [String]
   public var changedMinorIds: [String]
 
-  public init(
-    day: CalendarDay, removedEndedIds: [String], removedWithdrawnIds: [String],
-    changedMaterialIds: [String], changedMinorIds: [String]
-  ) {
-    self.day = day
-    self.removedEndedIds = removedEndedIds
-    self.removedWithdrawnIds = removedWithdrawnIds
-    self.changedMaterialIds = changedMaterialIds
-    self.changedMinorIds = changedMinorIds
-  }
-
   /// Classifies every removed and changed program of a comparison.
   ///
   /// - Parameters:

@@ -15,18 +15,6 @@ public struct DistrictScope: Sendable, Hashable {
   /// How many districts are ranked (25).
   public var districtCount: Int
 
-  public init(
-    name: String, runningRank: Int, currentRank: Int, runningShare: Double, currentShare: Double,
-    districtCount: Int
-  ) {
-    self.name = name
-    self.runningRank = runningRank
-    self.currentRank = currentRank
-    self.runningShare = runningShare
-    self.currentShare = currentShare
-    self.districtCount = districtCount
-  }
-
   /// A district's place in the city's week: ranks count the districts with strictly more
   /// programs (ties share the better rank); districts with none count as 0.
   ///

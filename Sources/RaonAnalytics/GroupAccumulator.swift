@@ -113,6 +113,6 @@ struct QualityAccumulator {
     QualityFlags.named.indices
       .filter { counts[$0] > 0 }
       .sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
-      .map { QualityCount(flag: QualityFlags.named[$0].name, count: counts[$0]) }
+      .map { QualityCount(key: QualityFlags.named[$0].name, count: counts[$0]) }
   }
 }

@@ -7,7 +7,7 @@ public struct GroupStats: Sendable, Hashable, Codable {
   public var free: Int
   public var paid: Int
   /// Neither free nor paid: no 유무료 and an ambiguous fee text (`free + paid + unknown = count`).
-  public var unknown: Int
+  public var unknown: Int = 0
   /// Median of `duration_days` over the group's rows that have one; `nil` when none.
   public var medianDurationDays: Double?
   /// Median of `fee_min_krw` over the group's paid rows that have one; `nil` when none.
@@ -15,40 +15,18 @@ public struct GroupStats: Sendable, Hashable, Codable {
   /// `count` / total programs (0…1); 0 for an empty catalog.
   public var share: Double
 
-  public init(
-    key: String, count: Int, free: Int, paid: Int, unknown: Int = 0, medianDurationDays: Double?,
-    medianFeeMinKrw: Double?, share: Double
-  ) {
-    self.key = key
-    self.count = count
-    self.free = free
-    self.paid = paid
-    self.unknown = unknown
-    self.medianDurationDays = medianDurationDays
-    self.medianFeeMinKrw = medianFeeMinKrw
-    self.share = share
-  }
+  /// The group's key and count alone, for the tables and charts that rank by count.
+  public var keyCount: BandCount { BandCount(key: key, count: count) }
 }
 
 /// A band and how many programs fall in it: a row of `byFee`/`byDuration`.
 public struct BandCount: Sendable, Hashable, Codable {
   public var key: String
   public var count: Int
-  public init(key: String, count: Int) {
-    self.key = key
-    self.count = count
-  }
 }
 
-/// How many programs carry a quality flag.
-public struct QualityCount: Sendable, Hashable, Codable {
-  public var flag: String
-  public var count: Int
-  public init(flag: String, count: Int) {
-    self.flag = flag
-    self.count = count
-  }
-}
+/// How many programs carry a quality flag: the flag's contract code is the key.
+public typealias QualityCount = BandCount
 
 /// A two-way count table (category × district).
 public struct CrossTable: Sendable, Hashable {
@@ -58,12 +36,6 @@ public struct CrossTable: Sendable, Hashable {
   public var columnKeys: [String]
   /// `counts[row][column]`.
   public var counts: [[Int]]
-
-  public init(rowKeys: [String], columnKeys: [String], counts: [[Int]]) {
-    self.rowKeys = rowKeys
-    self.columnKeys = columnKeys
-    self.counts = counts
-  }
 
   public var rowTotals: [Int] { counts.map { $0.reduce(0, +) } }
   public var columnTotals: [Int] {
@@ -77,11 +49,6 @@ public struct FieldChange: Sendable, Hashable, Codable {
   public var field: String
   public var old: String
   public var new: String
-  public init(field: String, old: String, new: String) {
-    self.field = field
-    self.old = old
-    self.new = new
-  }
 }
 
 /// A program present in both snapshots whose normalised fields differ.
@@ -90,11 +57,6 @@ public struct ChangedProgram: Sendable, Hashable {
   public var new: Program
   public var fields: [FieldChange]
   public var id: String { new.id }
-  public init(old: Program, new: Program, fields: [FieldChange]) {
-    self.old = old
-    self.new = new
-    self.fields = fields
-  }
 }
 
 /// The comparison of two snapshots by program id. Every list is sorted by id.
@@ -102,12 +64,6 @@ public struct SnapshotDiff: Sendable, Hashable {
   public var added: [Program]
   public var removed: [Program]
   public var changed: [ChangedProgram]
-
-  public init(added: [Program], removed: [Program], changed: [ChangedProgram]) {
-    self.added = added
-    self.removed = removed
-    self.changed = changed
-  }
 
   public var addedIds: [String] { added.map(\.id) }
   public var removedIds: [String] { removed.map(\.id) }
@@ -127,20 +83,6 @@ public struct WeekFigures: Sendable, Hashable {
   public var activeByDistrict: [BandCount]
   public var startingByCategory: [BandCount]
   public var startingByDistrict: [BandCount]
-
-  public init(
-    week: ISOWeek, active: Int, starting: Int, activeFree: Int, activeByCategory: [BandCount],
-    activeByDistrict: [BandCount], startingByCategory: [BandCount], startingByDistrict: [BandCount]
-  ) {
-    self.week = week
-    self.active = active
-    self.starting = starting
-    self.activeFree = activeFree
-    self.activeByCategory = activeByCategory
-    self.activeByDistrict = activeByDistrict
-    self.startingByCategory = startingByCategory
-    self.startingByDistrict = startingByDistrict
-  }
 }
 
 /// Every table of one snapshot's catalog.
@@ -148,7 +90,7 @@ public struct CatalogTables: Sendable, Hashable {
   public var total: Int
   public var free: Int
   /// Programs whose free flag is unknown (paid = total − free − unknown).
-  public var unknown: Int
+  public var unknown: Int = 0
   public var byCategory: [GroupStats]
   public var byDistrict: [GroupStats]
   /// All seven fee bands in contract order (zero counts included).
@@ -158,22 +100,6 @@ public struct CatalogTables: Sendable, Hashable {
   public var categoryByDistrict: CrossTable
   /// Flags with at least one program, by count descending then name.
   public var quality: [QualityCount]
-
-  public init(
-    total: Int, free: Int, unknown: Int = 0, byCategory: [GroupStats], byDistrict: [GroupStats],
-    byFee: [BandCount], byDuration: [BandCount], categoryByDistrict: CrossTable,
-    quality: [QualityCount]
-  ) {
-    self.total = total
-    self.free = free
-    self.unknown = unknown
-    self.byCategory = byCategory
-    self.byDistrict = byDistrict
-    self.byFee = byFee
-    self.byDuration = byDuration
-    self.categoryByDistrict = categoryByDistrict
-    self.quality = quality
-  }
 }
 
 /// Everything a report shows: the writers take this value and nothing else.

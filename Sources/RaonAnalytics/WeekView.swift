@@ -37,30 +37,6 @@ public struct WeekView: Sendable, Hashable {
   public var endingIds: [String]
   public var registeredIds: [String]
 
-  public init(
-    isoWeek: ISOWeek, day: CalendarDay, current: Int, running: Int, starting: Int, ending: Int,
-    registered: Int, runningFree: Int, runningByCategory: [BandCount],
-    runningByDistrict: [BandCount], currentByCategory: [BandCount],
-    currentByDistrict: [BandCount], startingIds: [String], endingIds: [String],
-    registeredIds: [String]
-  ) {
-    self.isoWeek = isoWeek
-    self.day = day
-    self.current = current
-    self.running = running
-    self.starting = starting
-    self.ending = ending
-    self.registered = registered
-    self.runningFree = runningFree
-    self.runningByCategory = runningByCategory
-    self.runningByDistrict = runningByDistrict
-    self.currentByCategory = currentByCategory
-    self.currentByDistrict = currentByDistrict
-    self.startingIds = startingIds
-    self.endingIds = endingIds
-    self.registeredIds = registeredIds
-  }
-
   /// The week's view of a catalog.
   ///
   /// ```swift

@@ -29,22 +29,6 @@ public struct WeeklyTrendPoint: Sendable, Hashable {
   public var added: Int?
   /// Distinct ids in the point before and not in this one; `nil` for the first point.
   public var removed: Int?
-
-  public init(
-    isoWeek: ISOWeek, snapshotId: Int64, takenAt: Date, programCount: Int, current: Int,
-    running: Int, starting: Int, registered: Int, added: Int?, removed: Int?
-  ) {
-    self.isoWeek = isoWeek
-    self.snapshotId = snapshotId
-    self.takenAt = takenAt
-    self.programCount = programCount
-    self.current = current
-    self.running = running
-    self.starting = starting
-    self.registered = registered
-    self.added = added
-    self.removed = removed
-  }
 }
 
 /// The weekly trend: one point per ISO week that has a snapshot, oldest first.

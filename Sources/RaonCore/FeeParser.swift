@@ -3,11 +3,6 @@ public struct FeeRange: Sendable, Hashable, CustomStringConvertible {
   public var min: Int
   public var max: Int
 
-  public init(min: Int, max: Int) {
-    self.min = min
-    self.max = max
-  }
-
   public var description: String { "\(min)…\(max)" }
 }
 

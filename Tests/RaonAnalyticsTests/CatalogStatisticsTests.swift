@@ -133,9 +133,9 @@ let handCatalog: [Program] = [
   // coords_missing p7 p8 first; then the two single flags in QualityFlags.named order.
   #expect(
     tables.quality == [
-      QualityCount(flag: "coords_missing", count: 2),
-      QualityCount(flag: "end_before_start", count: 1),
-      QualityCount(flag: "district_missing", count: 1),
+      QualityCount(key: "coords_missing", count: 2),
+      QualityCount(key: "end_before_start", count: 1),
+      QualityCount(key: "district_missing", count: 1),
     ])
   #expect(DataQuality.counts(for: handCatalog) == tables.quality)
 }
@@ -224,11 +224,11 @@ func tablesHoldTheirInvariants(seed: UInt64) {
 
   // Quality counts agree with a direct count per flag.
   for entry in tables.quality {
-    let flag = QualityFlags(joinedNames: entry.flag)
+    let flag = QualityFlags(joinedNames: entry.key)
     #expect(entry.count == programs.filter { $0.qualityFlags.contains(flag) }.count)
   }
   let flagged = QualityFlags.named.filter { f in programs.contains { $0.qualityFlags.contains(f.flag) } }
-  #expect(Set(tables.quality.map(\.flag)) == Set(flagged.map(\.name)))
+  #expect(Set(tables.quality.map(\.key)) == Set(flagged.map(\.name)))
 }
 
 @Test func tablesDoNotDependOnProgramOrder() {

@@ -1,4 +1,4 @@
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import Testing
 

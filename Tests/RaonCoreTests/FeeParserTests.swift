@@ -1,4 +1,4 @@
-import RaonCore
+@testable import RaonCore
 import Testing
 
 @Suite struct FeeParserTests {

@@ -1,5 +1,5 @@
 import Foundation
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import Testing
 
@@ -165,9 +165,9 @@ enum TextExportFixture {
     }
     var quality: [QualityCount] = QualityFlags.named.compactMap { flag, name in
       let n = programs.filter { $0.qualityFlags.contains(flag) }.count
-      return n > 0 ? QualityCount(flag: name, count: n) : nil
+      return n > 0 ? QualityCount(key: name, count: n) : nil
     }
-    quality.sort { ($0.count, $1.flag) > ($1.count, $0.flag) }
+    quality.sort { ($0.count, $1.key) > ($1.count, $0.key) }
     return CatalogTables(
       total: programs.count, free: programs.filter { $0.isFree == true }.count,
       unknown: programs.filter { $0.isFree == nil }.count,

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import CXlsxWriter
 import Foundation
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import Testing
 
@@ -95,8 +95,8 @@ enum XLSXFixtures {
       categoryByDistrict: CrossTable(
         rowKeys: byCategory.map(\.key), columnKeys: byDistrict.map(\.key), counts: counts),
       quality: [
-        QualityCount(flag: "district_missing", count: 1), QualityCount(flag: "end_before_start", count: 1),
-        QualityCount(flag: "id_from_hash", count: 1),
+        QualityCount(key: "district_missing", count: 1), QualityCount(key: "end_before_start", count: 1),
+        QualityCount(key: "id_from_hash", count: 1),
       ])
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import TestSupport
 import Testing
@@ -174,7 +174,7 @@ struct XLSXPrintSetUpTests {
     var programs = XLSXFixtures.programs
     for i in [0, 2, 4, 6, 8] { programs[i].qualityFlags.insert(.coordsMissing) }
     report.programs = ProgramChunks(programs)
-    report.tables.quality.append(QualityCount(flag: "coords_missing", count: 5))
+    report.tables.quality.append(QualityCount(key: "coords_missing", count: 5))
     return report
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import TestSupport
 import Testing

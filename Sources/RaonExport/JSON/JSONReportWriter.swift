@@ -63,7 +63,7 @@ public struct JSONReportWriter: TextRenderer {
       r.changes.map { .object(changeMembers($0) + (r.changeKinds.map(changeKindMembers) ?? [])) }
       ?? .null
     let quality: [JSONValue] = t.quality.map {
-      .object([("flag", .string($0.flag)), ("count", .int($0.count))])
+      .object([("flag", .string($0.key)), ("count", .int($0.count))])
     }
     return .object([
       (

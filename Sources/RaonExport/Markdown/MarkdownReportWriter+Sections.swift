@@ -23,7 +23,7 @@ extension MarkdownReportWriter {
 
     // The chart shows the largest groups; the table shows all.
     let chart = Self.chartBars(
-      groups.map { BandCount(key: $0.key, count: $0.count) }, total: total,
+      groups.map(\.keyCount), total: total,
       unit: file == "by_district" ? L.districtUnit : L.categoryUnit, options)
     md += chart.note
     let svg = SVGBarChart(title: "\(title) (\(L.chartCountSuffix))", bars: chart.bars, emptyText: L.noData)
@@ -128,7 +128,7 @@ extension MarkdownReportWriter {
     ])
     for q in flags {
       table.add([
-        L.flagName(q.flag), L.flagExplanation(q.flag), q.count.formatted(),
+        L.flagName(q.key), L.flagExplanation(q.key), q.count.formatted(),
         Self.share(q.count, r.tables.total),
       ])
     }
@@ -136,7 +136,7 @@ extension MarkdownReportWriter {
 
     // One pass over the programs collects the first few examples of every flag; a large
     // catalog is read from the store, so it stops as soon as every flag has its examples.
-    var examples = QualityExamples(perFlag: qualityExamples, flags: Set(flags.map(\.flag)))
+    var examples = QualityExamples(perFlag: qualityExamples, flags: Set(flags.map(\.key)))
     guard !examples.isComplete else { return md }
     try r.programs.scan { chunk in
       for p in chunk { examples.add(p) }
@@ -145,10 +145,10 @@ extension MarkdownReportWriter {
     guard !examples.byFlag.isEmpty else { return md }
     md += "### \(L.examples)\n\n"
     for q in flags {
-      let list = examples[q.flag]
+      let list = examples[q.key]
       guard !list.isEmpty else { continue }
       let items = list.map { MarkdownText.link($0.title, url: $0.portalURL) + " (`\($0.id)`)" }
-      md += "- \(MarkdownText.inline(L.flagName(q.flag))): " + items.joined(separator: ", ") + "\n"
+      md += "- \(MarkdownText.inline(L.flagName(q.key))): " + items.joined(separator: ", ") + "\n"
     }
     return md + "\n"
   }

@@ -98,13 +98,13 @@ final class XLSXReportBuilder {
     let categoryEnd = try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
     try insertTopChart(
       on: sheets.category, row: categoryEnd + 2, title: labels.byCategory, table: sheets.category.name,
-      keyCol: 0, firstRow: 1, rows: tables.byCategory.map { BandCount(key: $0.key, count: $0.count) },
+      keyCol: 0, firstRow: 1, rows: tables.byCategory.map(\.keyCount),
       rest: labels.wbRestOfCategories, pageRows: Self.landscapePageRows)
     let districtEnd = try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
     if tables.byDistrict.count > 1 {
       try insertTopChart(
         on: sheets.district, row: districtEnd + 2, title: labels.byDistrict, table: sheets.district.name,
-        keyCol: 0, firstRow: 1, rows: tables.byDistrict.map { BandCount(key: $0.key, count: $0.count) },
+        keyCol: 0, firstRow: 1, rows: tables.byDistrict.map(\.keyCount),
         rest: labels.wbRestOfDistricts, pageRows: Self.landscapePageRows)
     }
     try fillBandSheet(sheets.fee, keyTitle: labels.feeBand, tables.byFee, total: tables.total, label: labels.feeBand(_:))
@@ -499,20 +499,20 @@ final class XLSXReportBuilder {
     try writeHeader(sheet, headers)
     var widths = headers.map { DisplayWidth.of($0) }
     for (i, q) in quality.enumerated() {
-      let name = labels.flagName(q.flag), explanation = labels.flagExplanation(q.flag)
+      let name = labels.flagName(q.key), explanation = labels.flagExplanation(q.key)
       try sheet.string(i + 1, 0, fit(name))
       try sheet.string(i + 1, 1, fit(explanation))
       try sheet.number(i + 1, 2, Double(q.count), formats.integer)
       try sheet.number(i + 1, 3, Percentage.rounded(Self.share(q.count, of: total)), formats.percent)
-      try sheet.string(i + 1, 4, fit(q.flag), formats.code)
+      try sheet.string(i + 1, 4, fit(q.key), formats.code)
       widths[0] = max(widths[0], DisplayWidth.of(name))
       widths[1] = max(widths[1], DisplayWidth.of(explanation))
-      widths[4] = max(widths[4], DisplayWidth.of(q.flag))
+      widths[4] = max(widths[4], DisplayWidth.of(q.key))
     }
 
     // The examples below the table: flag, title (a link to the portal), id, district.
     var r = quality.count + 2
-    let withExamples = quality.filter { !qualityExamples[$0.flag].isEmpty }
+    let withExamples = quality.filter { !qualityExamples[$0.key].isEmpty }
     if !withExamples.isEmpty {
       try sheet.string(r, 0, labels.xlsxQualityExamplesTitle(Self.qualityExamplesPerFlag), formats.section)
       r += 1
@@ -521,8 +521,8 @@ final class XLSXReportBuilder {
       }
       r += 1
       for q in withExamples {
-        let name = labels.flagName(q.flag)
-        for p in qualityExamples[q.flag] {
+        let name = labels.flagName(q.key)
+        for p in qualityExamples[q.key] {
           try sheet.string(r, 0, fit(name))
           let title = fit(p.title)
           if !XLSXTableStream.isLinkable(p.portalURL) || !PortalLink.isProgramPage(p.portalURL)
