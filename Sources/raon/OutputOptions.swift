@@ -5,8 +5,10 @@ import RaonWorkflow
 /// A command that writes files: what its `--out` and `--format` mean (their help differs,
 /// the options do not).
 protocol WritesOutput {
-  static var outHelp: ArgumentHelp { get }
-  static var formatHelp: ArgumentHelp { get }
+  /// What `--out` names (a folder).
+  static var outHelp: String { get }
+  /// Which formats `--format` takes, and its default.
+  static var formatHelp: String { get }
   /// Formats to suggest when `--format` lists none.
   static var formatExample: String { get }
 }
@@ -16,10 +18,10 @@ protocol WritesOutput {
 /// config file's typed values by ``exportOptions(over:csvHeaders:)``: an option given on
 /// the command line wins, then the config, then the writers' defaults.
 struct OutputOptions<Command: WritesOutput>: ParsableArguments {
-  @Option(name: .long, help: Command.outHelp)
+  @Option(name: .long, help: ArgumentHelp(Command.outHelp, valueName: "dir"))
   var out: String?
 
-  @Option(name: .long, help: Command.formatHelp)
+  @Option(name: .long, help: ArgumentHelp(Command.formatHelp, valueName: "list"))
   var format: String?
 
   @Option(name: .long, help: "Labels' language: ko (default) or en.")

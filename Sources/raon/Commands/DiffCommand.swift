@@ -53,10 +53,8 @@ struct DiffCommand: AsyncParsableCommand {
 }
 
 extension DiffCommand: WritesOutput {
-  static let outHelp = ArgumentHelp(
-    "Folder for the changes files; without it nothing is written.", valueName: "dir")
-  static let formatHelp = ArgumentHelp(
-    "Formats written into --out, comma-separated: md,xlsx,csv,json,html,pdf, or 'none' (default md,xlsx,csv,json).",
-    valueName: "list")
+  static let outHelp = "Folder for the changes files; without it nothing is written."
+  static let formatHelp =
+    "Formats written into --out, comma-separated: md,xlsx,csv,json,html,pdf, or 'none' (default md,xlsx,csv,json)."
   static let formatExample = "md,csv (or none)"
 }

@@ -121,9 +121,8 @@ struct ReportCommand: AsyncParsableCommand {
 }
 
 extension ReportCommand: WritesOutput {
-  static let outHelp = ArgumentHelp("Output folder. Default: reports/<YYYY-Www>/.", valueName: "dir")
-  static let formatHelp = ArgumentHelp(
-    "Formats, comma-separated: md,xlsx,csv,json,html (the default, also 'all') and pdf (printed by Chromium, asked by name).",
-    valueName: "list")
+  static let outHelp = "Output folder. Default: reports/<YYYY-Www>/."
+  static let formatHelp =
+    "Formats, comma-separated: md,xlsx,csv,json,html (the default, also 'all') and pdf (printed by Chromium, asked by name)."
   static let formatExample = "md,xlsx"
 }

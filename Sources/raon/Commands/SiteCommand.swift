@@ -48,9 +48,8 @@ struct SiteCommand: AsyncParsableCommand {
 }
 
 extension SiteCommand: WritesOutput {
-  static let outHelp = ArgumentHelp("Folder for the site (default: site).", valueName: "dir")
-  static let formatHelp = ArgumentHelp(
-    "The week reports' formats, comma-separated: html (always), xlsx, csv, json (the default) and pdf.",
-    valueName: "list")
+  static let outHelp = "Folder for the site (default: site)."
+  static let formatHelp =
+    "The week reports' formats, comma-separated: html (always), xlsx, csv, json (the default) and pdf."
   static let formatExample = "html,xlsx"
 }

@@ -82,9 +82,8 @@ struct TrendCommand: AsyncParsableCommand {
 }
 
 extension TrendCommand: WritesOutput {
-  static let outHelp = ArgumentHelp(
-    "Folder for the trend files (default: reports/trend).", valueName: "dir")
-  static let formatHelp = ArgumentHelp(
-    "Formats, comma-separated: md,xlsx,csv,json (the default), or 'none'.", valueName: "list")
+  static let outHelp = "Folder for the trend files (default: reports/trend)."
+  static let formatHelp =
+    "Formats, comma-separated: md,xlsx,csv,json (the default), or 'none'."
   static let formatExample = "md,csv (or none)"
 }
