@@ -95,15 +95,27 @@ public struct HTMLReportWriter: TextRenderer {
     body = wrapTables(body)
     let (withAnchors, sections) = anchorSections(groupParts(demoteLaterTitles(body)))
     let title = SVGBarChart.escape("\(header.title) — \(header.period)")
-    var html = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n"
-    html += "<meta charset=\"utf-8\">\n"
-    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
-    html += "<title>\(title)</title>\n"
-    html += "<style>\n\(HTMLStyle.css)\n\(header.css)\n</style>\n</head>\n<body>\n<main>\n"
-    html += insertContents(sections, into: withAnchors)
-    html += "\n</main>\n</body>\n</html>\n"
-    return html
+    return """
+      <!DOCTYPE html>
+      <html lang="\(language.rawValue)">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
+      <title>\(title)</title>
+      <style>
+      \(HTMLStyle.css)
+      \(header.css)
+      </style>
+      </head>
+      <body>
+      <main>
+      \(insertContents(sections, into: withAnchors))
+      </main>
+      </body>
+      </html>
+
+      """
   }
 
   /// Marks section `id` as shown on screen only, with `note` printed in its place under
