@@ -75,21 +75,14 @@ enum MarkdownText {
   static func link(_ text: String, url: String) -> String {
     let label = inline(text.isEmpty ? url : text)
     guard PortalLink.isProgramPage(url) else { return label }
-    var target = ""
-    for s in url.unicodeScalars {
-      switch s {
-      case " ": target += "%20"
-      case "(": target += "%28"
-      case ")": target += "%29"
-      case "<": target += "%3C"
-      case ">": target += "%3E"
-      case "\r", "\n", "\t": continue
-      case _ where SafeText.isUnsafe(s): continue
-      default: target.unicodeScalars.append(s)
-      }
-    }
-    return "[\(label)](\(target))"
+    return "[\(label)](\(linkTarget(url)))"
   }
+
+  /// A link target: the characters that would end a Markdown link early percent-encoded,
+  /// line breaks, tabs and unsafe characters (``SafeText``) dropped.
+  private static let linkTarget = ScalarEscaper(
+    [" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\r": "", "\n": "", "\t": ""],
+    otherwise: { SafeText.isUnsafe($0) ? "" : nil })
 
   /// `+12`, `−3` (U+2212 minus, as in print), `0`.
   static func signed(_ n: Int) -> String {

@@ -81,24 +81,9 @@ public struct SVGBarChart: Sendable, Hashable {
 
   /// Text safe in XML content and attribute values; control characters (not allowed in
   /// XML 1.0) become spaces.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += " "
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { xmlText(text) }
+
+  private static let xmlText = ScalarEscaper(
+    ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"],
+    otherwise: { $0.value < 0x20 || $0.value == 0xFFFE || $0.value == 0xFFFF ? " " : nil })
 }
