@@ -35,7 +35,7 @@ extension ReportFormat {
     switch self {
     case .xlsx: return XLSXWorkbookSink(programs: programs, into: directory, options: options)
     case .csv: return programs.held == nil ? try CSVProgramsSink(into: directory, options: options) : nil
-    case .md, .json, .html, .pdf: return nil
+    default: return nil
     }
   }
 }
