@@ -1,4 +1,5 @@
 import Foundation
+import RaonConcurrency
 import RaonExport
 import TestSupport
 import Testing
@@ -26,11 +27,7 @@ import Testing
     for i in 0..<2 { #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(i).pdf").path)) }
 
     session.close()
-    var running = FakeChromium.isRunning(pid)
-    for _ in 0..<50 where running {
-      usleep(100_000)
-      running = FakeChromium.isRunning(pid)
-    }
-    #expect(!running, "the owner's close left the browser \(pid) running")
+    let stopped = Polling.until(timeout: 5, every: 0.1) { !FakeChromium.isRunning(pid) }
+    #expect(stopped, "the owner's close left the browser \(pid) running")
   }
 }
