@@ -187,7 +187,8 @@ let package = Package(
       name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonExportTests", dependencies: ["RaonExport", "CXlsxWriter", "TestSupport"],
+      name: "RaonExportTests",
+      dependencies: ["RaonExport", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink")],
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(

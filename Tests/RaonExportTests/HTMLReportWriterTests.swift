@@ -1,4 +1,5 @@
 import Foundation
+import Ink
 import RaonAnalytics
 import RaonCore
 import TestSupport
@@ -178,6 +179,39 @@ import Testing
     }
     #expect(html.hasPrefix("<div class=\"table-wrap\"><table class=\"stack\"><thead>"))
     #expect(!html.contains("<td data-label=\"\""))
+  }
+
+  /// The page is parsed a section at a time to hold one section's parse tree; its HTML is
+  /// checked against Ink parsing each document whole.
+  @Test func parsingSectionBySectionGivesTheWholeDocumentsHTML() throws {
+    func whole(_ md: String) -> String {
+      MarkdownHTML.restoreTags(MarkdownParser().html(from: MarkdownHTML.prepare(md)))
+    }
+    var documents = [
+      // A heading right after a paragraph, a list or a table line is no cut.
+      "para\n# H\n\ntext\n- a\n# H2\n\n| a |\n|---|\n| 1 |\n## H3\n\nend\n",
+      // A '#' line inside fenced code is no cut either.
+      "intro\n\n```\n\n# not a heading\n```\n\n# H\n\n---\n\n# After a rule\n",
+      "- a\n  - a1\n- b\n\n## H <sub>x</sub>\n\n| a | b |\n|---|---:|\n| [t](https://x/?a=1&b=2) | 1 |\n\n### H3\n",
+      "\n\n# Starts with empty lines\n\n\n\n## Many empty lines\n\n",
+    ]
+    for language in [ReportLanguage.ko, .en] {
+      let options = ExportOptions(language: language)
+      documents.append(try MarkdownReportWriter().render(fixture.report, options: options).markdown)
+    }
+    for name in ["report.md", "en/report.md"] {
+      let url = Golden.directory.appendingPathComponent(name)
+      documents.append(try String(contentsOf: url, encoding: .utf8))
+    }
+    for md in documents {
+      #expect(MarkdownHTML.fragment(md) == whole(md), "\(md.prefix(80))")
+      #expect(MarkdownHTML.sections(of: md).joined() == md)
+    }
+    // The reports are really cut (one section per heading after an empty line).
+    let report = documents[documents.count - 2]
+    let headings = report.components(separatedBy: "\n\n#").count - 1
+    #expect(headings >= 8)
+    #expect(MarkdownHTML.sections(of: report).count == headings + 1)
   }
 
   @Test func anItemAfterANestedListStaysAtTheTopLevel() {

@@ -90,12 +90,16 @@ public struct HTMLReportWriter: TextRenderer {
   static func page(
     markdown: String, charts: [(path: String, svg: String)], language: ReportLanguage, header: PrintHeader
   ) -> String {
+    // Each step copies the page once; none holds more than its input and its output (a
+    // million programs' page is ~80 MB).
     var body = MarkdownHTML.fragment(markdown)
     body = inlineCharts(body, charts: charts)
     body = wrapTables(body)
-    let (withAnchors, sections) = anchorSections(groupParts(demoteLaterTitles(body)))
+    body = groupParts(demoteLaterTitles(body))
+    let (withAnchors, sections) = anchorSections(body)
+    body = ""
     let title = SVGBarChart.escape("\(header.title) — \(header.period)")
-    return """
+    let head = """
       <!DOCTYPE html>
       <html lang="\(language.rawValue)">
       <head>
@@ -110,12 +114,13 @@ public struct HTMLReportWriter: TextRenderer {
       </head>
       <body>
       <main>
-      \(insertContents(sections, into: withAnchors))
-      </main>
-      </body>
-      </html>
 
       """
+    var page = head
+    page.reserveCapacity(head.utf8.count + withAnchors.utf8.count + 4096)
+    appendContents(sections, of: withAnchors, to: &page)
+    page += "\n</main>\n</body>\n</html>\n"
+    return page
   }
 
   /// Marks section `id` as shown on screen only, with `note` printed in its place under
@@ -124,11 +129,13 @@ public struct HTMLReportWriter: TextRenderer {
     guard let start = html.firstRange(ofMarkup: "<section id=\"\(id)\">"),
       let heading = html[start.upperBound...].firstRange(ofMarkup: "</h2>")
     else { return html }
-    var out = String(html[..<start.lowerBound])
-    out += "<section id=\"\(id)\" class=\"screen-only\">"
-    out += html[start.upperBound..<heading.upperBound]
-    out += "<p class=\"print-only\">\(SVGBarChart.escape(note))</p>"
-    out += html[heading.upperBound...]
+    var marked = "<section id=\"\(id)\" class=\"screen-only\">"
+    marked += html[start.upperBound..<heading.upperBound]
+    marked += "<p class=\"print-only\">\(SVGBarChart.escape(note))</p>"
+    // In place when the page's string is unique and has room (``page(markdown:charts:language:header:)``
+    // leaves some): no second copy of a large page.
+    var out = html
+    out.replaceSubrange(start.lowerBound..<heading.upperBound, with: marked)
     return out
   }
 
@@ -214,6 +221,8 @@ public struct HTMLReportWriter: TextRenderer {
   /// a card.
   static func wrapTables(_ html: String) -> String {
     var out = ""
+    // The wrappers and a list's cell labels add about a fifth.
+    out.reserveCapacity(html.utf8.count + html.utf8.count / 4)
     var rest = Substring(html)
     while let start = rest.firstRange(ofMarkup: "<table>"), let end = rest[start.upperBound...].firstRange(ofMarkup: "</table>") {
       out += rest[..<start.lowerBound]
@@ -260,6 +269,7 @@ public struct HTMLReportWriter: TextRenderer {
   /// when it fits), and returns the sections' titles (HTML).
   static func anchorSections(_ html: String) -> (String, [(id: String, title: String)]) {
     var out = ""
+    out.reserveCapacity(html.utf8.count + 4096)
     var sections: [(id: String, title: String)] = []
     var rest = Substring(html)
     while let start = rest.firstRange(ofMarkup: "<h2>") {
@@ -301,6 +311,7 @@ public struct HTMLReportWriter: TextRenderer {
   /// table, a list with its heading).
   static func groupParts(_ html: String) -> String {
     var out = ""
+    out.reserveCapacity(html.utf8.count + html.utf8.count / 64 + 4096)
     var rest = Substring(html)
     var open = false
     while let next = ["<h3>", "<h2>", "<hr>"].compactMap({ rest.firstRange(ofMarkup: $0) })
@@ -318,13 +329,16 @@ public struct HTMLReportWriter: TextRenderer {
     return out
   }
 
-  /// A row of links to the sections after the first heading (hidden in print).
-  static func insertContents(_ sections: [(id: String, title: String)], into html: String) -> String {
-    guard sections.count > 2, let h1 = html.firstRange(ofMarkup: "</h1>") else { return html }
+  /// Appends `html` to `out` with a row of links to the sections after the first heading
+  /// (hidden in print).
+  static func appendContents(_ sections: [(id: String, title: String)], of html: String, to out: inout String) {
+    guard sections.count > 2, let h1 = html.firstRange(ofMarkup: "</h1>") else { return out += html }
     var nav = "<nav class=\"toc\"><ol>"
     for s in sections { nav += "<li><a href=\"#\(s.id)\">\(stripTags(s.title))</a></li>" }
     nav += "</ol></nav>"
-    return String(html[..<h1.upperBound]) + nav + String(html[h1.upperBound...])
+    out += html[..<h1.upperBound]
+    out += nav
+    out += html[h1.upperBound...]
   }
 
   /// The text of the first `<h1>`, tags removed (entities kept: it is HTML already).

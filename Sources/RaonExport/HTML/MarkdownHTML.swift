@@ -25,8 +25,42 @@ enum MarkdownHTML {
   static let allowedTags = ["sub", "sup", "small", "br"]
 
   /// The HTML fragment of `markdown` (no `<html>`/`<body>`).
+  ///
+  /// Parsed one section at a time (``sections(of:)``): Ink holds a whole document's parse
+  /// tree, about nine times its text — ~400 MB for the 47 MB Markdown of a report on a
+  /// million programs — and one section's is enough, with the same HTML.
   static func fragment(_ markdown: String) -> String {
-    restoreTags(MarkdownParser().html(from: prepare(markdown)))
+    var html = ""
+    for section in sections(of: markdown) {
+      html += restoreTags(MarkdownParser().html(from: prepare(String(section))))
+    }
+    return html
+  }
+
+  /// `markdown` cut before every heading that follows an empty line, outside fenced code.
+  ///
+  /// Ink reads a document block by block (a heading is one line; a paragraph, list or
+  /// table ends at an empty line) and the report links inline, never by reference, so no
+  /// block crosses such a cut and the pieces' HTML, joined, is the document's.
+  static func sections(of markdown: String) -> [Substring] {
+    let bytes = markdown.utf8
+    var sections: [Substring] = []
+    var start = bytes.startIndex, line = bytes.startIndex
+    var afterEmptyLine = false, inFence = false
+    while line < bytes.endIndex {
+      let end = bytes[line...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+      let text = bytes[line..<end]
+      if text.starts(with: "```".utf8) {
+        inFence.toggle()
+      } else if !inFence, afterEmptyLine, text.first == UInt8(ascii: "#"), line > start {
+        sections.append(markdown[start..<line])
+        start = line
+      }
+      afterEmptyLine = text.isEmpty
+      line = end == bytes.endIndex ? end : bytes.index(after: end)
+    }
+    sections.append(markdown[start...])
+    return sections
   }
 
   private static let open: Character = "\u{E000}"
