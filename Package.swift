@@ -44,6 +44,9 @@ let package = Package(
       providers: [.apt(["libxlsxwriter-dev"])]
     ),
 
+    // glibc's malloc.h (malloc_trim): RaonWorkflow gives freed memory back between steps.
+    .systemLibrary(name: "CMalloc"),
+
     // The C library libxml2 (Debian: libxml2-dev): the `.xlsx` reader feeds each part to its
     // push parser as the part inflates. Only RaonIngest imports it.
     .systemLibrary(
@@ -130,7 +133,7 @@ let package = Package(
       name: "RaonWorkflow",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonPostgres", "RaonAnalytics",
-        "RaonExport", .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings

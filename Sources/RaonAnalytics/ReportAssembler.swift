@@ -78,7 +78,7 @@ public enum ReportAssembler {
       compareWeek: compared?.week, changes: compareTo?.changes)
     report.weekView = view.view
     report.previousWeek = compared?.own
-    report.lists = listed.lists
+    report.lists = listed.finish()
     report.trend = trend
     return report
   }

@@ -137,6 +137,7 @@ public struct ReportJob: Sendable {
       } catch {
         try outputs.fail(error)
       }
+      FreedMemory.release()
       var written = try outputs.finish(computed.report)
       written.append(
         try packs(request, city: computed.report, programs: programs, selection: selection, trends: computed.trends,
