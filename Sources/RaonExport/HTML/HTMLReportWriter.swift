@@ -64,12 +64,16 @@ public struct HTMLReportWriter: TextRenderer {
     let header = PrintHeader(
       title: L.documentTitle(district: report.district?.name),
       period: OfficialDates.period(report.week.start, report.week.end, options.language))
-    let page = Self.page(
-      markdown: document.markdown, charts: document.charts, language: options.language, header: header)
+    // Handed over, not shared: the page lets the Markdown go once it is parsed, and the
+    // note below changes the page in place.
+    let (text, charts) = (document.markdown, document.charts)
+    _ = consume document
+    let page = Self.page(markdown: consume text, charts: charts, language: options.language, header: header)
     // The city's running list (attachment 1, every program in every district) is the one
     // list too long for paper: print names where the full list is instead.
     guard report.district == nil, !report.lists.running.isEmpty else { return page }
-    return Self.printingNote(L.runningListPrintNote(report.lists.running.count), inSection: "s1", of: page)
+    return Self.printingNote(
+      L.runningListPrintNote(report.lists.running.count), inSection: "s1", of: consume page)
   }
 
   /// `changes.html`, without touching the file system.
@@ -88,11 +92,13 @@ public struct HTMLReportWriter: TextRenderer {
   /// them). An image that is none of the charts is replaced by its alt text, so the page
   /// never refers to a file.
   static func page(
-    markdown: String, charts: [(path: String, svg: String)], language: ReportLanguage, header: PrintHeader
+    markdown: consuming String, charts: [(path: String, svg: String)], language: ReportLanguage,
+    header: PrintHeader
   ) -> String {
     // Each step copies the page once; none holds more than its input and its output (a
-    // million programs' page is ~80 MB).
+    // million programs' page is ~80 MB, its Markdown ~47 MB).
     var body = MarkdownHTML.fragment(markdown)
+    _ = consume markdown
     body = inlineCharts(body, charts: charts)
     body = wrapTables(body)
     body = groupParts(demoteLaterTitles(body))
@@ -125,18 +131,17 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// Marks section `id` as shown on screen only, with `note` printed in its place under
   /// its heading.
-  static func printingNote(_ note: String, inSection id: String, of html: String) -> String {
+  static func printingNote(_ note: String, inSection id: String, of html: consuming String) -> String {
     guard let start = html.firstRange(ofMarkup: "<section id=\"\(id)\">"),
       let heading = html[start.upperBound...].firstRange(ofMarkup: "</h2>")
     else { return html }
     var marked = "<section id=\"\(id)\" class=\"screen-only\">"
     marked += html[start.upperBound..<heading.upperBound]
     marked += "<p class=\"print-only\">\(SVGBarChart.escape(note))</p>"
-    // In place when the page's string is unique and has room (``page(markdown:charts:language:header:)``
+    // In place, as the page is handed over and has room (``page(markdown:charts:language:header:)``
     // leaves some): no second copy of a large page.
-    var out = html
-    out.replaceSubrange(start.lowerBound..<heading.upperBound, with: marked)
-    return out
+    html.replaceSubrange(start.lowerBound..<heading.upperBound, with: marked)
+    return html
   }
 
   /// What every printed page carries: the document's title (with the district of a pack)
