@@ -102,8 +102,7 @@ public struct HTMLReportWriter: TextRenderer {
     body = inlineCharts(body, charts: charts)
     body = wrapTables(body)
     body = groupParts(demoteLaterTitles(body))
-    let (withAnchors, sections) = anchorSections(body)
-    body = ""
+    let (withAnchors, sections) = anchorSections(consume body)
     let title = SVGBarChart.escape("\(header.title) — \(header.period)")
     let head = """
       <!DOCTYPE html>
