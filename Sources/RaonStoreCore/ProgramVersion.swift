@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonErrors
 
 /// One row of `program_version`: a raw record exactly as the source gave it, with the
 /// normalised program made from it.
@@ -176,7 +177,7 @@ extension ProgramVersion {
 }
 
 /// A stored value that does not read back; the store turns it into ``SnapshotStore/Error``.
-package struct DecodingFailure: Swift.Error, CustomStringConvertible {
+package struct DecodingFailure: RaonError, CustomStringConvertible {
   package var description: String
   package init(_ description: String) { self.description = description }
 }
@@ -233,4 +234,8 @@ package enum RawContent {
     text += value
     text += ","
   }
+}
+
+extension DecodingFailure {
+  package var exitStatus: ExitStatus { .failure }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import RaonConcurrency
 import RaonCore
+import RaonErrors
 import RaonExport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -325,7 +325,7 @@ final class StagingRegistry: Sendable {
   static let shared = StagingRegistry(interruption: .process)
 
   private let interruption: Interruption
-  private let folders = Mutex<Set<String>>([])
+  private let folders = Guarded<Set<String>>([])
 
   init(interruption: Interruption = Interruption()) {
     self.interruption = interruption
@@ -393,7 +393,8 @@ enum Rename {
     return unsafeBitCast(symbol, to: RenameAt2.self)
   }()
 
-  struct Failure: Error, CustomStringConvertible {
+  struct Failure: RaonError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .failure }
     var code: Int32
     var description: String { String(cString: strerror(code)) }
   }

@@ -1,10 +1,11 @@
 import Foundation
 import RaonCore
+import RaonErrors
 import RaonExport
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
-public enum WorkflowError: Error, CustomStringConvertible, Equatable {
+public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
   case noSnapshots(store: String)
   case unknownSnapshot(id: Int64, store: String)
   case invalidSnapshotReference(String)
@@ -110,7 +111,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   }
 }
 
-extension WorkflowError: ExitStatusReporting {
+extension WorkflowError {
   public var exitStatus: ExitStatus {
     switch self {
     case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
