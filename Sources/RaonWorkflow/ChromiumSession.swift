@@ -160,12 +160,12 @@ final class ChromiumSession: Printer {
         else { throw Rename.Failure(code: errno) }
         defer { Glibc.close(pair[1]) }
         // Chromium's settings and caches (crash-report settings, dconf) go into the folder
-        // too, so nothing of it stays in the home folder. Not TMPDIR: its singleton socket
-        // lives there, and a path as long as the folder's passes the socket path limit
-        // (Chromium then aborts).
+        // too, so nothing of it stays in the home folder, and its temporary files, so that
+        // nothing of it stays in the user's TMPDIR when it is killed.
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = temporary.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = temporary.appendingPathComponent("cache").path
+        if let own = PrintScratch.chromiumTemporaryFolder(in: folder) { environment["TMPDIR"] = own.path }
         let child: ChildProcessGroup
         do {
           child = try PrintScratch.start(in: folder) {
