@@ -165,12 +165,13 @@ let package = Package(
     ),
 
     // The `raon` command line: argument parsing and printing only. It names the modules
-    // whose types it uses: options, store handles, the interruption, and the errors' status.
+    // whose types it uses: the jobs, options, store handles, the interruption, the errors'
+    // status.
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonPostgres",
-        "RaonIngest", "RaonExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonExport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings,
       plugins: errorStatusCheck
@@ -206,12 +207,12 @@ let package = Package(
       name: "ErrorStatusCheckTests", dependencies: ["raon-error-check"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonIngestTests", dependencies: ["RaonIngest", "TestSupport"],
+      name: "RaonIngestTests", dependencies: ["RaonIngest", "RaonCore", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonStoreTests",
       dependencies: [
-        "RaonStore", "RaonIngest", "RaonAnalytics", "RaonCore", "TestSupport",
+        "RaonStore", "RaonAnalytics", "RaonCore", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings),

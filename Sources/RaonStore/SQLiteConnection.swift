@@ -139,7 +139,7 @@ final class SQLiteVersions: VersionStoring {
     for (offset, column) in VersionColumn.all.enumerated() {
       let index = CInt(offset + 1)
       let code: CInt =
-        switch column.storage {
+        switch column.access {
         case .text(let path): version[keyPath: path].bind(to: handle, at: index)
         case .optionalText(let path): Self.bind(version[keyPath: path], to: handle, at: index)
         case .optionalInteger(let path): Self.bind(version[keyPath: path].map(Int64.init), to: handle, at: index)

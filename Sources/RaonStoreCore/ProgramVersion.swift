@@ -75,13 +75,36 @@ package struct ProgramVersion: Hashable {
   ///   leaves `self.rawValues` empty rather than copy the version to fill it in).
   package func program(rawValues: [String?]) throws -> Program {
     var program = Program(id: programID)
-    for column in VersionColumn.all { try column.decode(self, rawValues: rawValues, into: &program) }
+    for column in Self.columns { try decode(column, rawValues: rawValues, into: &program) }
     return program
+  }
+
+  /// ``VersionColumn/ID/allCases``, made once (`allCases` makes a new array at every call).
+  private static let columns = VersionColumn.ID.allCases
+
+  /// Sets the program field `column` stands for (nothing for the raw record's columns).
+  private func decode(_ column: VersionColumn.ID, rawValues: [String?], into program: inout Program) throws {
+    switch column {
+    case .programID: program.id = programID
+    case .title: program.title = title
+    case .category: program.category = category
+    case .district: program.district = district
+    case .isFree: program.isFree = isFree
+    case .feeMinKRW: program.feeMinKRW = feeMinKRW
+    case .feeMaxKRW: program.feeMaxKRW = feeMaxKRW
+    case .startDate: program.startDate = try Self.day(startDate, column.rawValue)
+    case .endDate: program.endDate = try Self.day(endDate, column.rawValue)
+    case .latitude: program.latitude = latitude
+    case .longitude: program.longitude = longitude
+    case .qualityFlags: program.qualityFlags = QualityFlags(joinedNames: qualityFlags)
+    case .programText: try decodeProgramText(rawValues: rawValues, into: &program)
+    case .fieldSet, .rawValues, .invalidBytesReplaced: break
+    }
   }
 
   /// Sets the program's text fields and registration day from `programText`, where a
   /// number is the index of the raw value the field was copied from.
-  func decodeProgramText(rawValues: [String?], into program: inout Program) throws {
+  private func decodeProgramText(rawValues: [String?], into program: inout Program) throws {
     let text = try CompactJSON.parseObject(programText)
     for (key, _, keyPath) in Self.textFields {
       switch text[key] {

@@ -4,10 +4,11 @@ import RaonStoreCore
 import Testing
 import TestSupport
 
-/// A version column is one entry of ``VersionColumn/all``: equality, the stored reads and
-/// the decoding of the program follow from it, so a column added later cannot be left out
-/// of one of them. Every test here runs over the whole table, so the next column added is
-/// checked the day it is added, with no test to write for it.
+/// A version column is one case of ``VersionColumn/ID``: equality is synthesised, the stored
+/// reads and writes walk the table, and the compiler asks for its property, its migration
+/// and its decoding; so a column added later cannot be left out of one of them. Every test
+/// here runs over the whole table, so the next column added is checked the day it is
+/// added, with no test to write for it.
 struct VersionColumnTests {
   /// A version of a real program of the sample, with a value in every column.
   static let entry: NewSnapshot.Entry =
@@ -20,33 +21,29 @@ struct VersionColumnTests {
   /// `version` with `column` changed, and only it, to a value that still decodes.
   static func changing(_ column: VersionColumn, of version: ProgramVersion) throws -> ProgramVersion {
     var changed = version
-    switch column.access {
-    case .day(let path, _):
+    switch (column.id, column.access) {
+    case (.startDate, .optionalText(let path)), (.endDate, .optionalText(let path)):
       changed[keyPath: path] = version[keyPath: path] == "2001-02-03" ? "2001-02-04" : "2001-02-03"
-    case .qualityFlags:
+    case (.qualityFlags, _):
       changed.qualityFlags = version.qualityFlags == "coords_missing" ? "dates_missing" : "coords_missing"
-    case .programText:
+    case (.programText, _):
       var program = try version.program(rawValues: VersionCoding.rawValues(of: version, versionID: 1))
       program.place += " (바뀜)"
       changed.programText = ProgramVersion(program: program, raw: entry.raw).programText
-    case .rawValues:
+    case (.rawValues, _):
       var values = try CompactJSON.parseArray(version.rawJSON)
       let i = try #require(values.firstIndex { $0 != nil })
       values[i] = (values[i] ?? "") + " (바뀜)"
       changed.rawJSON = CompactJSON.array(values)
-    case .fieldSet:
+    case (_, .fieldSet):
       changed.fieldNames = FieldNames(version.fieldNames.names.map { $0 + "_" })
-    default:
-      // A column of a kind added later: any other value of its storage.
-      switch column.storage {
-      case .text(let path): changed[keyPath: path] += "x"
-      case .optionalText(let path): changed[keyPath: path] = (version[keyPath: path] ?? "") + "x"
-      case .optionalInteger(let path): changed[keyPath: path] = (version[keyPath: path] ?? 0) + 1
-      case .optionalReal(let path): changed[keyPath: path] = (version[keyPath: path] ?? 0) + 0.5
-      case .flag(let path): changed[keyPath: path].toggle()
-      case .optionalFlag(let path): changed[keyPath: path] = version[keyPath: path] == true ? false : true
-      case .fieldSet: changed.fieldNames = FieldNames(version.fieldNames.names.map { $0 + "_" })
-      }
+    // Any other column, a column added later too: another value of its kind.
+    case (_, .text(let path)): changed[keyPath: path] += "x"
+    case (_, .optionalText(let path)): changed[keyPath: path] = (version[keyPath: path] ?? "") + "x"
+    case (_, .optionalInteger(let path)): changed[keyPath: path] = (version[keyPath: path] ?? 0) + 1
+    case (_, .optionalReal(let path)): changed[keyPath: path] = (version[keyPath: path] ?? 0) + 0.5
+    case (_, .flag(let path)): changed[keyPath: path].toggle()
+    case (_, .optionalFlag(let path)): changed[keyPath: path] = version[keyPath: path] == true ? false : true
     }
     return changed
   }
