@@ -25,6 +25,13 @@ public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
   case retriesExhausted(page: String, attempts: Int, lastProblem: String)
   /// The pages never agreed into one complete catalog.
   case incomplete(attempts: Int, detail: String)
+  /// No key was configured for an Open API whose key lives in `variable`.
+  case noKey(variable: String, portal: String)
+  /// The public data portal refused the key (result codes 20, 21, 30–33: not registered,
+  /// expired, suspended, wrong IP, …).
+  case keyRefused(page: String, code: String, message: String, variable: String, portal: String)
+  /// A page without the total the API should give (`totalCount`).
+  case missingTotalCount(page: String, field: String)
 
   public var description: String {
     switch self {
@@ -64,6 +71,14 @@ public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
     case .incomplete(let attempts, let detail):
       return "the catalog could not be fetched completely in \(attempts) attempt(s): "
         + "\(detail); it is changing right now, try again later"
+    case .noKey(let variable, let portal):
+      return "no Open API key: set \(variable) to your key from \(portal)"
+    case .keyRefused(let page, let code, let message, let variable, let portal):
+      return "the API key was refused (resultCode \(code)\(message.isEmpty ? "" : ": " + message)) at "
+        + "\(page) — set \(variable) to a key from \(portal) that is approved for this service"
+    case .missingTotalCount(let page, let field):
+      return "the Open API's answer for \(page) lacks \(field); is --api-base the public "
+        + "data portal's Open API (http://api.data.go.kr/openapi)?"
     }
   }
 }
