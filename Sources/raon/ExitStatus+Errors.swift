@@ -23,7 +23,7 @@ extension SnapshotStore.Error: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
     case .cannotOpen, .notAStore, .newerSchema, .migrationFailed, .busy, .noSuchSnapshot,
-      .recordFailed, .readFailed, .corrupt:
+      .recordFailed, .readFailed, .corrupt, .otherCatalog:
       return .failure
     }
   }
@@ -36,7 +36,7 @@ extension ShrinkRefused: ExitStatusReporting {
 extension CatalogFileError: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
-    case .unreadable: return .failure
+    case .unreadable, .otherCatalog: return .failure
     }
   }
 }
@@ -79,7 +79,8 @@ extension OpenAPIError: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
     case .missingKey, .invalidURL, .badKey, .noData, .requestRejected, .unexpectedResult,
-      .missingTotal, .httpStatus, .notJSON, .malformedJSON, .retriesExhausted, .incomplete:
+      .missingTotal, .httpStatus, .notJSON, .malformedJSON, .retriesExhausted, .incomplete,
+      .noKey, .keyRefused, .missingTotalCount:
       return .failure
     }
   }
