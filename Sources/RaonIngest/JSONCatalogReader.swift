@@ -173,7 +173,7 @@ public enum JSONCatalogReader {
   {
     let page: JSONNode
     var flat = false
-    if let wrapped = root["culturalEventInfo"] {
+    if let wrapped = root[seoulService] {
       page = wrapped
     } else if member(root, "RESULT") != nil {
       page = root
@@ -204,6 +204,14 @@ public enum JSONCatalogReader {
     return OpenAPIPage(
       totalCount: total, resultCode: code, resultMessage: message, records: records)
   }
+
+  /// The Seoul Open API's service, whose name wraps its pages (``CatalogProfile/seoul``).
+  private static let seoulService: String = {
+    guard case .seoulOpenAPI(let service) = CatalogProfile.seoul.api.style else {
+      preconditionFailure("Seoul's profile has the Seoul Open API's style")
+    }
+    return service
+  }()
 
   /// A member by key, falling back to a case-insensitive match (the API's own error
   /// bodies have not always agreed on `CODE` vs `code`).

@@ -22,11 +22,12 @@ public struct OpenAPIConfiguration: Sendable {
   /// The API's shape (how pages are asked for and read).
   public var api: CatalogAPIShape
 
-  /// The service address, e.g. `http://openapi.seoul.go.kr:8088`.
+  /// The service address (default the API's own, ``CatalogAPIShape/defaultBase``).
   public var baseURL: URL
-  /// The API key (`SEOUL_API_KEY`). Never printed: see ``KeyRedactor``.
+  /// The API key (from the API's ``CatalogAPIShape/keyVariable``). Never printed: see
+  /// ``KeyRedactor``.
   public var key: String
-  /// Rows per request, 1…1,000.
+  /// Rows per request, 1…the API's ``CatalogAPIShape/maxPageSize``.
   public var pageSize: Int
   /// Requests in flight at once.
   public var maxConcurrentRequests: Int

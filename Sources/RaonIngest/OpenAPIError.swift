@@ -1,3 +1,5 @@
+import RaonCore
+
 /// Why fetching the catalog from the Open API failed. Every text in it is redacted: the
 /// API key never appears (see ``KeyRedactor``).
 public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
@@ -34,15 +36,17 @@ public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
   case missingTotalCount(page: String, field: String)
 
   public var description: String {
+    // The cases without a named API are the Seoul Open API's (its profile's key and portal).
+    let seoul = CatalogProfile.seoul.api
     switch self {
     case .missingKey:
-      return "no Open API key: set SEOUL_API_KEY to your key from data.seoul.go.kr"
+      return "no Open API key: set \(seoul.keyVariable) to your key from \(seoul.keyPortal)"
     case .invalidURL(let base):
       return "cannot build a request URL from the base \(base) and the key; check "
-        + "--api-base and SEOUL_API_KEY"
+        + "--api-base and the key"
     case .badKey(let page, let message):
       return "the API key was refused (INFO-100\(message.isEmpty ? "" : ": " + message)) at "
-        + "\(page) — set SEOUL_API_KEY to a valid key from data.seoul.go.kr"
+        + "\(page) — set \(seoul.keyVariable) to a valid key from \(seoul.keyPortal)"
     case .noData(let page, let message):
       return "the Open API has no data (INFO-200 \(message)) at \(page); nothing was "
         + "recorded — try again later"
@@ -56,7 +60,7 @@ public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
         + "try again later"
     case .missingTotal(let page):
       return "the Open API's answer for \(page) lacks list_total_count; is --api-base the "
-        + "Seoul Open API?"
+        + "\(CatalogProfile.seoul.title) Open API (\(seoul.defaultBase))?"
     case .httpStatus(let page, let status, let snippet):
       return "the Open API answered \(page) with HTTP \(status) (\(snippet)); check "
         + "--api-base"

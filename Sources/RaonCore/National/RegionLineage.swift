@@ -44,20 +44,20 @@ public struct RegionLineage: Sendable {
   }
 
   private(set) var provinces: [Province] = []
-  private(set) var bodies: [String: Body] = [:]
+  var bodies: [String: Body] = [:]
   /// Body id → the body it became part of, and when.
-  private(set) var merges: [String: (into: String, on: CalendarDay)] = [:]
+  var merges: [String: (into: String, on: CalendarDay)] = [:]
   /// Any spelling of a 시·도 (full names, short forms) → its id; longest first when matching.
-  private var provinceBySpelling: [String: String] = [:]
-  private var spellingsLongestFirst: [String] = []
+  private(set) var provinceBySpelling: [String: String] = [:]
+  private(set) var spellingsLongestFirst: [String] = []
   /// Full 시·도 names (not the short forms), for names glued to what follows (`대구광역시교육청`).
-  private var fullNamesLongestFirst: [String] = []
+  private(set) var fullNamesLongestFirst: [String] = []
   /// `province id|local name` of a listed body → its id.
-  private var bodyByLocalName: [String: String] = [:]
+  private(set) var bodyByLocalName: [String: String] = [:]
   /// A provider code → the provider id it stands for (used when 제공기관명 is empty).
-  private var providerByCode: [String: String] = [:]
+  private(set) var providerByCode: [String: String] = [:]
   /// A provider name (folded) → the provider id it continues (from `raon.toml`).
-  private var aliases: [String: String] = [:]
+  var aliases: [String: String] = [:]
 
   /// The lineage Raon ships (``shippedTable``).
   public static let shipped: RegionLineage = {
@@ -130,7 +130,7 @@ public struct RegionLineage: Sendable {
     }
   }
 
-  private mutating func addProvince(id: String, named: Named, codes: [String], spellings: [String]) {
+  mutating func addProvince(id: String, named: Named, codes: [String], spellings: [String]) {
     if let i = provinces.firstIndex(where: { $0.id == id }) {
       provinces[i].names.append(named)
     } else {
@@ -143,7 +143,7 @@ public struct RegionLineage: Sendable {
     fullNamesLongestFirst = full.sorted { ($0.count, $0) > ($1.count, $1) }
   }
 
-  private mutating func addBody(id: String, province: String, named: Named, codes: [String]) {
+  mutating func addBody(id: String, province: String, named: Named, codes: [String]) {
     bodies[id, default: Body(id: id, names: [])].names.append((province, named))
     bodyByLocalName[province + "|" + named.name] = id
     for code in codes { providerByCode[code] = id }
@@ -228,144 +228,11 @@ public struct RegionLineage: Sendable {
     return nil
   }
 
-  /// An address as a comparison reads it: its leading 시·도 written as `{id}`, and when a
-  /// 시·군·구 the lineage lists follows, both written as `{lineage}`
-  /// (``keyLineage(of:)``), so that a region renamed or merged leaves an address the same
-  /// (`강원도 춘천시 중앙로 1` and `강원특별자치도 춘천시 중앙로 1` both read `{강원} 춘천시 중앙로 1`).
-  /// Text is trimmed and its white space collapsed first; an address that does not begin
-  /// with a 시·도 is returned so.
-  public func addressKey(_ address: String) -> String {
-    let clean = Self.collapsed(address)
-    var words = clean.split(separator: " ").map(String.init)
-    guard let first = words.first, let province = provinceBySpelling[first] else { return clean }
-    if words.count > 1 {
-      let local = Self.localName(words[1])
-      if let body = bodyByLocalName[province + "|" + local] {
-        words.replaceSubrange(0...1, with: ["{\(keyLineage(of: body))}"])
-        return words.joined(separator: " ")
-      }
-      if merges[province + " " + local] != nil {
-        words.replaceSubrange(0...1, with: ["{\(keyLineage(of: province + " " + local))}"])
-        return words.joined(separator: " ")
-      }
-    }
-    words[0] = "{\(province)}"
-    return words.joined(separator: " ")
-  }
-
-  // MARK: - Names at a day
-
-  /// A 시·도's name on `day` (its id when unknown; 기타 기관 for ``otherBodies``).
-  public func provinceName(_ id: String, on day: CalendarDay) -> String {
-    if id == Self.otherBodies { return Self.otherBodiesName }
-    guard let province = provinces.first(where: { $0.id == id }) else { return id }
-    return Self.pick(province.names, on: day)
-  }
-
-  /// A provider's name on `day`: a merged body under what it became, a renamed one under
-  /// its name of that day, another body with its 시·도 named as on that day.
-  public func providerName(_ id: String, on day: CalendarDay) -> String {
-    if id.hasPrefix("@") { return expandingProvinces(String(id.dropFirst()), on: day) }
-    let body = bodyID(of: id)
-    let suffix = String(id.dropFirst(body.count))
-    if let merge = merges[body], merge.on <= day, merge.into != body {
-      return providerName(merge.into + suffix, on: day)
-    }
-    if provinces.contains(where: { $0.id == body }) { return provinceName(body, on: day) + suffix }
-    if let listed = bodies[body] {
-      let current = listed.names.last { $0.named.holds(on: day) } ?? listed.names.first { _ in true }
-      if let current {
-        return provinceName(current.province, on: day) + " " + current.named.name + suffix
-      }
-    }
-    let parts = id.split(separator: " ", maxSplits: 1).map(String.init)
-    guard parts.count == 2, provinces.contains(where: { $0.id == parts[0] }) else { return id }
-    return provinceName(parts[0], on: day) + " " + parts[1]
-  }
-
-  /// A provider's 시·도 id on `day`, when the provider is a local government (a body that
-  /// moved, like 군위군, is in its 시·도 of that day).
-  public func province(ofProvider id: String, on day: CalendarDay) -> String? {
-    if id.hasPrefix("@") { return nil }
-    let body = bodyID(of: id)
-    if let merge = merges[body], merge.on <= day, merge.into != body {
-      return province(ofProvider: merge.into, on: day)
-    }
-    if let listed = bodies[body] {
-      return (listed.names.last { $0.named.holds(on: day) } ?? listed.names.last)?.province
-    }
-    let first = String(id.split(separator: " ").first ?? "")
-    return provinces.contains { $0.id == first } ? first : nil
-  }
-
-  // MARK: - Extending (raon.toml)
-
-  /// Why a rename or merger from the config cannot be added.
-  public struct ExtensionError: Error, CustomStringConvertible, Equatable {
-    public var message: String
-    public var description: String { message }
-  }
-
-  /// The lineage with `new` continuing `old` (a provider renamed, or given another name
-  /// by its rows): from `since` on it is named `new`; before, `old`. Both are provider
-  /// names as rows write them.
-  public func renaming(_ old: String, to new: String, since: CalendarDay?) throws -> RegionLineage {
-    var copy = self
-    let was = provider(name: old, code: "")
-    let becomes = provider(name: new, code: "")
-    guard was.id != becomes.id else { return copy }
-    let words = Self.collapsed(new).split(separator: " ").map(String.init)
-    if was.province != nil, !was.id.hasPrefix("@"), words.count == 2,
-      let province = provinceBySpelling[words[0]], Self.isLocalGovernment(Self.localName(words[1]))
-    {
-      // A 시·군·구 renamed or moved: a body line, with the old name as its first one.
-      let body = bodyID(of: was.id)
-      if copy.bodies[body] == nil, let oldProvince = was.province {
-        let oldLocal = String(body.split(separator: " ", maxSplits: 1).last ?? "")
-        copy.addBody(
-          id: body, province: oldProvince,
-          named: Named(name: oldLocal, from: nil, until: since.map { $0.adding(days: -1) }), codes: [])
-      } else if let last = copy.bodies[body]?.names.indices.last, let since {
-        copy.bodies[body]?.names[last].named.until = since.adding(days: -1)
-      }
-      copy.addBody(
-        id: body, province: province, named: Named(name: Self.localName(words[1]), from: since, until: nil),
-        codes: [])
-      return copy
-    }
-    if was.id == was.province, words.count == 1 {
-      // A 시·도 renamed.
-      copy.addProvince(id: was.id, named: Named(name: words[0], from: since, until: nil), codes: [], spellings: [])
-      return copy
-    }
-    copy.aliases[TextKey.fold(Self.collapsed(new))] = was.id
-    return copy
-  }
-
-  /// The lineage with body `old` part of `into` from `day` on: its events go on as the
-  /// merged body's.
-  public func merging(_ old: String, into: String, on day: CalendarDay) throws -> RegionLineage {
-    let was = provider(name: old, code: "")
-    let becomes = provider(name: into, code: "")
-    guard was.id != becomes.id else {
-      throw ExtensionError(message: "'\(old)' and '\(into)' are the same provider")
-    }
-    var copy = self
-    copy.merges[bodyID(of: was.id)] = (bodyID(of: becomes.id), day)
-    if copy.bodies[bodyID(of: becomes.id)] == nil, let province = becomes.province,
-      let local = becomes.id.split(separator: " ", maxSplits: 1).last, becomes.id != province
-    {
-      copy.addBody(
-        id: becomes.id, province: province, named: Named(name: String(local), from: nil, until: nil), codes: [])
-    }
-    return copy
-  }
-
   // MARK: - Helpers
 
   /// The listed body an id belongs to (`대구 군위군 문화재단` → `대구 군위군`), else the id's
   /// first two words (a 시·군·구), else the id.
-  private func bodyID(of id: String) -> String {
+  func bodyID(of id: String) -> String {
     if bodies[id] != nil || merges[id] != nil { return id }
     let words = id.split(separator: " ")
     if words.count > 2 {
@@ -377,7 +244,7 @@ public struct RegionLineage: Sendable {
     return id
   }
 
-  private func expandingProvinces(_ text: String, on day: CalendarDay) -> String {
+  func expandingProvinces(_ text: String, on day: CalendarDay) -> String {
     var out = ""
     var rest = Substring(text)
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -388,7 +255,7 @@ public struct RegionLineage: Sendable {
     return out + rest
   }
 
-  private static func pick(_ names: [Named], on day: CalendarDay) -> String {
+  static func pick(_ names: [Named], on day: CalendarDay) -> String {
     if let held = names.last(where: { $0.holds(on: day) }) { return held.name }
     // Before every name: the first; after every name: the last.
     if let first = names.first, let from = first.from, day < from { return first.name }
