@@ -31,7 +31,7 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
   public static let invalidCharactersReplaced = QualityFlags(rawValue: 1 << 10)
   /// Readable coordinates outside Korea (the national data).
   public static let coordsOutsideKorea = QualityFlags(rawValue: 1 << 11)
-  /// 요금정보 says 유료, yet 관람요금 says 무료 or quotes no amount above zero (only `0`).
+  /// 요금정보 says 유료, yet 관람요금 quotes no amount above zero and says 무료 or `0`.
   public static let paidButFree = QualityFlags(rawValue: 1 << 12)
   /// The event has two rows identical in every column (the national data).
   public static let duplicateRow = QualityFlags(rawValue: 1 << 13)

@@ -125,7 +125,9 @@ public enum NationalNormalizer {
     switch kind {
     case .free where (fees?.max ?? 0) > 0:
       flags.insert(.freeButPriced)
-    case .paid where FeeParser.saysFree(feeText) || (fees != nil && fees?.max == 0):
+    case .paid where (fees?.max ?? 0) == 0 && (fees != nil || FeeParser.saysFree(feeText)):
+      // Paid, yet 관람요금 quotes no amount above zero and says 무료 or 0 (`3000원(어린이 무료)`
+      // is paid with a free group, no contradiction).
       flags.insert(.paidButFree)
     default:
       break

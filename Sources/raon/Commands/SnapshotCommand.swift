@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RaonCore
 import RaonWorkflow
 
 struct SnapshotCommand: AsyncParsableCommand {
@@ -92,6 +93,11 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
     Console.endProgress()
     store.foldLog(snapshotStore, path: path)
-    for line in recorded { print(SnapshotInfoLine(line.info, unchangedSince: line.unchangedSince).text) }
+    for line in recorded {
+      // The national data's rows are sessions: say how many events they make.
+      let events = profile.normalisation == .sessions
+        ? try snapshotStore.details(snapshot: line.info.id).distinctPrograms : nil
+      print(SnapshotInfoLine(line.info, unchangedSince: line.unchangedSince, events: events).text)
+    }
   }
 }

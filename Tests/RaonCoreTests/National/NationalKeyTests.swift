@@ -86,6 +86,8 @@ struct NationalKeyTests {
       ["B", "P", "2025-03-01", "2025-03-01", "", "", "유료", "0", "", "", "", "", "", "서울시설공단", ""],
       ["C", "P", "2025-03-01", "2025-03-01", "", "", "유료", "10000", "", "", "", "", "", "어느재단", "주소 없음"],
       ["C", "P", "2025-03-01", "2025-03-01", "", "", "유료", "10000", "", "", "", "", "", "어느재단", "주소 없음"],
+      ["D", "P", "2025-03-01", "2025-03-01", "", "", "유료", "3000원(어린이+청소년 무료)", "", "", "", "", "", "경기도 광명시", ""],
+      ["E", "P", "2025-03-01", "2025-03-01", "", "", "유료", "전석 무료", "", "", "", "", "", "경기도 광명시", ""],
     ]))
     #expect(programs[0].qualityFlags == [.endBeforeStart, .freeButPriced, .coordsOutsideKorea])
     #expect(programs[0].feeMinKRW == 0)
@@ -93,6 +95,8 @@ struct NationalKeyTests {
     #expect(programs[1].district == RegionLineage.otherBodies)
     #expect(programs[2].qualityFlags.contains(.duplicateRow))
     #expect(programs[2].feeMinKRW == 10_000)
+    #expect(!programs[4].qualityFlags.contains(.paidButFree) && programs[4].feeMinKRW == 3_000)
+    #expect(programs[5].qualityFlags.contains(.paidButFree))
   }
 
   @Test func feesInWonWithOrWithoutTheUnit() {
