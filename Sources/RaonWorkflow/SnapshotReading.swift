@@ -53,7 +53,7 @@ enum SnapshotReading {
     profile: CatalogProfile = .seoul
   ) throws -> SnapshotDiff {
     if profile.identity == .naturalKey {
-      func events(_ snapshot: SnapshotInfo) throws -> [String: EventComparison.Event] {
+      func events(_ snapshot: SnapshotInfo) throws -> EventComparison.Snapshot {
         EventComparison.events(
           programs: try store.programs(inSnapshot: snapshot.id),
           rows: try store.rawRecords(inSnapshot: snapshot.id).map { ($0.programID, $0.record) },

@@ -11,7 +11,7 @@ struct EventComparisonTests {
   static let header = ["행사명", "장소", "행사시작일자", "행사종료일자", "행사시작시각", "관람요금", "소재지도로명주소", "데이터기준일자", "제공기관코드", "제공기관명"]
 
   /// Rows → the store's (program, raw) pairs, as the normalisation makes them.
-  static func snapshot(_ rows: [[String]]) -> [String: EventComparison.Event] {
+  static func snapshot(_ rows: [[String]], header: [String] = header) -> EventComparison.Snapshot {
     let names = FieldNames(header)
     let records = rows.map { RawRecord(names: names, values: $0.map { Optional($0) }) }
     let programs = NationalNormalizer.normalize(records)
@@ -62,6 +62,18 @@ struct EventComparisonTests {
     #expect(timeEdit.changed.count == 1 && timeEdit.added.isEmpty && timeEdit.removed.isEmpty)
     let dayEdit = EventComparison.diff(old: Self.snapshot(Self.base), new: Self.snapshot(moved), profile: .national)
     #expect(dayEdit.changed.isEmpty && dayEdit.added.count == 1 && dayEdit.removed.count == 1)
+  }
+
+  @Test func aColumnOneDownloadLacksIsNotCompared() {
+    // The later download has no 관람요금 column at all: its events are not all "changed".
+    let header = Self.header.filter { $0 != "관람요금" }
+    let later = Self.base.map { row in row.enumerated().filter { Self.header[$0.offset] != "관람요금" }.map(\.element) }
+    let diff = EventComparison.diff(old: Self.snapshot(Self.base), new: Self.snapshot(later, header: header), profile: .national)
+    #expect(diff.isEmpty)
+    // A column present in both is compared as ever.
+    var edited = later
+    edited[0][4] = "15:00"
+    #expect(EventComparison.diff(old: Self.snapshot(Self.base), new: Self.snapshot(edited, header: header), profile: .national).changed.count == 1)
   }
 
   @Test func theComparisonMirrors() {

@@ -181,9 +181,9 @@ COMPARED = ["행사명", "장소", "행사내용", "행사시작일자", "행사
             "주관기관명", "주최기관명", "전화번호", "후원기관명", "객석수", "관람요금", "입장연령", "할인정보", "유의사항",
             "홈페이지주소", "예매정보", "주차장보유여부", "소재지도로명주소", "소재지지번주소", "위도", "경도"]
 
-def compared(row):
+def compared(row, columns=COMPARED):
     values = []
-    for name in COMPARED:
+    for name in columns:
         v = trimmed(row.get(name, "") or "")
         if name in ("소재지도로명주소", "소재지지번주소"):
             v = address_key(v)
@@ -202,16 +202,19 @@ def read(path):
     rows = list(csv.DictReader(io.StringIO(text, newline="")))
     return [r for r in rows if any(trimmed(v or "") for v in r.values())]
 
-def events(rows):
+def events(rows, columns=COMPARED):
     out = {}
     for row in rows:
-        out.setdefault(key(row), []).append(compared(row))
+        out.setdefault(key(row), []).append(compared(row, columns))
     return {k: sorted(v) for k, v in out.items()}
 
 def main():
     command = sys.argv[1]
     if command == "diff":
-        old, new = events(read(sys.argv[2])), events(read(sys.argv[3]))
+        before, after = read(sys.argv[2]), read(sys.argv[3])
+        # A column one download lacks altogether is not compared.
+        shared = [c for c in COMPARED if before and after and c in before[0] and c in after[0]]
+        old, new = events(before, shared), events(after, shared)
         print(json.dumps({
             "added": sorted(k for k in new if k not in old),
             "removed": sorted(k for k in old if k not in new),
