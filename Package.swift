@@ -80,7 +80,7 @@ let package = Package(
     // The normalised program and everything pure about it: dates, fees, coordinates,
     // districts, identities, quality flags, ISO weeks, hashing. No I/O.
     .target(
-      name: "RaonCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+      name: "RaonCore", dependencies: ["RaonErrors", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: swiftSettings, plugins: errorStatusCheck),
 
     // Readers that turn source bytes into raw records (CSV with encoding detection, the

@@ -39,7 +39,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = District.canonical(v)
     _ = ProgramID.fromPortalURL(v)
   }
-  if values.count >= 2 { _ = CoordinateResolver.resolve(values[0], values[1]) }
+  if values.count >= 2 { _ = CoordinateResolver.resolve(values[0], values[1], within: CatalogProfile.seoul.coordinates) }
   let record = RawRecord(names: FieldNames(names), values: values)
   FuzzChecks.check(ProgramNormalizer.normalize(record))
   return 0

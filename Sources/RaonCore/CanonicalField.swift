@@ -28,7 +28,24 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
   case isFree  // 유무료 / IS_FREE
   case portalURL  // 문화포털상세URL / HMPG_ADDR (carries cultcode=NNNNNN)
   case programTime  // 행사시간 / PRO_TIME (2026 on)
-  case inquiry  // 문의 / INQUIRY (2026 on)
+  case inquiry  // 문의 / INQUIRY (2026 on); the national data's 전화번호 / phoneNumber
+  // The national standard data's own columns (전국공연행사정보표준데이터): see
+  // `CatalogProfile.national` for which shared fields above it fills.
+  case provider  // 제공기관명 / insttNm
+  case providerCode  // 제공기관코드 / insttCode
+  case startTime  // 행사시작시각 / eventStartTime
+  case endTime  // 행사종료시각 / eventEndTime
+  case feeKind  // 요금정보 / chrgeInfo (유료, 무료, 혼합, …)
+  case host  // 주최기관명 / auspcInstt
+  case sponsor  // 후원기관명 / suprtInstt
+  case seats  // 객석수 / seatNumber
+  case discount  // 할인정보 / dscntInfo
+  case notes  // 유의사항 / atpn
+  case booking  // 예매정보 / advantkInfo
+  case parking  // 주차장보유여부 / prkplceYn
+  case roadAddress  // 소재지도로명주소 / rdnmadr
+  case lotAddress  // 소재지지번주소 / lnmadr
+  case referenceDate  // 데이터기준일자 / referenceDate
 
   /// Resolves a source column name; `nil` for a column Raon does not interpret (it is
   /// still kept in the raw record).
@@ -105,12 +122,38 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable {
     add(.portalURL, "문화포털상세URL", "HMPG_ADDR")
     add(.programTime, "PRO_TIME", "공연시간", "행사시간")
     add(.inquiry, "문의", "INQUIRY")
+    // The national standard data: its CSV's Korean headers and the Open API's keys (both
+    // spellings the portal has used for some of them).
+    add(.title, "행사명", "eventNm")
+    add(.place, "opar")
+    add(.programDescription, "행사내용", "eventCo")
+    add(.startDate, "행사시작일자", "eventStartDate")
+    add(.endDate, "행사종료일자", "eventEndDate")
+    add(.organizer, "주관기관명", "mnnst", "mnnstNm")
+    add(.inquiry, "전화번호", "phoneNumber")
+    add(.feeText, "관람요금", "admfee")
+    add(.audience, "입장연령", "entncAge")
+    add(.orgLink, "homepageUrl")
+    add(.coordinateA, "latitude")
+    add(.coordinateB, "longitude")
+    add(.provider, "제공기관명", "insttNm", "instt_nm")
+    add(.providerCode, "제공기관코드", "insttCode", "instt_code")
+    add(.startTime, "행사시작시각", "eventStartTime")
+    add(.endTime, "행사종료시각", "eventEndTime")
+    add(.feeKind, "요금정보", "chrgeInfo")
+    add(.host, "주최기관명", "auspcInstt", "auspcInsttNm")
+    add(.sponsor, "후원기관명", "suprtInstt", "suprtInsttNm")
+    add(.seats, "객석수", "seatNumber")
+    add(.discount, "할인정보", "dscntInfo")
+    add(.notes, "유의사항", "atpn")
+    add(.booking, "예매정보", "advantkInfo", "advanceBkngUrl")
+    add(.parking, "주차장보유여부", "prkplceYn")
+    add(.roadAddress, "소재지도로명주소", "rdnmadr")
+    add(.lotAddress, "소재지지번주소", "lnmadr")
+    add(.referenceDate, "데이터기준일자", "referenceDate")
     return map
   }()
 
-  /// The fields a source must carry to be this dataset (유무료 is not one: catalogs before
-  /// 2024 lack it, and their free flag is read from the fee text or left unknown).
-  public static let required: [CanonicalField] = [.category, .district, .title, .place]
 }
 
 extension CanonicalField {
@@ -145,6 +188,21 @@ extension CanonicalField {
     case .portalURL: return 21
     case .programTime: return 22
     case .inquiry: return 23
+    case .provider: return 24
+    case .providerCode: return 25
+    case .startTime: return 26
+    case .endTime: return 27
+    case .feeKind: return 28
+    case .host: return 29
+    case .sponsor: return 30
+    case .seats: return 31
+    case .discount: return 32
+    case .notes: return 33
+    case .booking: return 34
+    case .parking: return 35
+    case .roadAddress: return 36
+    case .lotAddress: return 37
+    case .referenceDate: return 38
     }
   }
 }

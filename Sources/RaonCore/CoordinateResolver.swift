@@ -13,7 +13,8 @@ public enum CoordinateResolver {
   public struct Resolution: Sendable, Hashable {
     public var latitude: Double?
     public var longitude: Double?
-    /// `.coordsMissing` or `.coordsOutsideSeoul`, or none.
+    /// `.coordsMissing` or the bounds' outside flag (`.coordsOutsideSeoul`,
+    /// `.coordsOutsideKorea`), or none.
     public var flags: QualityFlags
 
     public init(latitude: Double?, longitude: Double?, flags: QualityFlags) {
@@ -23,11 +24,6 @@ public enum CoordinateResolver {
     }
   }
 
-  /// Seoul's bounding box, with a little margin (the city spans about 37.413…37.715 N and
-  /// 126.764…127.184 E).
-  public static let seoulLatitudes = 37.41...37.72
-  public static let seoulLongitudes = 126.76...127.19
-
   /// Latitudes and longitudes that can only be one axis in Korea.
   static let koreanLatitudes = 33.0...39.0
   static let koreanLongitudes = 124.0...132.0
@@ -35,30 +31,36 @@ public enum CoordinateResolver {
   /// Resolves the two coordinate values of a record, in whatever order they came.
   ///
   /// Missing, unreadable or zero values (and values that cannot be degrees at all) give no
-  /// coordinates and `.coordsMissing`. Readable coordinates outside Seoul are kept and
-  /// flagged `.coordsOutsideSeoul`.
-  public static func resolve(_ first: String?, _ second: String?) -> Resolution {
+  /// coordinates and `.coordsMissing`. Readable coordinates outside the catalog's box are
+  /// kept and flagged with its ``CoordinateBounds/outsideFlag``.
+  ///
+  /// - Parameter bounds: The catalog's (``CatalogProfile/coordinates``).
+  public static func resolve(_ first: String?, _ second: String?, within bounds: CoordinateBounds)
+    -> Resolution
+  {
     guard let a = first.flatMap(degrees), let b = second.flatMap(degrees), a != 0, b != 0 else {
       return Resolution(latitude: nil, longitude: nil, flags: .coordsMissing)
     }
-    let (latitude, longitude) = assign(a, b)
+    let (latitude, longitude) = assign(a, b, centre: bounds.centre)
     guard abs(latitude) <= 90, abs(longitude) <= 180 else {
       // Not WGS84 degrees (a projected x/y, say): as good as missing.
       return Resolution(latitude: nil, longitude: nil, flags: .coordsMissing)
     }
-    let inSeoul = seoulLatitudes.contains(latitude) && seoulLongitudes.contains(longitude)
+    let inside = bounds.contains(latitude: latitude, longitude: longitude)
     return Resolution(
-      latitude: latitude, longitude: longitude, flags: inSeoul ? [] : .coordsOutsideSeoul)
+      latitude: latitude, longitude: longitude, flags: inside ? [] : bounds.outsideFlag)
   }
 
   /// Which of two values is the latitude: the one in Korea's latitude band when the other
-  /// is in its longitude band; otherwise the order that lands closer to central Seoul.
-  static func assign(_ a: Double, _ b: Double) -> (latitude: Double, longitude: Double) {
+  /// is in its longitude band; otherwise the order that lands closer to the catalog's centre.
+  static func assign(_ a: Double, _ b: Double, centre: (latitude: Double, longitude: Double))
+    -> (latitude: Double, longitude: Double)
+  {
     if koreanLatitudes.contains(a) && koreanLongitudes.contains(b) { return (a, b) }
     if koreanLatitudes.contains(b) && koreanLongitudes.contains(a) { return (b, a) }
     func distance(_ lat: Double, _ lon: Double) -> Double {
-      let dLat = lat - 37.5
-      let dLon = lon - 127.0
+      let dLat = lat - centre.latitude
+      let dLon = lon - centre.longitude
       return dLat * dLat + dLon * dLon
     }
     return distance(a, b) <= distance(b, a) ? (a, b) : (b, a)

@@ -1,4 +1,5 @@
-/// Turns raw records into programs: pure and total — it never fails and never drops a record.
+/// Turns raw records of the Seoul catalog (``CatalogProfile/seoul``) into programs: pure
+/// and total — it never fails and never drops a record.
 ///
 /// What could not be read is left empty and named in ``Program/qualityFlags``. Each field
 /// has a parser of its own (``FeeParser``, ``CatalogDateParser``, ``CoordinateResolver``,
@@ -23,6 +24,7 @@ public enum ProgramNormalizer {
   /// - Coordinates: see ``CoordinateResolver``.
   /// - `id`: `cult:NNNNNN` from the portal URL, else the hashed fallback (`.idFromHash`).
   public static func normalize(_ record: RawRecord) -> Program {
+    let profile = CatalogProfile.seoul
     // The record's columns, fetched once: every field below is read through them.
     let names = record.names
     let values = record.values
@@ -94,7 +96,8 @@ public enum ProgramNormalizer {
     let registeredOn = field(.registeredOn).flatMap(CatalogDateParser.day(from:))
 
     // Coordinates
-    let coordinates = CoordinateResolver.resolve(field(.coordinateA), field(.coordinateB))
+    let coordinates = CoordinateResolver.resolve(
+      field(.coordinateA), field(.coordinateB), within: profile.coordinates)
     flags.formUnion(coordinates.flags)
 
     // Identity

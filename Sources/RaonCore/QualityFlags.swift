@@ -29,6 +29,18 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
   /// A text held characters no writer can carry (controls, U+FFFE/U+FFFF; see
   /// ``SafeText``); they were replaced with U+FFFD.
   public static let invalidCharactersReplaced = QualityFlags(rawValue: 1 << 10)
+  /// Readable coordinates outside Korea (the national data).
+  public static let coordsOutsideKorea = QualityFlags(rawValue: 1 << 11)
+  /// 요금정보 says 유료, yet 관람요금 quotes no amount above zero and says 무료 or `0`.
+  public static let paidButFree = QualityFlags(rawValue: 1 << 12)
+  /// The event has two rows identical in every column (the national data).
+  public static let duplicateRow = QualityFlags(rawValue: 1 << 13)
+  /// The provider is not a local government and no 시·도 can be read from the address:
+  /// counted under 기타 기관 (the national data).
+  public static let regionUnknown = QualityFlags(rawValue: 1 << 14)
+  /// 데이터기준일자 is more than a year before the report's day (the national data; set by
+  /// the analysis for the day it reports on, never stored).
+  public static let referenceDateStale = QualityFlags(rawValue: 1 << 15)
 
   /// Every flag with its contract name, in output order.
   public static let named: [(flag: QualityFlags, name: String)] = [
@@ -43,6 +55,11 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
     (.idFromHash, "id_from_hash"),
     (.freeFlagMissing, "free_flag_missing"),
     (.invalidCharactersReplaced, "invalid_characters_replaced"),
+    (.coordsOutsideKorea, "coords_outside_korea"),
+    (.paidButFree, "paid_but_free"),
+    (.duplicateRow, "duplicate_row"),
+    (.regionUnknown, "region_unknown"),
+    (.referenceDateStale, "reference_date_stale"),
   ]
 
   /// The names of the flags set, in output order.

@@ -25,8 +25,9 @@ public enum CSVCatalogError: RaonError, CustomStringConvertible, Equatable {
     case .missingColumns(let source, let missing, let header):
       let shown = header.prefix(8).joined(separator: ", ") + (header.count > 8 ? ", …" : "")
       return "\(source):1: the header lacks the column(s) \(missing.joined(separator: ", ")) "
-        + "(header: \(shown)); is this the 서울시 문화행사 정보 catalog? Use the portal's "
-        + "CSV download unchanged"
+        + "(header: \(shown)); is this a catalog Raon reads ("
+        + CatalogProfile.all.map(\.title).joined(separator: ", ")
+        + ")? Use the portal's CSV download unchanged"
     case .unterminatedQuote(let source, let line, let field):
       return "\(source):\(line): the quoted value of field \(field) that starts on line "
         + "\(line) is never closed (file truncated or a stray \"); repair or re-download "
@@ -130,10 +131,12 @@ public enum CSVCatalogReader {
       }
       guard let names = header else {
         let names = FieldNames(fields.map { $0 ?? "" })
-        let missing = CanonicalField.required.filter { !names.fields.contains($0) }
-        guard missing.isEmpty else {
+        // A header must be some catalog's; which one the caller asked for is checked
+        // once the file is read (``CatalogFileReader``).
+        guard CatalogProfile.detect(names.fields) != nil else {
+          let missing = CatalogProfile.closest(names.fields).missing
           throw CSVCatalogError.missingColumns(
-            source: source, missing: missing.map(\.koreanLabel), header: names.names)
+            source: source, missing: missing, header: names.names)
         }
         header = names
         return

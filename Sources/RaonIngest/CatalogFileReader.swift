@@ -13,14 +13,21 @@ import RaonErrors
 public enum CatalogFileError: RaonError, CustomStringConvertible, Equatable {
   /// The file could not be read (missing, a directory, no permission, …).
   case unreadable(path: String, reason: String)
+  /// The file is another catalog than the one asked for (its header is that catalog's).
+  case otherCatalog(path: String, found: CatalogProfile.Name, asked: CatalogProfile.Name)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
       return "\(path): cannot read the catalog file (\(reason)); check the path and "
         + "permissions"
+    case .otherCatalog(let path, let found, let asked):
+      return "\(path): this file is \(CatalogProfile.profile(found).title), not "
+        + "\(CatalogProfile.profile(asked).title) — record it with --catalog \(found.rawValue) "
+        + "(in a store of its own: a store holds one catalog)"
     }
   }
+
 }
 
 /// Reads a catalog file of any supported kind, choosing the reader by content.
@@ -43,14 +50,15 @@ public enum CatalogFileReader {
   ///   records read.
   /// - Throws: ``CatalogFileError``, ``TextDecodingError``, ``CSVCatalogError`` or
   ///   ``JSONCatalogError``, each naming the file.
-  public static func read(_ url: URL) throws -> CatalogBatch {
+  ///   - profile: The catalog the file should be (its header is checked against it).
+  public static func read(_ url: URL, profile: CatalogProfile = .seoul) throws -> CatalogBatch {
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
       throw CatalogFileError.unreadable(path: url.path, reason: reason(error, url: url))
     }
-    return try read(data, name: url.lastPathComponent)
+    return try read(data, name: url.lastPathComponent, profile: profile)
   }
 
   /// What ``forEachChunk(_:chunkSize:_:)`` read.
@@ -79,7 +87,7 @@ public enum CatalogFileReader {
   /// - Throws: As ``read(_:)`` — possibly after earlier chunks were delivered — or what
   ///   `body` throws.
   public static func forEachChunk(
-    _ url: URL, chunkSize: Int, _ body: ([RawRecord]) throws -> Void
+    _ url: URL, chunkSize: Int, profile: CatalogProfile = .seoul, _ body: ([RawRecord]) throws -> Void
   ) throws -> Summary {
     let name = url.lastPathComponent
     let file: MappedFile
@@ -97,7 +105,7 @@ public enum CatalogFileReader {
     let digest = PendingDigest(file)
     let format = sniff(UnsafeRawBufferPointer(bytes))
     guard format == .csv else {
-      var batch = try read(Data(bytes), name: name, format: format, hashed: false)
+      var batch = try read(Data(bytes), name: name, format: format, hashed: false, profile: profile)
       batch.inputSHA256 = digest.value()
       if !batch.records.isEmpty { try body(batch.records) }
       return Summary(
@@ -111,7 +119,8 @@ public enum CatalogFileReader {
     func checking(_ records: [RawRecord]) throws {
       if !checkedHeader, let first = records.first {
         checkedHeader = true
-        if let warning = HeaderCheck.warning(for: first.names.names, source: name) {
+        try check(first.names, source: name, profile: profile)
+        if let warning = HeaderCheck.warning(for: first.names.names, source: name, profile: profile) {
           warnings.append(warning)
         }
       }
@@ -144,14 +153,15 @@ public enum CatalogFileReader {
   /// - Parameters:
   ///   - data: The bytes.
   ///   - name: The source name for locations and messages.
-  public static func read(_ data: Data, name: String) throws -> CatalogBatch {
+  ///   - profile: The catalog the bytes should be.
+  public static func read(_ data: Data, name: String, profile: CatalogProfile = .seoul) throws -> CatalogBatch {
     let format = data.withUnsafeBytes { sniff($0) }
-    return try read(data, name: name, format: format, hashed: true)
+    return try read(data, name: name, format: format, hashed: true, profile: profile)
   }
 
-  private static func read(_ data: Data, name: String, format: Format, hashed: Bool) throws
-    -> CatalogBatch
-  {
+  private static func read(
+    _ data: Data, name: String, format: Format, hashed: Bool, profile: CatalogProfile
+  ) throws -> CatalogBatch {
     var batch: CatalogBatch
     switch format {
     case .json: batch = try JSONCatalogReader.read(data, source: name)
@@ -162,10 +172,13 @@ public enum CatalogFileReader {
       batch = try HTMLTableReader.read(String(decoding: text.utf8, as: UTF8.self), source: name)
     case .binaryExcel: throw SpreadsheetError.binaryExcel(source: name)
     }
-    if format != .json, let first = batch.records.first,
-      let warning = HeaderCheck.warning(for: first.names.names, source: name)
-    {
-      batch.warnings.append(warning)
+    if let first = batch.records.first {
+      try check(first.names, source: name, profile: profile)
+      if format != .json,
+        let warning = HeaderCheck.warning(for: first.names.names, source: name, profile: profile)
+      {
+        batch.warnings.append(warning)
+      }
     }
     if let warning = emptyRowsWarning(batch.emptyRecordsSkipped, source: name) {
       batch.warnings.append(warning)
@@ -176,6 +189,17 @@ public enum CatalogFileReader {
       batch.inputSHA256 = SHA256.hexString(hasher.finalize())
     }
     return batch
+  }
+
+  /// Refuses records whose fields are another catalog's than `profile`: a file that
+  /// lacks the fields `profile` requires but carries another catalog's. (A file that is no
+  /// catalog's at all is refused by the readers, by its header.)
+  static func check(_ names: FieldNames, source: String, profile: CatalogProfile) throws {
+    let present = names.fields
+    if profile.missingRequired(in: present).isEmpty { return }
+    if let other = CatalogProfile.detect(present), other.name != profile.name {
+      throw CatalogFileError.otherCatalog(path: source, found: other.name, asked: profile.name)
+    }
   }
 
   /// The line that says how many blank records were skipped, `nil` when none were.
@@ -316,7 +340,7 @@ final class MappedFile: @unchecked Sendable {
 extension CatalogFileError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .unreadable: .failure
+    case .unreadable, .otherCatalog: .failure
     }
   }
 }

@@ -8,27 +8,22 @@ import RaonCore
 /// (their values stay in the raw records, but the field is empty in every program). A
 /// leading row-number column (`번호`) is expected and ignored.
 public enum HeaderCheck {
-  /// The fields every tabular download of the catalog carries (문의 and 행사시간 came in
-  /// 2026; earlier files lack them).
-  public static let expected: [CanonicalField] = CanonicalField.allCases.filter {
-    $0 != .programTime && $0 != .inquiry
-  }
-
   /// One warning line, or `nil` when every known field was matched.
   ///
   /// - Parameters:
   ///   - names: The header's labels, in order (padding names like `_extra_1` are skipped).
   ///   - source: The file name, for the message.
-  public static func warning(for names: [String], source: String) -> String? {
+  ///   - profile: The catalog the file is (its ``CatalogProfile/expected`` fields).
+  public static func warning(for names: [String], source: String, profile: CatalogProfile) -> String? {
     let header = names.filter { !$0.hasPrefix(CSVCatalogReader.extraFieldPrefix) }
     let fields = Set(header.compactMap(CanonicalField.init(sourceName:)))
-    let missing = expected.filter { !fields.contains($0) }
+    let missing = profile.expected.filter { !fields.contains($0) }
     guard !missing.isEmpty else { return nil }
     let unmatched = header.enumerated().filter { index, label in
       CanonicalField(sourceName: label) == nil
         && !(index == 0 && CanonicalField.isRowNumberLabel(label))
     }.map { MessageText.printable($0.element) }
-    let missingText = missing.map(\.koreanLabel).joined(separator: ", ")
+    let missingText = missing.map(profile.label(of:)).joined(separator: ", ")
     let unmatchedText =
       unmatched.isEmpty
       ? "no other column either"

@@ -75,7 +75,9 @@ public struct OpenAPIPage: Sendable {
 ///   `DATA` (or `data`) array (the portal puts a `DESCRIPTION` object beside it);
 ///   lower-case keys, `strtdate`/`end_date` as Unix-millisecond numbers, nulls;
 /// - the Open API's page: `{"culturalEventInfo": {"list_total_count", "RESULT", "row"}}`,
-///   or on errors `{"RESULT": {"CODE", "MESSAGE"}}`.
+///   or on errors `{"RESULT": {"CODE", "MESSAGE"}}`;
+/// - the public data portal's standard-data download, `{"fields": […], "records": […]}`
+///   (Korean keys), and a page of its Open API kept as a file (``PortalAPIPage``).
 ///
 /// Values become strings: strings as they are, integers as their digits
 /// (`1734793200000`), other numbers in shortest round-trip form, `null` → nil, booleans
@@ -109,7 +111,15 @@ public enum JSONCatalogReader {
             source: source, code: code, message: parsed.resultMessage ?? "")
         }
         records = parsed.records
-      } else if case .array(let rows)? = root["DATA"] ?? root["data"] {
+      } else if let portal = try PortalAPIPage.read(root: root, source: source, firstRow: 1) {
+        // A page of the public data portal's Open API kept as a file.
+        if let code = portal.resultCode, code != PortalAPIPage.success, portal.records.isEmpty {
+          throw JSONCatalogError.apiResult(source: source, code: code, message: portal.resultMessage ?? "")
+        }
+        records = portal.records
+      } else if case .array(let rows)? = root["DATA"] ?? root["data"] ?? root["records"] {
+        // `records`: the public data portal's JSON download of a standard dataset, beside
+        // its `fields` list.
         records = try makeRecords(rows, source: source, firstRow: 1)
       } else {
         throw JSONCatalogError.unrecognizedShape(source: source, found: shape(of: root))
@@ -164,7 +174,7 @@ public enum JSONCatalogReader {
   {
     let page: JSONNode
     var flat = false
-    if let wrapped = root["culturalEventInfo"] {
+    if let wrapped = root[seoulService] {
       page = wrapped
     } else if member(root, "RESULT") != nil {
       page = root
@@ -196,6 +206,14 @@ public enum JSONCatalogReader {
       totalCount: total, resultCode: code, resultMessage: message, records: records)
   }
 
+  /// The Seoul Open API's service, whose name wraps its pages (``CatalogProfile/seoul``).
+  private static let seoulService: String = {
+    guard case .seoulOpenAPI(let service) = CatalogProfile.seoul.api.style else {
+      preconditionFailure("Seoul's profile has the Seoul Open API's style")
+    }
+    return service
+  }()
+
   /// A member by key, falling back to a case-insensitive match (the API's own error
   /// bodies have not always agreed on `CODE` vs `code`).
   private static func member(_ node: JSONNode, _ key: String) -> JSONNode? {
@@ -204,7 +222,7 @@ public enum JSONCatalogReader {
     return members.first { $0.key.lowercased() == key.lowercased() }?.value
   }
 
-  private static func makeRecords(_ rows: [JSONNode], source: String, firstRow: Int) throws
+  static func makeRecords(_ rows: [JSONNode], source: String, firstRow: Int) throws
     -> [RawRecord]
   {
     var namesByKeys: [[String]: FieldNames] = [:]

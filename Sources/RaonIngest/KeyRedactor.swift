@@ -2,13 +2,18 @@ import Foundation
 
 /// Replaces the API key with `****` in any text about to leave the client.
 ///
-/// The key travels inside the URL path, so every URL, every underlying error (whose
+/// The key travels inside the URL (Seoul's path, the public data portal's query string), so every URL, every underlying error (whose
 /// description may repeat the URL) and every body snippet passes through here. A server or
 /// proxy may echo the key in many shapes, so the key is matched however it comes back:
 /// in any letter case, with any of its characters written as a percent escape (`%41`),
 /// an HTML character reference (`&#x41;`, `&#65;`, `&amp;`) or a JSON escape (`\u0041`),
 /// and whatever follows it (a combining mark such as U+0301 does not hide it). Matching is
 /// done on bytes, not on Swift's grapheme clusters.
+///
+/// A key may itself be given percent-encoded (the public data portal hands out its keys
+/// both ways, and the "Encoding" one travels in a query string as it is): then its decoded
+/// form is matched too, and so is that form with `+` read as a space (as a server that
+/// decodes a query string would echo it).
 ///
 /// ```swift
 /// KeyRedactor(key: "abc123").redact("http://h/abc123/json")  // "http://h/****/json"
@@ -17,20 +22,29 @@ import Foundation
 public struct KeyRedactor: Sendable {
   /// What the key is replaced with.
   public static let mask = "****"
-  /// The key's UTF-8 bytes, ASCII letters in lower case.
-  private let folded: [UInt8]
+  /// The key's forms (as given; percent-decoded; and with `+` as a space), as UTF-8 bytes
+  /// with ASCII letters in lower case, longest first.
+  private let forms: [[UInt8]]
 
   /// - Parameter key: The secret; an empty key redacts nothing.
   public init(key: String) {
-    folded = key.utf8.map(Self.lower)
+    var forms = [key]
+    if let decoded = key.removingPercentEncoding, decoded != key { forms.append(decoded) }
+    for form in forms where form.contains("+") { forms.append(form.replacingOccurrences(of: "+", with: " ")) }
+    var unique: [[UInt8]] = []
+    for form in forms where !form.isEmpty {
+      let folded = form.utf8.map(Self.lower)
+      if !unique.contains(folded) { unique.append(folded) }
+    }
+    self.forms = unique.sorted { $0.count > $1.count }
   }
 
   /// `text` with every occurrence of the key, in any of its escaped forms, replaced by
   /// ``mask``.
   public func redact(_ text: String) -> String {
-    guard !folded.isEmpty else { return text }
+    guard let shortest = forms.last?.count else { return text }
     let source = Array(text.utf8)
-    guard source.count >= folded.count else { return text }
+    guard source.count >= shortest else { return text }
     let decoded = Self.decode(source)
     let ranges = matches(in: decoded)
     guard !ranges.isEmpty else { return text }
@@ -87,26 +101,31 @@ public struct KeyRedactor: Sendable {
     var end: Int
   }
 
-  /// Source byte ranges where the decoded, case-folded text holds the key; disjoint and
-  /// in order.
+  /// Source byte ranges where the decoded, case-folded text holds the key in one of its
+  /// forms; disjoint and in order.
   private func matches(in decoded: [Unit]) -> [Range<Int>] {
-    var ranges: [Range<Int>] = []
-    let count = folded.count
-    guard decoded.count >= count else { return [] }
-    var i = 0
-    while i <= decoded.count - count {
-      var k = 0
-      while k < count, decoded[i + k].byte == folded[k] { k += 1 }
-      if k == count {
-        let range = decoded[i].start..<decoded[i + count - 1].end
-        if let last = ranges.last, last.upperBound > range.lowerBound {
-          ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+    var found: [Range<Int>] = []
+    for folded in forms {
+      let count = folded.count
+      guard decoded.count >= count else { continue }
+      var i = 0
+      while i <= decoded.count - count {
+        var k = 0
+        while k < count, decoded[i + k].byte == folded[k] { k += 1 }
+        if k == count {
+          found.append(decoded[i].start..<decoded[i + count - 1].end)
+          i += count
         } else {
-          ranges.append(range)
+          i += 1
         }
-        i += count
+      }
+    }
+    var ranges: [Range<Int>] = []
+    for range in found.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = ranges.last, last.upperBound > range.lowerBound {
+        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
       } else {
-        i += 1
+        ranges.append(range)
       }
     }
     return ranges

@@ -3,20 +3,25 @@ import RaonConcurrency
 import RaonCore
 import RaonErrors
 
-/// Fetches the whole catalog from the Seoul Open API
-/// (`GET {base}/{KEY}/json/culturalEventInfo/{START}/{END}/`).
+/// Fetches a whole catalog from its Open API: the Seoul Open API
+/// (`GET {base}/{KEY}/json/culturalEventInfo/{START}/{END}/`) or the public data portal's
+/// (`GET {base}/{operation}?serviceKey=…&pageNo=…&numOfRows=…&type=json`), as the
+/// configuration's ``CatalogAPIShape`` says (``APIDialect`` reads each one's answers).
 ///
-/// Page 1 tells `list_total_count`; the remaining pages are then fetched concurrently
-/// (at most ``OpenAPIConfiguration/maxConcurrentRequests`` at once). A request is retried
-/// with exponential backoff and jitter on network errors, timeouts, HTTP 5xx/429 and the
-/// server-side results ERROR-500/600/601; it fails at once on INFO-100 (bad key),
-/// INFO-200 (no data), ERROR-3xx, a non-JSON body and truncated JSON.
+/// Page 1 tells the total (`list_total_count`, `totalCount`); the remaining pages are then
+/// fetched concurrently (at most ``OpenAPIConfiguration/maxConcurrentRequests`` at once). A
+/// request is retried with exponential backoff and jitter on network errors, timeouts, HTTP
+/// 5xx/429 and the server-side results (Seoul: ERROR-500/600/601; the portal: resultCode
+/// 01, 02, 04, 05, 99); it fails at once on a refused key (INFO-100; 20, 21, 30–33), no
+/// data (INFO-200; 03), a refused request (ERROR-3xx; 10–12, 22), a body that is neither
+/// JSON nor the API's XML, and truncated JSON.
 ///
 /// The result is complete only when every page reported the same total, every page held
-/// the rows it should, no program id appeared twice, and the distinct ids number exactly
-/// `list_total_count`. Otherwise the catalog changed while being paged: the fetch is
-/// planned again from page 1, at most ``OpenAPIConfiguration/maxReplans`` times, then
-/// fails with the counts.
+/// the rows it should, no row appeared twice (Seoul: no program id; the portal's rows have
+/// no id, so identical rows may stand: two rows the same are kept and flagged later), and
+/// the rows number exactly the total. Otherwise the catalog changed while being paged: the
+/// fetch is planned again from page 1, at most ``OpenAPIConfiguration/maxReplans`` times,
+/// then fails with the counts.
 ///
 /// The key never leaves in any error, progress event or batch.
 ///
@@ -34,6 +39,7 @@ public struct OpenAPIClient: Sendable {
   private let random: @Sendable () -> Double
   private let progress: @Sendable (ProgressEvent) -> Void
   private let redactor: KeyRedactor
+  private let dialect: APIDialect
 
   /// - Parameters:
   ///   - configuration: Where and how to fetch.
@@ -54,6 +60,7 @@ public struct OpenAPIClient: Sendable {
     self.random = random
     self.progress = progress
     self.redactor = KeyRedactor(key: configuration.key)
+    self.dialect = APIDialect(shape: configuration.api)
   }
 
   /// The base URL as it may be shown: without a trailing slash, key redacted.
@@ -69,7 +76,7 @@ public struct OpenAPIClient: Sendable {
   ///   redacted base URL and `sourceTotal` is `list_total_count`.
   /// - Throws: ``OpenAPIError`` (redacted), or `CancellationError`.
   public func fetchAll() async throws -> CatalogBatch {
-    guard !configuration.key.isEmpty else { throw OpenAPIError.missingKey }
+    guard !configuration.key.isEmpty else { throw dialect.missingKey }
     var reason = ""
     let attempts = configuration.maxReplans + 1
     for attempt in 1...attempts {
@@ -109,11 +116,14 @@ public struct OpenAPIClient: Sendable {
   private func fetchOnce(attempt: Int) async throws -> Outcome {
     let first = try await fetchPage(range(1, total: nil))
     guard let total = first.totalCount else {
-      throw OpenAPIError.missingTotal(page: range(1, total: nil).description)
+      if case .seoulOpenAPI = configuration.api.style {
+        throw OpenAPIError.missingTotal(page: range(1, total: nil).description)
+      }
+      throw OpenAPIError.missingTotalCount(page: range(1, total: nil).description, field: dialect.totalName)
     }
     guard total > 0 else {
       throw OpenAPIError.noData(
-        page: range(1, total: nil).description, message: "list_total_count is 0")
+        page: range(1, total: nil).description, message: "\(dialect.totalName) is 0")
     }
     let size = configuration.pageSize
     let pageCount = (total + size - 1) / size
@@ -165,7 +175,7 @@ public struct OpenAPIClient: Sendable {
         problems.append("\(pageRange) held \(rows.count) rows")
       }
       for record in rows {
-        if seen.insert(Self.identity(of: record)).inserted {
+        if dialect.keepsIdenticalRows || seen.insert(dialect.identity(of: record)).inserted {
           records.append(record)
         } else {
           duplicates += 1
@@ -174,7 +184,8 @@ public struct OpenAPIClient: Sendable {
     }
     if duplicates > 0 { problems.append("\(duplicates) row(s) appeared twice") }
     if records.count != total {
-      problems.append("\(records.count) distinct programs for list_total_count \(total)")
+      let what = dialect.keepsIdenticalRows ? "rows" : "distinct programs"
+      problems.append("\(records.count) \(what) for \(dialect.totalName) \(total)")
     }
     guard problems.isEmpty else {
       let shown = problems.prefix(4).joined(separator: "; ")
@@ -183,27 +194,15 @@ public struct OpenAPIClient: Sendable {
     return .complete(CatalogBatch(source: sourceName, sourceTotal: total, records: records))
   }
 
-  /// A row's identity: the portal URL's cultcode, or a hash of the whole raw record.
+  /// A row's identity (Seoul's: the portal URL's cultcode, or a hash of the whole raw
+  /// record).
   static func identity(of record: RawRecord) -> String {
-    if let url = record[.portalURL], let id = ProgramID.fromPortalURL(url) { return id }
-    var hasher = SHA256()
-    for (name, value) in zip(record.names.names, record.values) {
-      hasher.update(name)
-      hasher.update([0x1F])
-      hasher.update(value ?? "\u{0}")
-      hasher.update([0x1E])
-    }
-    return "raw:" + SHA256.hexString(hasher.finalize())
+    APIDialect(shape: CatalogProfile.seoul.api).identity(of: record)
   }
 
   // MARK: - One page, with retries
 
-  /// Why one attempt failed: worth retrying, or not.
-  private enum AttemptFailure: RaonError {
-    var exitStatus: ExitStatus { .failure }
-    case retryable(String)
-    case fatal(OpenAPIError)
-  }
+  private typealias AttemptFailure = APIAttemptFailure
 
   private func fetchPage(_ pageRange: PageRange) async throws -> OpenAPIPage {
     let attempts = configuration.retries + 1
@@ -255,49 +254,13 @@ public struct OpenAPIClient: Sendable {
     if response.status >= 500 || response.status == 429 {
       throw AttemptFailure.retryable("HTTP \(response.status)")
     }
-    let firstByte = response.body.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     guard (200..<300).contains(response.status) else {
       throw AttemptFailure.fatal(
         .httpStatus(page: page, status: response.status, snippet: snippet(response.body)))
     }
-    let parsed: OpenAPIPage
-    if firstByte == UInt8(ascii: "<"), let result = APIResultXML.read(response.body) {
-      // The service answers errors in XML even on /json/ requests.
-      parsed = OpenAPIPage(
-        totalCount: nil, resultCode: result.code, resultMessage: result.message, records: [])
-    } else {
-      guard firstByte == UInt8(ascii: "{") else {
-        throw AttemptFailure.fatal(
-          .notJSON(page: page, status: response.status, snippet: snippet(response.body)))
-      }
-      do {
-        parsed = try JSONCatalogReader.readAPIPage(
-          response.body, source: sourceName, firstRow: pageRange.start)
-      } catch let error as JSONCatalogError {
-        throw AttemptFailure.fatal(.malformedJSON(page: page, detail: redactor.excerpt(error.detail, limit: 200)))
-      }
-    }
-    let code = parsed.resultCode ?? "INFO-000"
-    let message = redactor.excerpt(parsed.resultMessage ?? "")
-    switch code {
-    case "INFO-000":
-      return parsed
-    case "INFO-100":
-      throw AttemptFailure.fatal(.badKey(page: page, message: message))
-    case "INFO-200":
-      // On page 1 the catalog is empty; later, the catalog shrank while being paged,
-      // which the completeness check turns into a new plan.
-      if pageRange.index == 1 {
-        throw AttemptFailure.fatal(.noData(page: page, message: message))
-      }
-      return OpenAPIPage(totalCount: nil, resultCode: code, resultMessage: message, records: [])
-    case "ERROR-500", "ERROR-600", "ERROR-601":
-      throw AttemptFailure.retryable("\(code) \(message)")
-    case let other where other.hasPrefix("ERROR-3"):
-      throw AttemptFailure.fatal(.requestRejected(page: page, code: other, message: message))
-    default:
-      throw AttemptFailure.fatal(.unexpectedResult(page: page, code: code, message: message))
-    }
+    return try dialect.page(
+      response.body, status: response.status, page: page, source: sourceName,
+      firstRow: pageRange.start, isFirst: pageRange.index == 1, redactor: redactor, snippet: snippet)
   }
 
   /// The transport's answer, or a timeout after ``OpenAPIConfiguration/requestTimeout``
@@ -316,15 +279,12 @@ public struct OpenAPIClient: Sendable {
     var description: String { "no answer within \(seconds) s" }
   }
 
-  /// `{base}/{KEY}/json/culturalEventInfo/{START}/{END}/`, the key percent-encoded.
+  /// The request for a page (``APIDialect/requestURL(base:key:index:start:end:pageSize:)``),
+  /// the key percent-encoded.
   func requestURL(_ pageRange: PageRange) -> URL? {
-    var base = configuration.baseURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    guard
-      let key = configuration.key.addingPercentEncoding(
-        withAllowedCharacters: KeyRedactor.unreserved)
-    else { return nil }
-    return URL(string: "\(base)/\(key)/json/culturalEventInfo/\(pageRange.start)/\(pageRange.end)/")
+    dialect.requestURL(
+      base: configuration.baseURL, key: configuration.key, index: pageRange.index,
+      start: pageRange.start, end: pageRange.end, pageSize: configuration.pageSize)
   }
 
   /// The start of a body, on one line, redacted and without control characters: enough

@@ -1,3 +1,4 @@
+import RaonCore
 import RaonErrors
 
 /// Why fetching the catalog from the Open API failed. Every text in it is redacted: the
@@ -27,17 +28,26 @@ public enum OpenAPIError: RaonError, CustomStringConvertible, Equatable {
   case retriesExhausted(page: String, attempts: Int, lastProblem: String)
   /// The pages never agreed into one complete catalog.
   case incomplete(attempts: Int, detail: String)
+  /// No key was configured for an Open API whose key lives in `variable`.
+  case noKey(variable: String, portal: String)
+  /// The public data portal refused the key (result codes 20, 21, 30–33: not registered,
+  /// expired, suspended, wrong IP, …).
+  case keyRefused(page: String, code: String, message: String, variable: String, portal: String)
+  /// A page without the total the API should give (`totalCount`).
+  case missingTotalCount(page: String, field: String)
 
   public var description: String {
+    // The cases without a named API are the Seoul Open API's (its profile's key and portal).
+    let seoul = CatalogProfile.seoul.api
     switch self {
     case .missingKey:
-      return "no Open API key: set SEOUL_API_KEY to your key from data.seoul.go.kr"
+      return "no Open API key: set \(seoul.keyVariable) to your key from \(seoul.keyPortal)"
     case .invalidURL(let base):
       return "cannot build a request URL from the base \(base) and the key; check "
-        + "--api-base and SEOUL_API_KEY"
+        + "--api-base and the key"
     case .badKey(let page, let message):
       return "the API key was refused (INFO-100\(message.isEmpty ? "" : ": " + message)) at "
-        + "\(page) — set SEOUL_API_KEY to a valid key from data.seoul.go.kr"
+        + "\(page) — set \(seoul.keyVariable) to a valid key from \(seoul.keyPortal)"
     case .noData(let page, let message):
       return "the Open API has no data (INFO-200 \(message)) at \(page); nothing was "
         + "recorded — try again later"
@@ -51,7 +61,7 @@ public enum OpenAPIError: RaonError, CustomStringConvertible, Equatable {
         + "try again later"
     case .missingTotal(let page):
       return "the Open API's answer for \(page) lacks list_total_count; is --api-base the "
-        + "Seoul Open API?"
+        + "\(CatalogProfile.seoul.title) Open API (\(seoul.defaultBase))?"
     case .httpStatus(let page, let status, let snippet):
       return "the Open API answered \(page) with HTTP \(status) (\(snippet)); check "
         + "--api-base"
@@ -66,6 +76,14 @@ public enum OpenAPIError: RaonError, CustomStringConvertible, Equatable {
     case .incomplete(let attempts, let detail):
       return "the catalog could not be fetched completely in \(attempts) attempt(s): "
         + "\(detail); it is changing right now, try again later"
+    case .noKey(let variable, let portal):
+      return "no Open API key: set \(variable) to your key from \(portal)"
+    case .keyRefused(let page, let code, let message, let variable, let portal):
+      return "the API key was refused (resultCode \(code)\(message.isEmpty ? "" : ": " + message)) at "
+        + "\(page) — set \(variable) to a key from \(portal) that is approved for this service"
+    case .missingTotalCount(let page, let field):
+      return "the Open API's answer for \(page) lacks \(field); is --api-base the public "
+        + "data portal's Open API (http://api.data.go.kr/openapi)?"
     }
   }
 }
@@ -73,7 +91,8 @@ public enum OpenAPIError: RaonError, CustomStringConvertible, Equatable {
 extension OpenAPIError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .missingKey, .invalidURL, .badKey, .noData, .requestRejected, .unexpectedResult, .missingTotal, .httpStatus, .notJSON, .malformedJSON, .retriesExhausted, .incomplete: .failure
+    case .missingKey, .invalidURL, .badKey, .noData, .requestRejected, .unexpectedResult, .missingTotal, .httpStatus, .notJSON, .malformedJSON, .retriesExhausted, .incomplete,
+      .noKey, .keyRefused, .missingTotalCount: .failure
     }
   }
 }

@@ -43,10 +43,12 @@ public enum TableCatalogReader {
       }
       guard let names = header else {
         let names = FieldNames(row.cells)
-        let missing = CanonicalField.required.filter { !names.fields.contains($0) }
-        guard missing.isEmpty else {
+        // A header must be some catalog's; which one the caller asked for is checked
+        // once the file is read (``CatalogFileReader``).
+        guard CatalogProfile.detect(names.fields) != nil else {
+          let missing = CatalogProfile.closest(names.fields).missing
           throw CSVCatalogError.missingColumns(
-            source: source, missing: missing.map(\.koreanLabel),
+            source: source, missing: missing,
             header: names.names.map { MessageText.printable($0) })
         }
         header = names

@@ -15,7 +15,8 @@ enum PostgresSchema {
   static let lockKey: Int32 = 0x5241_4F4E
 
   /// The migrations, oldest first; `store_info.schema_version` is the number applied.
-  static let migrations: [String] = [v1] + StoreSchema.addedColumns(.postgresql).map(\.sql)
+  static let migrations: [String] =
+    [v1, StoreCatalog.migration(.postgresql)] + StoreSchema.addedColumns(.postgresql).map(\.sql)
 
   static var schemaVersion: Int { migrations.count }
 

@@ -25,7 +25,9 @@ extension SnapshotStore {
         try writer.writeWithoutTransaction { db in
           var result: T?
           try db.inTransaction(.immediate) {
-            let recorder = StoreRecorder(location: path, shrinkGuard: shrinkGuard) { try SQLiteVersions(db) }
+            let recorder = StoreRecorder(
+              location: path, shrinkGuard: shrinkGuard, recordsCatalog: try db.tableExists("store_catalog")
+            ) { try SQLiteVersions(db) }
             do {
               result = try body(recorder)
             } catch {

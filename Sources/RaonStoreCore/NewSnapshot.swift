@@ -31,10 +31,14 @@ public struct NewSnapshot: Sendable {
   public var entries: [Entry]
   /// SHA-256 (lower-case hex) of the input file, when it came from one.
   public var inputSHA256: String?
+  /// The catalog it is a snapshot of (a store holds one).
+  public var catalog: CatalogProfile.Name
 
   public init(
-    takenAt: Date, source: String, sourceTotal: Int?, entries: [Entry], inputSHA256: String? = nil
+    takenAt: Date, source: String, sourceTotal: Int?, entries: [Entry], inputSHA256: String? = nil,
+    catalog: CatalogProfile.Name = .seoul
   ) {
+    self.catalog = catalog
     self.takenAt = takenAt
     self.source = source
     self.sourceTotal = sourceTotal

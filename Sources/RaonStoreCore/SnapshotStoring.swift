@@ -62,12 +62,26 @@ public protocol SnapshotStoring: Sendable {
 
 /// Records snapshots inside one transaction of ``SnapshotStoring/recordingTogether(_:)``.
 public protocol SnapshotRecording {
-  /// Records one snapshot; `produce` hands its entries to the sink, in source order, and
-  /// returns the source's own count. It commits with the others of the transaction.
+  /// Records one snapshot of `catalog`; `produce` hands its entries to the sink, in source
+  /// order, and returns the source's own count. It commits with the others of the
+  /// transaction. A store holds one catalog: the first recording sets it, another
+  /// catalog's is refused (``StoreError/otherCatalog(path:stored:asked:)``) before
+  /// `produce` runs.
   @discardableResult
   func record(
-    takenAt date: Date, source: String, _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
+    takenAt date: Date, source: String, catalog: CatalogProfile.Name,
+    _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
   ) throws -> SnapshotInfo
+}
+
+extension SnapshotRecording {
+  /// Records one snapshot of Seoul's catalog (see ``record(takenAt:source:catalog:_:)``).
+  @discardableResult
+  public func record(
+    takenAt date: Date, source: String, _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
+  ) throws -> SnapshotInfo {
+    try record(takenAt: date, source: source, catalog: .seoul, produce)
+  }
 }
 
 /// Receives the entries of a snapshot being recorded, chunk by chunk. Valid only inside
@@ -101,7 +115,7 @@ extension SnapshotStoring {
   /// - Returns: The new snapshot, its time rounded to the millisecond as stored.
   @discardableResult
   public func record(_ snapshot: NewSnapshot) throws -> SnapshotInfo {
-    try record(takenAt: snapshot.takenAt, source: snapshot.source) { sink in
+    try record(takenAt: snapshot.takenAt, source: snapshot.source, catalog: snapshot.catalog) { sink in
       sink.inputSHA256 = snapshot.inputSHA256
       try sink.append(snapshot.entries)
       return snapshot.sourceTotal
@@ -122,10 +136,11 @@ extension SnapshotStoring {
   ///   ``StoreError``.
   @discardableResult
   public func record(
-    takenAt date: Date, source: String, _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
+    takenAt date: Date, source: String, catalog: CatalogProfile.Name = .seoul,
+    _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
   ) throws -> SnapshotInfo {
     try recordingTogether { recorder in
-      try recorder.record(takenAt: date, source: source, produce)
+      try recorder.record(takenAt: date, source: source, catalog: catalog, produce)
     }
   }
 

@@ -26,6 +26,8 @@ public enum StoreError: RaonError, CustomStringConvertible, Equatable {
   case readFailed(path: String, reason: String)
   /// A stored value does not read back (the file was edited or damaged).
   case corrupt(path: String, detail: String)
+  /// The store holds another catalog than the one being recorded (a store holds one).
+  case otherCatalog(path: String, stored: String, asked: String)
 
   public var description: String {
     let text: String
@@ -51,6 +53,9 @@ public enum StoreError: RaonError, CustomStringConvertible, Equatable {
         "could not record the snapshot in the store at \(path): \(reason) — nothing was recorded"
     case .readFailed(let path, let reason):
       text = "cannot read the store at \(path): \(reason)"
+    case .otherCatalog(let path, let stored, let asked):
+      text =
+        "the store at \(path) holds the \(stored) catalog, not \(asked) — a store holds one catalog: give --catalog \(stored), or record \(asked) in another --db"
     case .corrupt(let path, let detail):
       text =
         "the store at \(path) holds a value that does not read back (\(detail)) — it may be damaged; `PRAGMA integrity_check` tells more"
@@ -63,7 +68,7 @@ public enum StoreError: RaonError, CustomStringConvertible, Equatable {
 extension StoreError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .cannotOpen, .notAStore, .newerSchema, .migrationFailed, .busy, .noSuchSnapshot, .recordFailed, .readFailed, .corrupt: .failure
+    case .cannotOpen, .notAStore, .newerSchema, .migrationFailed, .busy, .noSuchSnapshot, .recordFailed, .readFailed, .corrupt, .otherCatalog: .failure
     }
   }
 }

@@ -46,14 +46,21 @@ package final class StoreRecorder<Versions: VersionStoring>: SnapshotRecording, 
   private let location: String
   private let shrinkGuard: ShrinkGuard?
   private let makeVersions: () throws -> Versions
+  /// Whether the store has `store_catalog` (a store opened at an older schema version, as
+  /// the migrations' tests make, has not: it records as it did then).
+  private let recordsCatalog: Bool
   /// Whether a failure came from the database (it is then translated into the store's
   /// error) rather than from a producer or a refusal.
   package private(set) var storeFailed = false
 
   /// - Parameter versions: Makes the version store of one snapshot (called at its start).
-  package init(location: String, shrinkGuard: ShrinkGuard?, versions: @escaping () throws -> Versions) {
+  package init(
+    location: String, shrinkGuard: ShrinkGuard?, recordsCatalog: Bool = true,
+    versions: @escaping () throws -> Versions
+  ) {
     self.location = location
     self.shrinkGuard = shrinkGuard
+    self.recordsCatalog = recordsCatalog
     makeVersions = versions
   }
 
@@ -72,7 +79,8 @@ package final class StoreRecorder<Versions: VersionStoring>: SnapshotRecording, 
   /// - Throws: What `produce` throws, ``ShrinkRefused``, or the store's errors.
   @discardableResult
   package func record(
-    takenAt date: Date, source: String, _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
+    takenAt date: Date, source: String, catalog: CatalogProfile.Name,
+    _ produce: (_ sink: any SnapshotReceiving) throws -> Int?
   ) throws -> SnapshotInfo {
     guard let takenAt = ISOTimestamp.format(date) else {
       throw StoreError.recordFailed(
@@ -80,6 +88,12 @@ package final class StoreRecorder<Versions: VersionStoring>: SnapshotRecording, 
         reason: "the snapshot time \(date.timeIntervalSince1970) s since 1970 is outside the years 1-9999; give a real --taken-at")
     }
     let sink = try storing { try StoreSink(try makeVersions()) }
+    do {
+      if recordsCatalog { try StoreCatalog.claim(catalog, sink.versions.connection, location: location) }
+    } catch StoreCatalog.Failure.database(let error) {
+      storeFailed = true
+      throw error
+    }
     let sourceTotal: Int?
     do {
       sourceTotal = try produce(sink)

@@ -9,11 +9,17 @@ public struct DiffJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
   public let environment: RaonEnvironment
+  /// The catalog the store holds.
+  public let profile: CatalogProfile
 
-  public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
+  public init(
+    store: any SnapshotStoring, storePath: String, environment: RaonEnvironment,
+    profile: CatalogProfile = .seoul
+  ) {
     self.store = store
     self.storePath = storePath
     self.environment = environment
+    self.profile = profile
   }
 
   public struct Outcome: Sendable {
@@ -48,10 +54,14 @@ public struct DiffJob: Sendable {
     let snapshots = try store.snapshots()
     let from = try resolve(fromReference, in: snapshots)
     let to = try resolve(toReference, in: snapshots)
-    let diff = try SnapshotReading.diff(from: from, to: to, in: store)
+    let diff = try SnapshotReading.diff(from: from, to: to, in: store, profile: profile)
     let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
     guard let out, !formats.isEmpty else {
       return Outcome(from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: [])
+    }
+    // The comparison's files name Seoul's columns; the national data's come with its report.
+    guard profile.identity == .portalCode else {
+      throw CatalogError.notYet(catalog: profile.name, command: "diff --out")
     }
     let target = environment.url(forPath: out)
     let result = try OutputPublisher.publish(target) { staging -> ExportResult in

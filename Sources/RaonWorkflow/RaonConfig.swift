@@ -30,6 +30,8 @@ public struct RaonConfig: Sendable, Equatable {
   public var csvEncoding: CSVEncoding?
   public var csvHeaders: CSVHeaders?
   public var chartTopN: Int?
+  /// The `[national]` section (NationalConfig.swift).
+  public var national = NationalConfig()
   /// Where it was read from, for messages.
   public var path: String?
 
@@ -103,6 +105,7 @@ public struct RaonConfig: Sendable, Equatable {
     } catch {
       throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
     }
+    config.national = try NationalConfig.parse(table["national"]?.table, lines: lines, path: path)
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
     // the second one.
@@ -194,7 +197,7 @@ public struct RaonConfig: Sendable, Equatable {
   /// The top-level keys and those of each `[section]`, in the order they are written.
   private static func entries(of table: TOMLTable) -> [(key: String, value: TOMLValueConvertible, section: String?)] {
     var out: [(String, TOMLValueConvertible, String?)] = []
-    for (key, value) in table {
+    for (key, value) in table where key != "national" {
       if let inner = value.table {
         for (innerKey, innerValue) in inner { out.append((innerKey, innerValue, key)) }
       } else {

@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 
 /// The effects a job may use, injected so tests control them: the clock, the process
 /// environment, the working directory and a progress sink.
@@ -25,9 +26,13 @@ public struct RaonEnvironment: Sendable {
     self.warn = warn
   }
 
-  /// The Open API key from `SEOUL_API_KEY`, if set and not blank.
-  public var apiKey: String? {
-    guard let key = variables["SEOUL_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+  /// The Seoul Open API's key (``CatalogProfile/seoul``'s variable), if set and not blank.
+  public var apiKey: String? { apiKey(variable: CatalogProfile.seoul.api.keyVariable) }
+
+  /// An Open API key from the environment variable `variable` (`SEOUL_API_KEY`,
+  /// `DATA_GO_KR_KEY`), if set and not blank.
+  public func apiKey(variable: String) -> String? {
+    guard let key = variables[variable]?.trimmingCharacters(in: .whitespacesAndNewlines),
       !key.isEmpty
     else { return nil }
     return key

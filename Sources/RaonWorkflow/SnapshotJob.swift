@@ -8,10 +8,21 @@ import RaonStore
 public struct SnapshotJob: Sendable {
   public let store: any SnapshotStoring
   public let environment: RaonEnvironment
+  /// The catalog recorded (a store holds one).
+  public let profile: CatalogProfile
 
-  public init(store: any SnapshotStoring, environment: RaonEnvironment) {
+  public init(store: any SnapshotStoring, environment: RaonEnvironment, profile: CatalogProfile = .seoul) {
     self.store = store
     self.environment = environment
+    self.profile = profile
+  }
+
+  /// Refuses, before anything is read, to record into a store of another catalog (the
+  /// recording checks again, in its transaction).
+  private func checkCatalog() throws {
+    if let held = try store.catalog(), held != profile.name {
+      throw StoreError.otherCatalog(path: store.location, stored: held.rawValue, asked: profile.name.rawValue)
+    }
   }
 
   /// Records each file as its own snapshot, in the order given, all at one time.
@@ -54,6 +65,7 @@ public struct SnapshotJob: Sendable {
         throw WorkflowError.duplicateTakenAt(first: a.path, second: b.path, time: a.time.koreaDisplay)
       }
     }
+    try checkCatalog()
     var urls: [URL] = []
     for file in stamped {
       let url = environment.url(forPath: file.path)
@@ -87,14 +99,17 @@ public struct SnapshotJob: Sendable {
     _ url: URL, path: String, takenAt time: Date, with recorder: any SnapshotRecording
   ) throws -> SnapshotInfo {
     environment.progress("reading and recording \(url.lastPathComponent) …")
-    return try recorder.record(takenAt: time, source: url.lastPathComponent) { sink in
+    if profile.normalisation == .sessions {
+      return try recordWhole(url, path: path, takenAt: time, with: recorder)
+    }
+    return try recorder.record(takenAt: time, source: url.lastPathComponent, catalog: profile.name) { sink in
       // Reading and normalising run on another thread, a chunk ahead of the store (which
       // encodes and inserts; how it spreads that over the cores is its own business).
       let read = PendingResult<CatalogFileReader.Summary>()
       try HandOver<[NewSnapshot.Entry]>.overlapping(
         make: { push in
           let outcome = Result {
-            try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize) { records in
+            try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize, profile: profile) { records in
               guard push(ProgramNormalizer.normalizeAll(records)) else {
                 throw CancellationError()
               }
@@ -123,6 +138,25 @@ public struct SnapshotJob: Sendable {
     }
   }
 
+  /// Records one file of a catalog whose rows are grouped into events (the national
+  /// data): the file is read whole (its sessions may lie anywhere in it), normalised, then
+  /// stored chunk by chunk inside the recorder's transaction.
+  private func recordWhole(
+    _ url: URL, path: String, takenAt time: Date, with recorder: any SnapshotRecording
+  ) throws -> SnapshotInfo {
+    try recorder.record(takenAt: time, source: url.lastPathComponent, catalog: profile.name) { sink in
+      let batch = try CatalogFileReader.read(url, profile: profile)
+      guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
+      for warning in batch.warnings { environment.warn(warning) }
+      let entries = profile.entries(batch.records)
+      for start in stride(from: 0, to: entries.count, by: Self.chunkSize) {
+        try sink.append(Array(entries[start..<min(start + Self.chunkSize, entries.count)]))
+      }
+      sink.inputSHA256 = batch.inputSHA256
+      return batch.sourceTotal
+    }
+  }
+
   /// Files up to this size are read whole by ``readSmallFile(_:path:)`` (the real catalog is
   /// 3 MB; 32 MB is about 50,000 programs).
   static let smallFileBytes = 32 << 20
@@ -143,23 +177,28 @@ public struct SnapshotJob: Sendable {
   /// Reads and normalises a small file (``smallFile(_:)``); `path` is how the user named it.
   func readSmallFile(_ url: URL, path: String) throws -> PreparedSnapshot {
     environment.progress("reading \(url.lastPathComponent) …")
-    let batch = try CatalogFileReader.read(url)
+    let batch = try CatalogFileReader.read(url, profile: profile)
     // An empty snapshot would make every program look removed: refuse it.
     guard !batch.records.isEmpty else { throw WorkflowError.emptyCatalog(source: path) }
     for warning in batch.warnings { environment.warn(warning) }
-    return Self.prepare(batch)
+    return Self.prepare(batch, profile: profile)
   }
 
   /// Fetches the whole catalog from the Open API and records it as one snapshot.
   public func recordFromAPI(base: String?, takenAt: Date?) async throws -> SnapshotInfo {
+    try checkCatalog()
     let prepared = try await fetchFromAPI(base: base)
     return try store.record(prepared.stamped(takenAt: takenAt ?? environment.now()))
   }
 
   /// Fetches the whole catalog from the Open API and normalises it (nothing recorded).
   func fetchFromAPI(base: String?) async throws -> PreparedSnapshot {
-    guard let key = environment.apiKey else { throw WorkflowError.missingAPIKey }
-    var configuration = OpenAPIConfiguration(key: key)
+    let api = profile.api
+    guard let key = environment.apiKey(variable: api.keyVariable) else {
+      if profile.name == .seoul { throw WorkflowError.missingAPIKey }
+      throw CatalogError.missingKey(variable: api.keyVariable, portal: api.keyPortal)
+    }
+    var configuration = OpenAPIConfiguration(key: key, api: api)
     if let base {
       guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https" else {
         // The base is quoted back, so the key must not be in it (it may be, by mistake).
@@ -170,7 +209,7 @@ public struct SnapshotJob: Sendable {
     let client = OpenAPIClient(
       configuration: configuration,
       progress: { [environment] event in environment.progress(event.description) })
-    return Self.prepare(try await client.fetchAll())
+    return Self.prepare(try await client.fetchAll(), profile: profile)
   }
 
   /// Records the bundled sample at its real date (2024-09-09), for a first offline run.
@@ -183,11 +222,10 @@ public struct SnapshotJob: Sendable {
   }
 
   /// Normalises a batch into the store's input (pure).
-  static func prepare(_ batch: CatalogBatch) -> PreparedSnapshot {
-    let entries = ProgramNormalizer.normalizeAll(batch.records)
-    return PreparedSnapshot(
-      source: batch.source, sourceTotal: batch.sourceTotal, entries: entries,
-      inputSHA256: batch.inputSHA256)
+  static func prepare(_ batch: CatalogBatch, profile: CatalogProfile = .seoul) -> PreparedSnapshot {
+    PreparedSnapshot(
+      source: batch.source, sourceTotal: batch.sourceTotal, entries: profile.entries(batch.records),
+      inputSHA256: batch.inputSHA256, catalog: profile.name)
   }
 }
 
@@ -197,11 +235,12 @@ struct PreparedSnapshot {
   var sourceTotal: Int?
   var entries: [NewSnapshot.Entry]
   var inputSHA256: String?
+  var catalog: CatalogProfile.Name = .seoul
 
   func stamped(takenAt: Date) -> NewSnapshot {
     NewSnapshot(
       takenAt: takenAt, source: source, sourceTotal: sourceTotal, entries: entries,
-      inputSHA256: inputSHA256)
+      inputSHA256: inputSHA256, catalog: catalog)
   }
 }
 

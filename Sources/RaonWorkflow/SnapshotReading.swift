@@ -44,9 +44,23 @@ enum SnapshotReading {
 
   /// `diff(old: from, new: to)`, computed from the programs that differ alone (the store
   /// finds them by version): the same result as from both whole catalogs.
-  static func diff(from old: SnapshotInfo, to new: SnapshotInfo, in store: any SnapshotStoring) throws
-    -> SnapshotDiff
-  {
+  ///
+  /// A catalog without ids (the national data) is compared event by event
+  /// (``EventComparison``): each event's rows are all its versions, so both snapshots are
+  /// read whole (the whole country is some ten thousand rows).
+  static func diff(
+    from old: SnapshotInfo, to new: SnapshotInfo, in store: any SnapshotStoring,
+    profile: CatalogProfile = .seoul
+  ) throws -> SnapshotDiff {
+    if profile.identity == .naturalKey {
+      func events(_ snapshot: SnapshotInfo) throws -> EventComparison.Snapshot {
+        EventComparison.events(
+          programs: try store.programs(inSnapshot: snapshot.id),
+          rows: try store.rawRecords(inSnapshot: snapshot.id).map { ($0.programID, $0.record) },
+          profile: profile)
+      }
+      return EventComparison.diff(old: try events(old), new: try events(new), profile: profile)
+    }
     let differing = try store.programsThatDiffer(old: old.id, new: new.id)
     return SnapshotComparison.diff(old: differing.old, new: differing.new)
   }

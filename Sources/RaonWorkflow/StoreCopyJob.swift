@@ -91,6 +91,8 @@ public struct StoreCopyJob {
 
   /// Records every snapshot into `target`, in one transaction, with its own id.
   private func copy(_ snapshots: [SnapshotInfo], into target: any SnapshotStoring) throws {
+    // The copy holds the catalog the source holds.
+    let catalog = try source.catalog() ?? .seoul
     try target.recordingTogether { recorder in
       for info in snapshots {
         environment.progress("copying snapshot \(info.id) of \(snapshots.count) …")
@@ -99,7 +101,7 @@ public struct StoreCopyJob {
         if let reserving = recorder as? any SnapshotIDReserving {
           try reserving.reserveIDs(below: info.id)
         }
-        let copied = try recorder.record(takenAt: info.takenAt, source: info.source) { sink in
+        let copied = try recorder.record(takenAt: info.takenAt, source: info.source, catalog: catalog) { sink in
           sink.inputSHA256 = details.inputSHA256
           try sink.append(entries)
           return info.sourceTotal

@@ -63,7 +63,7 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
     case .compareToSelf(let id):
       return "snapshot \(id) cannot be compared with itself — choose another --compare-to"
     case .missingAPIKey:
-      return "the Open API needs a key — set the environment variable SEOUL_API_KEY (or use a file instead of --api)"
+      return "the Open API needs a key — set the environment variable \(CatalogProfile.seoul.api.keyVariable) (or use a file instead of --api)"
     case .inputNotFound(let path):
       return "cannot read \(path): no such file — check the path"
     case .outputNotWritable(let path, let reason):
@@ -75,7 +75,7 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
     case .invalidTakenAt(let text):
       return "'\(text)' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
     case .invalidAPIBase(let text):
-      return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
+      return "'\(text)' is not an http(s) URL — give --api-base like \(CatalogProfile.seoul.api.defaultBase)"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
     case .interrupted:

@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct CoordinateResolverTests {
   @Test func keepsCoordinatesGivenInLatitudeLongitudeOrder() {
-    let r = CoordinateResolver.resolve("37.4802401962069", "127.014215239186")
+    let r = CoordinateResolver.resolve("37.4802401962069", "127.014215239186", within: CatalogProfile.seoul.coordinates)
     #expect(r.latitude == 37.4802401962069)
     #expect(r.longitude == 127.014215239186)
     #expect(r.flags.isEmpty)
   }
 
   @Test func swapsCoordinatesGivenTheOtherWayRound() {
-    let r = CoordinateResolver.resolve("126.9760053", "37.5726241")
+    let r = CoordinateResolver.resolve("126.9760053", "37.5726241", within: CatalogProfile.seoul.coordinates)
     #expect(r.latitude == 37.5726241)
     #expect(r.longitude == 126.9760053)
     #expect(r.flags.isEmpty)
@@ -21,7 +21,7 @@ import Testing
     ("abc", "127.0"), ("nan", "127.0"), ("inf", "37.5"), ("200000.5", "450000.25"),
   ] as [(String?, String?)])
   func reportsMissingOrUnreadableCoordinates(a: String?, b: String?) {
-    let r = CoordinateResolver.resolve(a, b)
+    let r = CoordinateResolver.resolve(a, b, within: CatalogProfile.seoul.coordinates)
     #expect(r.latitude == nil && r.longitude == nil)
     #expect(r.flags == .coordsMissing)
   }
@@ -33,7 +33,7 @@ import Testing
     ("36.4835539207437", "127.288787134449"),
   ])
   func keepsButFlagsCoordinatesOutsideSeoul(a: String, b: String) {
-    let r = CoordinateResolver.resolve(a, b)
+    let r = CoordinateResolver.resolve(a, b, within: CatalogProfile.seoul.coordinates)
     #expect(r.latitude.map { "\($0)" } == a)
     #expect(r.longitude.map { "\($0)" } == b)
     #expect(r.flags == .coordsOutsideSeoul)
@@ -42,14 +42,14 @@ import Testing
   @Test func decidesAmbiguousValuesByDistanceToSeoul() {
     // Neither value is in Korea's latitude or longitude band: the order closer to
     // (37.5, 127.0) wins, whichever column each came from.
-    let r = CoordinateResolver.resolve("127.5", "40.0")
+    let r = CoordinateResolver.resolve("127.5", "40.0", within: CatalogProfile.seoul.coordinates)
     #expect(r.latitude == 40.0 && r.longitude == 127.5)
     #expect(r.flags == .coordsOutsideSeoul)
   }
 
   @Test func readsDegreesMinutesSeconds() throws {
     // The sample's one DMS row (무신사 스튜디오 한남): 37°32'05" N, 126°59'43" E.
-    let r = CoordinateResolver.resolve("37°32'05.0'N", "126°59'43.0'E")
+    let r = CoordinateResolver.resolve("37°32'05.0'N", "126°59'43.0'E", within: CatalogProfile.seoul.coordinates)
     let lat = try #require(r.latitude)
     let lon = try #require(r.longitude)
     #expect(abs(lat - (37 + 32.0 / 60 + 5.0 / 3600)) < 1e-9)
@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test func acceptsSurroundingWhiteSpace() {
-    let r = CoordinateResolver.resolve(" 37.5665 ", "\t126.9780\n")
+    let r = CoordinateResolver.resolve(" 37.5665 ", "\t126.9780\n", within: CatalogProfile.seoul.coordinates)
     #expect(r.latitude == 37.5665 && r.longitude == 126.978)
   }
 }

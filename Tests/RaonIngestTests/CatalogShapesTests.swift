@@ -41,7 +41,7 @@ import TestSupport
     #expect(batch.records.count == expected.ids.count)
     let names = try #require(batch.records.first?.names)
     #expect(names.names.first == "번호")  // kept in the raw record
-    #expect(names.fields == Set(HeaderCheck.expected))
+    #expect(names.fields == Set(CatalogProfile.seoul.expected))
     let programs = Self.programs(batch)
     #expect(programs.map(\.id) == expected.ids)
     #expect(Self.categoryCounts(programs) == expected.categories)

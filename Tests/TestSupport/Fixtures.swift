@@ -12,6 +12,12 @@ public enum Fixtures {
       "Sources/RaonWorkflow/Resources/sample/seoul-cultural-events-2024-09-09.cp949.csv")
   }
 
+  /// One real download of the national standard data (CP949 CSV, 7,617 rows, 222
+  /// providers, newest 데이터기준일자 2025-03-31).
+  public static var nationalCSV: URL {
+    repositoryRoot.appendingPathComponent("data/national/national-performance-events-2025-03.cp949.csv")
+  }
+
   /// A new empty directory under the system's temporary directory.
   public static func temporaryDirectory(_ label: String = "raon-test") throws -> URL {
     let url = FileManager.default.temporaryDirectory

@@ -20,6 +20,8 @@ struct DiffCommand: AsyncParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
+  @OptionGroup var catalog: CatalogOption
+
   @Argument(help: "The older snapshot (id, 'previous' or 'latest').") var from: String
   @Argument(help: "The newer snapshot (id, 'previous' or 'latest').") var to: String
 
@@ -44,7 +46,8 @@ struct DiffCommand: AsyncParsableCommand {
     let list = output.format ?? "md,xlsx,csv,json"
     let formats = output.out == nil || list.lowercased() == "none" ? [] : try ReportFormat.parseList([list])
     let options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
-    let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment)
+    let profile = try catalog.profile(for: snapshotStore, config: config)
+    let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment, profile: profile)
       .run(from: from, to: to, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))

@@ -21,6 +21,8 @@ struct ReportCommand: AsyncParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
+  @OptionGroup var catalog: CatalogOption
+
   @Option(name: .long, help: ArgumentHelp("Record this catalog file first.", valueName: "file"))
   var input: String?
 
@@ -90,6 +92,7 @@ struct ReportCommand: AsyncParsableCommand {
       environment, config: config, readOnlyIfUnwritable: input == nil && !api)
     // Checked inside every recording's transaction (SnapshotRecorder), whichever path records.
     snapshotStore.shrinkGuard = allowShrink ? nil : .standard
+    try catalog.requireSeoul(for: snapshotStore, command: "report")
 
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []

@@ -19,6 +19,8 @@ struct SiteCommand: AsyncParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
+  @OptionGroup var catalog: CatalogOption
+
   @Option(name: .long, help: ArgumentHelp("Only the last N weeks with a snapshot.", valueName: "n"))
   var weeks: Int?
 
@@ -41,6 +43,7 @@ struct SiteCommand: AsyncParsableCommand {
     if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
+    try catalog.requireSeoul(for: snapshotStore, command: "site")
     let outcome = try SiteJob(store: snapshotStore, storePath: path, environment: environment).run(request)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + " — written to \(outcome.directory.path)")

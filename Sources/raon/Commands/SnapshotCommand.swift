@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RaonCore
 import RaonWorkflow
 
 struct SnapshotCommand: AsyncParsableCommand {
@@ -9,14 +10,20 @@ struct SnapshotCommand: AsyncParsableCommand {
     discussion: """
       Each FILE (the portal's CSV in CP949 or UTF-8, its JSON download, an .xlsx workbook or an HTML-table .xls) becomes its own snapshot, in the order given, each at its own time: give --taken-at once per file, or --taken-at-from-name. All files are recorded in one transaction: a failure (or Ctrl-C) records none of them. A catalog that holds more than 30% fewer current programs than the latest snapshot is refused unless --allow-shrink. With --api the whole catalog is fetched from the Seoul Open API (key in the environment variable SEOUL_API_KEY).
 
+      With --catalog national the files are the public data portal's 전국공연행사정보표준데이터 (its CSV in CP949 or UTF-8, its JSON download, .xlsx), and --api fetches it from the portal's Open API (key in DATA_GO_KR_KEY); rows sharing the natural key of docs/NATIONAL.md are recorded as the sessions of one event. A store holds one catalog.
+
       Examples:
         raon snapshot data/sample/seoul-cultural-events-2024-09-09.cp949.csv --taken-at 2024-09-09
         raon snapshot 2024-09-02.csv 2024-09-09.csv --taken-at 2024-09-02 --taken-at 2024-09-09
         raon snapshot 2024-09-02.csv 2024-09-09.xlsx --taken-at-from-name
         SEOUL_API_KEY=... raon snapshot --api
+        raon snapshot --catalog national --db national.sqlite 전국공연행사정보표준데이터.csv --taken-at 2025-03-31
+        DATA_GO_KR_KEY=... raon snapshot --catalog national --db national.sqlite --api
       """)
 
   @OptionGroup var store: StoreOptions
+
+  @OptionGroup var catalog: CatalogOption
 
   @Option(
     name: .customLong("taken-at"),
@@ -35,7 +42,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     help: "Record even when the catalog holds more than 30% fewer current programs than the latest snapshot.")
   var allowShrink = false
 
-  @Flag(name: .long, help: "Fetch the catalog from the Open API (needs SEOUL_API_KEY).")
+  @Flag(name: .long, help: "Fetch the catalog from the Open API (needs SEOUL_API_KEY; --catalog national: DATA_GO_KR_KEY).")
   var api = false
 
   @Option(name: .customLong("api-base"), help: ArgumentHelp("The Open API's base URL.", valueName: "url"))
@@ -62,10 +69,12 @@ struct SnapshotCommand: AsyncParsableCommand {
     snapshotStore.shrinkGuard = allowShrink ? nil : .standard
     let now = environment.now()
     let times = try takenAt.map { try TakenAtParser.parse($0, now: now) }
-    let job = SnapshotJob(store: snapshotStore, environment: environment)
+    let profile = try catalog.profile(for: snapshotStore, config: config)
+    let job = SnapshotJob(store: snapshotStore, environment: environment, profile: profile)
     let recorded: [SnapshotJob.Recorded]
     if api {
-      let info = try await job.recordFromAPI(base: apiBase ?? config.apiBase, takenAt: times.first)
+      let configured = profile.name == .seoul ? config.apiBase : config.national.apiBase
+      let info = try await job.recordFromAPI(base: apiBase ?? configured, takenAt: times.first)
       recorded = [SnapshotJob.Recorded(info: info, unchangedSince: try snapshotStore.unchangedSince(snapshot: info.id))]
     } else {
       let stamps: [Date?]
@@ -84,6 +93,11 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
     Console.endProgress()
     store.foldLog(snapshotStore, path: path)
-    for line in recorded { print(SnapshotInfoLine(line.info, unchangedSince: line.unchangedSince).text) }
+    for line in recorded {
+      // The national data's rows are sessions: say how many events they make.
+      let events = profile.normalisation == .sessions
+        ? try snapshotStore.details(snapshot: line.info.id).distinctPrograms : nil
+      print(SnapshotInfoLine(line.info, unchangedSince: line.unchangedSince, events: events).text)
+    }
   }
 }

@@ -91,8 +91,11 @@ struct SnapshotID: ParsableArguments {
 /// One printed line about a recorded snapshot.
 struct SnapshotInfoLine {
   let text: String
-  init(_ info: SnapshotInfo, unchangedSince: Int64? = nil) {
-    text = "recorded snapshot \(info.id): \(info.programCount) programs from \(TerminalText.oneLine(info.source)), taken \(info.takenAt.koreaDisplay)"
+  /// - Parameter events: For a catalog whose rows are sessions (the national data), the
+  ///   number of events the rows make.
+  init(_ info: SnapshotInfo, unchangedSince: Int64? = nil, events: Int? = nil) {
+    let count = events.map { "\(info.programCount) rows (\($0) events)" } ?? "\(info.programCount) programs"
+    text = "recorded snapshot \(info.id): \(count) from \(TerminalText.oneLine(info.source)), taken \(info.takenAt.koreaDisplay)"
       + (unchangedSince.map { " — unchanged since snapshot \($0)" } ?? "")
   }
 }

@@ -20,6 +20,8 @@ struct TrendCommand: AsyncParsableCommand {
 
   @OptionGroup var store: StoreOptions
 
+  @OptionGroup var catalog: CatalogOption
+
   @Option(name: .long, help: ArgumentHelp("The first week, inclusive.", valueName: "YYYY-Www"))
   var from: String?
 
@@ -48,6 +50,7 @@ struct TrendCommand: AsyncParsableCommand {
     let formats = try Self.formats(output.format ?? "md,xlsx,csv,json")
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
+    try catalog.requireSeoul(for: snapshotStore, command: "trend")
     let range = TrendJob.Range(
       from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
       weeks: weeks)

@@ -1,0 +1,62 @@
+import RaonCore
+
+/// The national data as a report on one day sees it (pure): one program per event, regions
+/// named as they were named that day, and the quality flag that depends on the day.
+///
+/// The store keeps every row of an event with the event's program (so a snapshot's
+/// programs repeat an event once per session); the analysis counts events.
+public enum NationalAnalysis {
+  /// Each event once (the first of each id), its 시·도 (`district`) and provider
+  /// (`category`) named as on `day` (``RegionLineage/provinceName(_:on:)``,
+  /// ``RegionLineage/providerName(_:on:)``), and `reference_date_stale` set when its
+  /// 데이터기준일자 is more than a year (365 days) before `day`.
+  ///
+  /// - Parameters:
+  ///   - programs: A snapshot's programs, as the store gives them (an event's rows together).
+  ///   - profile: The national profile (its lineage).
+  ///   - day: The report's day (D: the snapshot's day in Korea).
+  /// - Returns: The events, in the order of their first row.
+  public static func events(_ programs: [Program], profile: CatalogProfile, on day: CalendarDay) -> [Program] {
+    let lineage = profile.regions.lineage ?? .shipped
+    var seen: Set<String> = []
+    var events: [Program] = []
+    events.reserveCapacity(programs.count)
+    for program in programs where seen.insert(program.id).inserted {
+      var event = program
+      let province = lineage.province(ofProvider: program.category, on: day) ?? program.district
+      event.district = lineage.provinceName(province, on: day)
+      event.category = lineage.providerName(program.category, on: day)
+      if let reference = program.registeredOn, day - reference > 365 {
+        event.qualityFlags.insert(.referenceDateStale)
+      }
+      events.append(event)
+    }
+    return events
+  }
+
+  /// The national data's own tables, beside ``CatalogStatistics``'s (by 시·도 in
+  /// `byDistrict`, by provider in `byCategory`, fee and duration bands, quality).
+  public struct Tables: Sendable, Hashable {
+    /// 요금정보: `free`, `paid`, `mixed`, `unknown`, zeros included.
+    public var byFeeKind: [BandCount]
+    /// 입장연령 in ``AgeBand``s, zeros included.
+    public var byAge: [BandCount]
+  }
+
+  /// The tables of some events.
+  public static func tables(_ events: [Program]) -> Tables {
+    let kinds: [(key: String, kind: NationalFee.Kind)] = [
+      ("free", .free), ("paid", .paid), ("mixed", .mixed), ("unknown", .unknown),
+    ]
+    var kindCounts = [Int](repeating: 0, count: kinds.count)
+    var ageCounts = [Int](repeating: 0, count: AgeBand.allCases.count)
+    for event in events {
+      let kind = NationalFee.Kind(event.theme)
+      if let i = kinds.firstIndex(where: { $0.kind == kind }) { kindCounts[i] += 1 }
+      if let i = AgeBand.allCases.firstIndex(of: AgeBand(event)) { ageCounts[i] += 1 }
+    }
+    return Tables(
+      byFeeKind: zip(kinds, kindCounts).map { BandCount(key: $0.key, count: $1) },
+      byAge: zip(AgeBand.allCases, ageCounts).map { BandCount(key: $0.rawValue, count: $1) })
+  }
+}

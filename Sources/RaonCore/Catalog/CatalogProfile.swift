@@ -1,0 +1,123 @@
+/// Everything that makes one catalog a catalog of its own: its fields and their labels, the
+/// fields it cannot do without, its regions, how a program is identified, where its
+/// coordinates may lie, its Open API's shape, and the line that credits its source.
+///
+/// The pipeline takes a profile as a value (the readers check a header against it, the
+/// normalisation reads its rules from it, the analysis names groups with it) rather than
+/// branching on the catalog here and there. Seoul's catalog is ``seoul``; the national
+/// standard data is ``national``.
+///
+/// ```swift
+/// let profile = CatalogProfile.named("national")      // CatalogProfile.national
+/// profile.label(of: .title)                            // "행사명"
+/// ```
+public struct CatalogProfile: Sendable {
+  /// The catalogs Raon knows, by the name `--catalog` takes and the store records.
+  public enum Name: String, Sendable, CaseIterable, Hashable {
+    /// 서울시 문화행사 정보 (Seoul Open Data Plaza, `culturalEventInfo`).
+    case seoul
+    /// 전국공연행사정보표준데이터 (the public data portal's standard data).
+    case national
+  }
+
+  /// How a program gets its id.
+  public enum IdentityRule: Sendable, Hashable {
+    /// `cult:NNNNNN` from the `cultcode=` of the portal URL, else `h:` + 16 hex digits of
+    /// SHA-256 over title, place and start date (``ProgramID``).
+    case portalCode
+    /// No id in the source: the natural key of docs/NATIONAL.md (``NationalKey``), and the
+    /// rows that share it are the sessions of one event.
+    case naturalKey
+  }
+
+  /// How records become programs.
+  public enum Normalisation: Sendable, Hashable {
+    /// Each record on its own (``ProgramNormalizer``): a file can be streamed.
+    case perRecord
+    /// The whole download at once: rows are grouped into events by their key
+    /// (``NationalNormalizer``).
+    case sessions
+  }
+
+  public let name: Name
+  /// The dataset's title as its portal gives it.
+  public let title: String
+  public let englishTitle: String
+  /// The fields of the catalog, with the labels of its CSV and its Open API.
+  public let fields: [CatalogField]
+  /// A header without one of these is not this catalog.
+  public let required: [CanonicalField]
+  /// What a complete download carries: a known field no header label matched is named in
+  /// a warning (fields that came later, like Seoul's 문의, are not expected).
+  public let expected: [CanonicalField]
+  public let regions: RegionScheme
+  public let identity: IdentityRule
+  public let normalisation: Normalisation
+  public let coordinates: CoordinateBounds
+  public let api: CatalogAPIShape
+  /// The attribution every report carries ("출처: …").
+  public let sourceLine: String
+  public let licence: String
+
+  /// The profile `--catalog` names, or `nil`.
+  public static func named(_ name: String) -> CatalogProfile? {
+    Name(rawValue: name.lowercased()).map(profile)
+  }
+
+  /// The profile of a catalog.
+  public static func profile(_ name: Name) -> CatalogProfile {
+    switch name {
+    case .seoul: return seoul
+    case .national: return national
+    }
+  }
+
+  /// Every profile, Seoul first.
+  public static var all: [CatalogProfile] { Name.allCases.map(profile) }
+
+  /// The label of a field in this catalog's downloads (its CSV header), for messages.
+  public func label(of field: CanonicalField) -> String {
+    fields.first { $0.field == field }?.label ?? field.rawValue
+  }
+
+  /// The fields of `required` that a header with these fields lacks.
+  public func missingRequired(in present: Set<CanonicalField>) -> [CanonicalField] {
+    required.filter { !present.contains($0) }
+  }
+
+  /// The catalog a header belongs to: the first profile whose required fields it carries,
+  /// or `nil` when it carries none's.
+  public static func detect(_ present: Set<CanonicalField>) -> CatalogProfile? {
+    all.first { $0.missingRequired(in: present).isEmpty }
+  }
+
+  /// For a header that is no catalog's, the profile it comes closest to (fewest required
+  /// fields missing; Seoul on a tie) and the labels of what it lacks.
+  public static func closest(_ present: Set<CanonicalField>) -> (profile: CatalogProfile, missing: [String]) {
+    var best = seoul
+    var bestMissing = seoul.missingRequired(in: present)
+    for profile in all.dropFirst() {
+      let missing = profile.missingRequired(in: present)
+      if missing.count < bestMissing.count {
+        best = profile
+        bestMissing = missing
+      }
+    }
+    return (best, bestMissing.map(best.label(of:)))
+  }
+}
+
+/// One field of a catalog: its meaning and what the catalog's downloads call it.
+public struct CatalogField: Sendable, Hashable {
+  public let field: CanonicalField
+  /// The Korean header of the portal's CSV download.
+  public let label: String
+  /// The key of the catalog's Open API rows.
+  public let apiKey: String
+
+  public init(_ field: CanonicalField, _ label: String, _ apiKey: String) {
+    self.field = field
+    self.label = label
+    self.apiKey = apiKey
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import RaonCore
+import TOMLKit
+
+/// The `[national]` section of `raon.toml`: the national data's Open API address and what
+/// a 시·도 culture department knows of its region's renames and mergers before Raon ships
+/// them (docs/NATIONAL.md, "Region lineage").
+///
+/// ```toml
+/// [national]
+/// api_base = "http://api.data.go.kr/openapi"
+/// # A provider renamed (or moved to another 시·도): its events go on under the new name.
+/// renames = [
+///   { old = "인천광역시 동구", new = "인천광역시 제물포구", since = 2026-07-01 },
+/// ]
+/// # A provider that became part of another: its events go on as the other's.
+/// merges = [
+///   { from = "인천광역시 중구", into = "인천광역시 영종구", on = 2026-07-01 },
+/// ]
+/// ```
+public struct NationalConfig: Sendable, Equatable {
+  public var apiBase: String?
+  public var renames: [Rename] = []
+  public var merges: [Merge] = []
+
+  public struct Rename: Sendable, Equatable {
+    public var old: String
+    public var new: String
+    public var since: CalendarDay?
+  }
+
+  public struct Merge: Sendable, Equatable {
+    public var from: String
+    public var into: String
+    public var on: CalendarDay
+  }
+
+  public init() {}
+
+  /// Whether the section says anything.
+  public var isEmpty: Bool { apiBase == nil && renames.isEmpty && merges.isEmpty }
+
+  /// The shipped lineage with this section's renames and mergers, in the order written.
+  public func lineage(over base: RegionLineage = .shipped) throws -> RegionLineage {
+    var lineage = base
+    for rename in renames { lineage = try lineage.renaming(rename.old, to: rename.new, since: rename.since) }
+    for merge in merges { lineage = try lineage.merging(merge.from, into: merge.into, on: merge.on) }
+    return lineage
+  }
+
+  /// The national profile with this section's lineage.
+  public func profile() throws -> CatalogProfile {
+    isEmpty ? .national : CatalogProfile.national.with(lineage: try lineage())
+  }
+
+  static let knownKeys = ["api_base", "renames", "merges"]
+
+  /// Reads the section (`nil`: none), naming the file and line of a mistake.
+  static func parse(_ table: TOMLTable?, lines: ConfigLines, path: String) throws -> NationalConfig {
+    var config = NationalConfig()
+    guard let table else { return config }
+    for (key, value) in table {
+      let line = lines.line(of: key, in: "national")
+      func fail(_ message: String) -> WorkflowError {
+        WorkflowError.config(path: path, line: line, message: "[national] " + message)
+      }
+      func entries(_ example: String) throws -> [TOMLTable] {
+        guard let array = value.array else { throw fail("'\(key)' must be a list like \(example)") }
+        return try array.map { item in
+          guard let entry = item.table else { throw fail("each of '\(key)' must be a table like \(example)") }
+          return entry
+        }
+      }
+      func text(_ entry: TOMLTable, _ name: String, _ example: String) throws -> String {
+        guard let s = entry[name]?.string, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw fail("each of '\(key)' needs \(name) = \"…\" (like \(example))")
+        }
+        return s
+      }
+      func day(_ entry: TOMLTable, _ name: String) throws -> CalendarDay? {
+        guard let value = entry[name] else { return nil }
+        if let date = value.date, let day = CalendarDay(year: date.year, month: date.month, day: date.day) {
+          return day
+        }
+        if let s = value.string, let day = CalendarDay(iso: s) { return day }
+        throw fail("\(name) must be a day like 2026-07-01")
+      }
+      switch key {
+      case "api_base":
+        guard let s = value.string, let url = URL(string: s),
+          ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else { throw fail("api_base must be an http(s) URL like \"http://api.data.go.kr/openapi\"") }
+        config.apiBase = s
+      case "renames":
+        let example = "{ old = \"강원도 춘천시\", new = \"강원특별자치도 춘천시\", since = 2023-06-11 }"
+        for entry in try entries("[\(example)]") {
+          config.renames.append(
+            Rename(old: try text(entry, "old", example), new: try text(entry, "new", example), since: try day(entry, "since")))
+        }
+      case "merges":
+        let example = "{ from = \"인천광역시 중구\", into = \"인천광역시 제물포구\", on = 2026-07-01 }"
+        for entry in try entries("[\(example)]") {
+          guard let on = try day(entry, "on") else { throw fail("each of 'merges' needs on = YYYY-MM-DD (like \(example))") }
+          config.merges.append(Merge(from: try text(entry, "from", example), into: try text(entry, "into", example), on: on))
+        }
+      default:
+        throw fail("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")
+      }
+    }
+    do {
+      _ = try config.lineage()
+    } catch {
+      throw WorkflowError.config(path: path, line: lines.line(of: "national", in: nil), message: "[national] \(error)")
+    }
+    return config
+  }
+}
