@@ -71,7 +71,7 @@ public enum OutputPublisher {
   ///   - entries: The names an earlier folder at `target` may hold to be replaced (a
   ///     report's by default; `raon trend` and `raon site` give their own).
   ///   - reportShaped: Whether those names are a report's (``ReportFolderShape``: what
-  ///     each subfolder may hold is checked too); a site's names are checked at the top.
+  ///     each subfolder may hold is checked too), else a site's (``SiteFolderShape``).
   static func stage(
     _ requested: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
   ) throws -> Staging {
@@ -187,11 +187,11 @@ public enum OutputPublisher {
     let foreign =
       reportShaped
       ? ReportFolderShape(entries: entries).foreign(in: target)
-      : ((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).filter { !entries.contains($0) }
+      : SiteFolderShape(entries: entries).foreign(in: target)
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,
-        reason: "the folder holds files that are not a Raon report (\(foreign.sorted().prefix(3).joined(separator: ", ")))")
+        reason: "the folder holds files that are not a Raon \(reportShaped ? "report" : "site") (\(foreign.sorted().prefix(3).joined(separator: ", ")))")
     }
   }
 

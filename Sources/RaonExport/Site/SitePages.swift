@@ -15,7 +15,8 @@ public struct SiteWeek: Sendable, Hashable {
 }
 
 /// The pages of `raon site` (pure: values in, HTML out). Every catalog text is escaped;
-/// links go inside the site (relative) or to http(s) addresses; pages load nothing (a
+/// links go inside the site (relative) or to the portal's program pages (``PortalLink``,
+/// the reports' rule); pages load nothing (a
 /// Content-Security-Policy says so); the only script is the search page's own.
 public struct SitePages: Sendable {
   public var weeks: [SiteWeek]
@@ -284,8 +285,11 @@ public struct SitePages: Sendable {
       let w = weeks[h.firstWeek]
       row(L.siteFirstSeen, link(path, SitePaths.weekReport(w.week), weekLine(w)), raw: true)
     }
-    if let url = SitePaths.externalLink(p.portalURL) {
-      row(L.sitePortal, "<a href=\"\(Self.esc(url))\" rel=\"noopener noreferrer\">\(Self.esc(url))</a>", raw: true)
+    // Only the portal's pages are linked (one rule with the reports); another address is
+    // not shown, as report.html shows such a title without its link.
+    if PortalLink.isProgramPage(p.portalURL) {
+      let url = Self.esc(p.portalURL)
+      row(L.sitePortal, "<a href=\"\(url)\" rel=\"noopener noreferrer\">\(url)</a>", raw: true)
     }
     b += "</dl>\n<h2>\(Self.esc(L.siteProgramStory))</h2>\n<ol>\n"
     for e in h.events where e.week < weeks.count {
