@@ -54,10 +54,16 @@ public enum OutputPublisher {
 
   /// Removes every folder this process has staged and not yet published: the signal
   /// handler's clean-up, run inside ``Interruption/interrupt(then:)`` of
-  /// ``Interruption/process`` (which makes any later ``commit(_:)`` fail).
-  public static func removeStaged() {
+  /// ``Interruption/process`` (which makes any later ``commit(_:)`` fail). Returns the
+  /// folders it could not remove entirely (the next run removes them).
+  @discardableResult
+  public static func removeStaged() -> [String] {
     StagingRegistry.shared.removeStaged()
   }
+
+  /// What a staged folder is renamed to while an interrupt removes it
+  /// (`.NAME.raon-partial-PID.removing`).
+  static let removingSuffix = ".removing"
 
   /// A report folder being written: `folder` is hidden until ``commit(_:)``.
   struct Staging: Sendable {
@@ -231,7 +237,9 @@ public enum OutputPublisher {
     let hasTarget = fm.fileExists(atPath: parent.appendingPathComponent(name).path)
     for entry in entries {
       for marker in [".\(name).raon-partial-", ".\(name).raon-old-"] where entry.hasPrefix(marker) {
-        guard let pid = Int32(entry.dropFirst(marker.count)) else { continue }
+        var rest = entry.dropFirst(marker.count)
+        if marker.hasSuffix("partial-"), rest.hasSuffix(removingSuffix) { rest = rest.dropLast(removingSuffix.count) }
+        guard let pid = Int32(rest) else { continue }
         // An old report is removed only once a report is in place again.
         if marker.hasSuffix("old-") && !hasTarget { continue }
         if pid == ProcessInfo.processInfo.processIdentifier || !isAlive(pid) {
@@ -363,22 +371,31 @@ final class StagingRegistry: Sendable {
     interruption.interrupt { removeStaged() }
   }
 
-  /// Removes every staged folder. Part of the interruption's clean-up: it runs while no
-  /// folder can be made (``OutputDirectories``), so none comes back.
-  func removeStaged() {
+  /// Removes every staged folder; returns those it could not remove entirely. Part of the
+  /// interruption's clean-up: it runs while no folder can be made (``OutputDirectories``)
+  /// and no site page written (`SiteFiles`), so none comes back.
+  @discardableResult
+  func removeStaged() -> [String] {
     let staged = folders.withLock { folders in
       let all = folders
       folders.removeAll()
       return all
     }
+    var left: [String] = []
     for path in staged {
-      // A writer may still add a file while the folder is emptied, and then removing the
-      // folder fails (not empty): try again for up to a tenth of a second.
-      Polling.until(timeout: 0.1, every: 0.005) {
-        try? FileManager.default.removeItem(atPath: path)
-        return !FileManager.default.fileExists(atPath: path)
+      // Renamed first: a writer still running (a report's files are not stopped) can no
+      // longer reach it by its path, so it cannot refill it while it is emptied (a site's
+      // thousands of pages did, issue 37). A file whose write was under way may still
+      // land: removing it is tried again, for up to two seconds.
+      let doomed = path + OutputPublisher.removingSuffix
+      let target = rename(path, doomed) == 0 ? doomed : path
+      let gone = Polling.until(timeout: 2, every: 0.005) {
+        try? FileManager.default.removeItem(atPath: target)
+        return !FileManager.default.fileExists(atPath: target)
       }
+      if !gone { left.append(target) }
     }
+    return left
   }
 }
 

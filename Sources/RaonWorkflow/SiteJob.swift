@@ -139,9 +139,14 @@ public struct SiteJob: Sendable {
         continue
       }
       environment.progress("site: writing the week \(week) (snapshot \(info.id)) …")
-      let warned = try writeWeek(
-        report, info: info, previous: previous, week: week, snapshots: snapshots, formats: formats,
-        options: request.options, into: weekFolder, pages: pages, index: i)
+      let warned: [String]
+      do {
+        warned = try writeWeek(
+          report, info: info, previous: previous, week: week, snapshots: snapshots, formats: formats,
+          options: request.options, into: weekFolder, pages: pages, index: i)
+      } catch let error where (error as? WorkflowError) != .interrupted {
+        throw SiteWeekError(week: week, snapshot: info.id, site: target.path, error: error)
+      }
       warnings += warned
       manifest.weeks[week.description] = SiteManifest.Week(key: key, files: try Self.record(weekFolder))
       rendered.append(week)

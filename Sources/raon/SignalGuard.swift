@@ -36,15 +36,21 @@ enum SignalGuard {
   }
 
   private static func stop(_ number: Int32) -> Never {
+    var left: [String] = []
     Interruption.process.interrupt {
-      OutputPublisher.removeStaged()
+      left = OutputPublisher.removeStaged()
       // Chromium runs in a process group of its own, which a terminal's Ctrl-C misses.
       PrintScratch.endAll()
     }
     Console.endProgress()
     let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+    // Said only when it is true: a folder that could not be emptied is named.
+    let staged =
+      left.isEmpty
+      ? "what this run had staged was removed"
+      : "\(left[0]) could not be removed entirely (the next run removes it)"
     Console.error(
-      "Error: interrupted by \(name) — what this run had staged was removed and nothing was published; "
+      "Error: interrupted by \(name) — \(staged) and nothing was published; "
         + "the store keeps only snapshots that had been committed")
     _exit(128 + number)
   }

@@ -337,4 +337,36 @@ import Testing
     let differing = built.keys.filter { built[$0] != rebuilt[$0] }.sorted()
     #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
+
+  // MARK: - Item 4, the site's part
+
+  /// Item 4 for the site: a category longer than 32,767 characters broke `raon site`. The
+  /// failure is the workbook writer's (its cell limit; the workbook's own fix truncates
+  /// it), but the site's message blamed `--out` and named its hidden staging folder. The
+  /// site's own pages carry the category whole; a week that cannot be written is named as
+  /// the week it is, and the earlier site stays.
+  @Test func aCategoryLongerThanACellStaysWholeOnTheSitesPagesAndAFailedWeekIsNamed() throws {
+    let category = String(repeating: "가", count: 20_000) + String(repeating: "x", count: 15_000)
+    let rows = (1...4).map { (title: "행사 \($0)", url: Self.portal(String(960000 + $0))) }
+    let dir = try Self.smallHistory("raon-site-category", rows, category: category)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try RaonProcess.run(Self.site, in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let site = dir.appendingPathComponent("site")
+    for page in ["programs/cult-960001.html", "districts/마포구.html"] {
+      let html = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
+      #expect(html.contains(category), "\(page) does not carry the category whole")
+    }
+    let before = Self.tree(site)
+    let workbook = try RaonProcess.run(["site", "--db", "store.sqlite", "--format", "html,xlsx"], in: dir)
+    if workbook.status == 0 {
+      #expect(Self.exists(site.appendingPathComponent("weeks/2024-W38/report.xlsx")))
+    } else {
+      #expect(workbook.status == 1)
+      #expect(Self.lines(workbook.stderr).count == 1, "\(workbook.stderr)")
+      #expect(workbook.stderr.contains("week 2024-W37") || workbook.stderr.contains("week 2024-W38"), "\(workbook.stderr)")
+      #expect(!workbook.stderr.contains("raon-partial") && !workbook.stderr.contains("--out"), "\(workbook.stderr)")
+      #expect(Self.tree(site) == before, "the earlier site changed")
+    }
+  }
 }
