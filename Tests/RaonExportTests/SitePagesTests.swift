@@ -156,8 +156,8 @@ struct SitePagesTests {
     let html = pages.district("종로구", trend: [], programs: programs)
     #expect(html.contains("최근 주의 행사 (3건)"))
     #expect(!html.contains("cult-1.html"))
-    #expect(html.contains("<td class=\"state\">예정</td>"))
-    #expect(html.contains("<td class=\"period\">\(OfficialDates.programDates(Self.day("2024-10-01"), Self.day("2024-10-05"), .ko))</td>"))
+    #expect(html.contains("<td class=\"state\" data-label=\"상태\">예정</td>"))
+    #expect(html.contains("<td class=\"period\" data-label=\"기간\">\(OfficialDates.programDates(Self.day("2024-10-01"), Self.day("2024-10-05"), .ko))</td>"))
     #expect(html.contains("search.html?d=%EC%A2%85%EB%A1%9C%EA%B5%AC"))
   }
 

@@ -58,6 +58,7 @@ public struct SitePages: Sendable {
     dl.fields dt { color: var(--muted); }
     dl.fields dd { margin: 0; overflow-wrap: anywhere; }
     table.programs td.state, table.programs td.period { white-space: nowrap; }
+    table.programs td.category { word-break: keep-all; }
     form.search { display: grid; gap: .5rem; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); }
     form.search label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; }
     form.search input, form.search select { font: inherit; padding: .3rem; max-width: 100%;
@@ -249,12 +250,15 @@ public struct SitePages: Sendable {
       if !counts.isEmpty { b += " · " + Self.esc(counts.joined(separator: ", ")) }
       b += ". <a href=\"\(search)\">\(Self.esc(L.siteDistrictAllPrograms))</a></p>\n"
       if !listed.isEmpty {
-        b += "<div class=\"table-wrap\"><table class=\"programs\"><thead><tr><th>\(Self.esc(L.siteState))</th>"
-        b += "<th>\(Self.esc(L.siteProgram))</th><th>\(Self.esc(L.siteCategory))</th><th>\(Self.esc(L.period))</th></tr></thead><tbody>\n"
-        for (p, state) in listed {
-          b += "<tr><td class=\"state\">\(Self.esc(L.siteState(state)))</td><td>"
-            + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title)
-            + "</td><td>\(Self.esc(p.category))</td><td class=\"period\">"
+        // A card per program on a phone (the report's `table.stack`), a table on a desktop.
+        let (state, category, period) = (Self.esc(L.siteState), Self.esc(L.siteCategory), Self.esc(L.period))
+        b += "<div class=\"table-wrap\"><table class=\"programs stack\"><thead><tr><th>\(Self.esc(L.siteProgram))</th>"
+        b += "<th>\(state)</th><th>\(category)</th><th>\(period)</th></tr></thead><tbody>\n"
+        for (p, s) in listed {
+          b += "<tr><td>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title) + "</td>"
+          b += "<td class=\"state\" data-label=\"\(state)\">\(Self.esc(L.siteState(s)))</td>"
+          b += "<td class=\"category\" data-label=\"\(category)\">\(Self.esc(p.category))</td>"
+          b += "<td class=\"period\" data-label=\"\(period)\">"
             + Self.esc(OfficialDates.programDates(p.startDate, p.endDate, language)) + "</td></tr>\n"
         }
         b += "</tbody></table></div>\n"

@@ -209,10 +209,10 @@ try:
     for tr in driver.find_elements(By.CSS_SELECTOR, "table.programs tbody tr"):
         cells = tr.find_elements(By.TAG_NAME, "td")
         check(len(cells) == 4 and cells[3].text.strip(), "district page row %r" % tr.text)
-        href = cells[1].find_element(By.TAG_NAME, "a").get_attribute("href")
+        href = cells[0].find_element(By.TAG_NAME, "a").get_attribute("href")
         m = re.search(r"programs/cult-(\d+)\.html$", href)
         if m:
-            shown["cult:" + m.group(1)] = cells[0].text.strip()
+            shown["cult:" + m.group(1)] = cells[1].text.strip()
         else:
             uncoded += 1
     check(uncoded == district_uncoded, "district page: %d programs without a cultcode, catalog %d" % (uncoded, district_uncoded))
