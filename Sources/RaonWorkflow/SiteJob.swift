@@ -74,7 +74,7 @@ public struct SiteJob: Sendable {
 
     let target = environment.url(forPath: request.out ?? Self.defaultOut)
     let earlier = SiteManifest.read(from: target)
-    // A site's folders (weeks/, programs/, districts/) are Raon's whole: checked by name.
+    // What the earlier site holds is checked inside its folders too (SiteFolderShape).
     return try OutputPublisher.publish(target, entries: SitePaths.entries, reportShaped: false) {
       try build(
         chosen: chosen, all: all, snapshots: snapshots, latest: latest, formats: formats,
@@ -102,20 +102,7 @@ public struct SiteJob: Sendable {
     }
     let pages = SitePages(weeks: weeks, language: language)
 
-    environment.progress("site: following every program through \(chosen.count) weeks …")
-    var builder = ProgramHistory.Builder()
-    var latestPrograms: [Program] = []
-    for (i, info) in chosen.enumerated() {
-      if i == 0 {
-        let programs = try store.programs(inSnapshot: info.id)
-        builder.start(programs)
-        if chosen.count == 1 { latestPrograms = programs }
-      } else {
-        builder.step(try SnapshotReading.diff(from: chosen[i - 1], to: info, in: store), day: info.koreaDay)
-      }
-    }
-    if latestPrograms.isEmpty { latestPrograms = try store.programs(inSnapshot: latest.id) }
-    let histories = builder.finish().values.sorted { $0.id < $1.id }
+    let (histories, latestPrograms) = try follow(chosen)
 
     var manifest = SiteManifest(generator: Self.generator, language: language.rawValue)
     var rendered: [ISOWeek] = []
@@ -153,25 +140,10 @@ public struct SiteJob: Sendable {
     }
 
     environment.progress("site: writing \(histories.count.formatted()) program pages …")
-    let programsFolder = folder.appendingPathComponent(SitePaths.programs)
-    let earlierPrograms = target.appendingPathComponent(SitePaths.programs)
-    try SiteFiles.makeDirectory(programsFolder)
-    var written = 0
-    for h in histories {
-      let html = pages.program(h)
-      let page = SiteFiles.digest(of: html)
-      let file = SitePaths.programFile(h.id)
-      let destination = programsFolder.appendingPathComponent(file)
-      if old?.programs[h.id] == page,
-        SiteFiles.reuse(earlierPrograms.appendingPathComponent(file), expected: page, at: destination)
-      {
-        // Unchanged: the earlier site's file, as recorded, linked.
-      } else {
-        try SiteFiles.write(html, to: destination)
-        written += 1
-      }
-      manifest.programs[h.id] = page
-    }
+    let written = try writePrograms(
+      histories, pages: pages, earlier: old?.programs ?? [:],
+      from: target.appendingPathComponent(SitePaths.programs),
+      into: folder.appendingPathComponent(SitePaths.programs), manifest: &manifest)
 
     let byDistrict = Dictionary(grouping: latestPrograms, by: \.district)
     try SiteFiles.makeDirectory(folder.appendingPathComponent(SitePaths.districts))
@@ -192,6 +164,50 @@ public struct SiteJob: Sendable {
     return Outcome(
       directory: target, weeks: weeks.map(\.week), programs: histories.count, renderedWeeks: rendered,
       writtenPrograms: written, warnings: warnings)
+  }
+
+  /// Every program's story through the chosen weeks, built from the differences between
+  /// consecutive weeks, and the latest week's programs.
+  func follow(_ chosen: [SnapshotInfo]) throws -> (histories: [ProgramHistory], latest: [Program]) {
+    environment.progress("site: following every program through \(chosen.count) weeks …")
+    var builder = ProgramHistory.Builder()
+    var latest: [Program] = []
+    for (i, info) in chosen.enumerated() {
+      if i == 0 {
+        let programs = try store.programs(inSnapshot: info.id)
+        builder.start(programs)
+        if chosen.count == 1 { latest = programs }
+      } else {
+        builder.step(try SnapshotReading.diff(from: chosen[i - 1], to: info, in: store), day: info.koreaDay)
+      }
+    }
+    if let last = chosen.last, chosen.count > 1 { latest = try store.programs(inSnapshot: last.id) }
+    return (builder.finish().values.sorted { $0.id < $1.id }, latest)
+  }
+
+  /// Writes a page per program into `folder`, or links the earlier site's (in `earlierFolder`)
+  /// where the page is unchanged and the file there is the one recorded in `earlier`.
+  /// Records each page in `manifest`; returns how many were written.
+  func writePrograms(
+    _ histories: [ProgramHistory], pages: SitePages, earlier: [String: SiteManifest.File], from earlierFolder: URL,
+    into folder: URL, manifest: inout SiteManifest
+  ) throws -> Int {
+    try SiteFiles.makeDirectory(folder)
+    var written = 0
+    for h in histories {
+      let html = pages.program(h)
+      let page = SiteFiles.digest(of: html)
+      let file = SitePaths.programFile(h.id)
+      let destination = folder.appendingPathComponent(file)
+      if earlier[h.id] != page
+        || !SiteFiles.reuse(earlierFolder.appendingPathComponent(file), expected: page, at: destination)
+      {
+        try SiteFiles.write(html, to: destination)
+        written += 1
+      }
+      manifest.programs[h.id] = page
+    }
+    return written
   }
 
   /// Writes one week's report (the city and the 25 districts) into `weekFolder`, and puts
