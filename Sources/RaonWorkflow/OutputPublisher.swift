@@ -119,11 +119,9 @@ public enum OutputPublisher {
   /// Swaps the staged folder into place, replacing an earlier report in one step.
   static func commit(_ staging: Staging) throws {
     let target = staging.target
-    var replaced: URL?
+    let replaced: URL?
     do {
-      try StagingRegistry.shared.unregister(staging.folder, publishing: true) {
-        replaced = try swapIntoPlace(staging.folder, target)
-      }
+      replaced = try StagingRegistry.shared.publish(staging.folder) { try swapIntoPlace(staging.folder, target) }
     } catch let error as WorkflowError {
       discard(staging)
       throw error
@@ -131,8 +129,11 @@ public enum OutputPublisher {
       discard(staging)
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
-    if let replaced { try? FileManager.default.removeItem(at: replaced) }
+    if let replaced { StagingRegistry.shared.removeReplaced(replaced) }
   }
+
+  /// Whether this process has published a folder (for the interrupt's message).
+  public static var hasPublished: Bool { StagingRegistry.shared.hasPublished }
 
   /// Puts `folder` at `target`. Returns where the earlier report now is (to remove), if any.
   ///
@@ -238,7 +239,7 @@ public enum OutputPublisher {
     for entry in entries {
       for marker in [".\(name).raon-partial-", ".\(name).raon-old-"] where entry.hasPrefix(marker) {
         var rest = entry.dropFirst(marker.count)
-        if marker.hasSuffix("partial-"), rest.hasSuffix(removingSuffix) { rest = rest.dropLast(removingSuffix.count) }
+        if rest.hasSuffix(removingSuffix) { rest = rest.dropLast(removingSuffix.count) }
         guard let pid = Int32(rest) else { continue }
         // An old report is removed only once a report is in place again.
         if marker.hasSuffix("old-") && !hasTarget { continue }
@@ -334,6 +335,7 @@ final class StagingRegistry: Sendable {
 
   private let interruption: Interruption
   private let folders = Mutex<Set<String>>([])
+  private let published = Mutex(false)
 
   init(interruption: Interruption = Interruption()) {
     self.interruption = interruption
@@ -365,6 +367,40 @@ final class StagingRegistry: Sendable {
       if publishing { throw WorkflowError.interrupted }
     }
   }
+
+  /// Runs `swap`, which publishes `folder` and returns where the earlier output now is (if
+  /// any), and forgets `folder`. The earlier output stays registered until
+  /// ``removeReplaced(_:)`` has removed it: an interrupt while a large one (a site's
+  /// thousands of pages) is removed removes the rest itself, instead of exiting halfway
+  /// and leaving it staged. Once the run is interrupted, `folder` is removed instead and
+  /// publishing fails.
+  func publish(_ folder: URL, _ swap: () throws -> URL?) throws -> URL? {
+    do {
+      return try interruption.unlessInterrupted {
+        let replaced = try swap()
+        folders.withLock {
+          $0.remove(folder.path)
+          if let replaced { $0.insert(replaced.path) }
+        }
+        published.withLock { $0 = true }
+        return replaced
+      }
+    } catch is Interruption.Interrupted {
+      try? FileManager.default.removeItem(at: folder)
+      folders.withLock { _ = $0.remove(folder.path) }
+      throw WorkflowError.interrupted
+    }
+  }
+
+  /// Removes the earlier output a publication replaced, then forgets it (an interrupt
+  /// meanwhile removes what is left of it).
+  func removeReplaced(_ url: URL) {
+    try? FileManager.default.removeItem(at: url)
+    try? interruption.unlessInterrupted { folders.withLock { _ = $0.remove(url.path) } }
+  }
+
+  /// Whether a folder was published.
+  var hasPublished: Bool { published.withLock { $0 } }
 
   /// Interrupts the run, removing every staged folder.
   func abandonAll() {

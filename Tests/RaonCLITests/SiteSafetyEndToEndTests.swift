@@ -208,7 +208,7 @@ import Testing
       process.waitUntilExit()
       let err = String(decoding: (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
       #expect(process.terminationStatus == 128 + signal, "\(phase): exit \(process.terminationStatus) \(err)")
-      #expect(err.contains("removed"), "\(err)")
+      #expect(err.contains("staged was removed"), "\(err)")
       let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".site.") }
       var count = 0
       for name in left { count += TestInspection.files(under: dir.appendingPathComponent(name)).count }

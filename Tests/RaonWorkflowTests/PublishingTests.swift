@@ -54,6 +54,32 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
   }
 
+  /// Issue 37 (found by the hostile runner): an interrupt that arrived while a published
+  /// site's predecessor (5,000 pages) was being removed exited halfway, leaving
+  /// `.site.raon-partial-PID` with 4,400 of them, and said nothing was published. The
+  /// predecessor stays registered until removed, so the interrupt removes the rest, and
+  /// the registry knows a folder was published.
+  @Test func anInterruptWhileTheReplacedOutputIsRemovedRemovesTheRest() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let registry = StagingRegistry()
+    let staged = dir.appendingPathComponent(".r.raon-partial-1")
+    let earlier = dir.appendingPathComponent(".r.raon-old-1")
+    try registry.register(staged) { try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: false) }
+    try report(earlier, "old")
+    #expect(!registry.hasPublished)
+    let replaced = try registry.publish(staged) {
+      try FileManager.default.moveItem(at: staged, to: dir.appendingPathComponent("r"))
+      return earlier
+    }
+    #expect(replaced == earlier && registry.hasPublished)
+    // The interrupt comes before removeReplaced has run.
+    #expect(registry.removeStaged().isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+    registry.removeReplaced(earlier)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+  }
+
   /// A staged folder an interrupt was removing when the process was killed
   /// (`.r.raon-partial-PID.removing`) is removed by the next run, as a staged one is.
   @Test func aFolderBeingRemovedWhenTheRunDiedIsRemovedNextTime() throws {

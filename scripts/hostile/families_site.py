@@ -319,8 +319,19 @@ def case_signal(d, sig, frac):
         problems.append(f"left {left} holding {count} files")
         if b"was removed" in err:
             problems.append("the message says the staged files were removed")
-    if tree(site) != earlier:
-        problems.append("the earlier site changed")
+    now = tree(site)
+    if now != earlier:
+        # The signal came as the new site was being published: it must be there whole,
+        # and the message must say so.
+        english = b'lang="en"' in open(os.path.join(site, "index.html"), "rb").read()
+        if english and set(now) == set(earlier):
+            H.note("site_signals", "published just before the signal took hold")
+            if b"published before stays" not in err:
+                problems.append(f"the new site was published but the message says otherwise: {H.short(err)}")
+        else:
+            problems.append("the earlier site changed (and is not the new one whole)")
+    elif b"nothing was published" not in err:
+        problems.append(f"the message does not say nothing was published: {H.short(err)}")
     return problems
 
 
