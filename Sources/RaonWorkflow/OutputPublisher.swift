@@ -121,7 +121,7 @@ public enum OutputPublisher {
     let target = staging.target
     let replaced: URL?
     do {
-      replaced = try StagingRegistry.shared.publish(staging.folder) { try swapIntoPlace(staging.folder, target) }
+      replaced = try StagingRegistry.shared.publish(staging.folder, to: target) { try swapIntoPlace(staging.folder, target) }
     } catch let error as WorkflowError {
       discard(staging)
       throw error
@@ -374,15 +374,17 @@ final class StagingRegistry: Sendable {
   /// thousands of pages) is removed removes the rest itself, instead of exiting halfway
   /// and leaving it staged. Once the run is interrupted, `folder` is removed instead and
   /// publishing fails.
-  func publish(_ folder: URL, _ swap: () throws -> URL?) throws -> URL? {
+  func publish(_ folder: URL, to target: URL, _ swap: () throws -> URL?) throws -> URL? {
     do {
       return try interruption.unlessInterrupted {
         let replaced = try swap()
-        folders.withLock {
-          $0.remove(folder.path)
-          if let replaced { $0.insert(replaced.path) }
+        // A folder published inside another staged one (a site's week) is not out yet.
+        let outside = folders.withLock { staged in
+          staged.remove(folder.path)
+          if let replaced { staged.insert(replaced.path) }
+          return !staged.contains { target.path.hasPrefix($0 + "/") }
         }
-        published.withLock { $0 = true }
+        if outside { published.withLock { $0 = true } }
         return replaced
       }
     } catch is Interruption.Interrupted {
@@ -399,7 +401,7 @@ final class StagingRegistry: Sendable {
     try? interruption.unlessInterrupted { folders.withLock { _ = $0.remove(url.path) } }
   }
 
-  /// Whether a folder was published.
+  /// Whether a folder was published (not inside another staged folder).
   var hasPublished: Bool { published.withLock { $0 } }
 
   /// Interrupts the run, removing every staged folder.

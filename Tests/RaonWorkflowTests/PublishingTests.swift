@@ -68,7 +68,15 @@ import Testing
     try registry.register(staged) { try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: false) }
     try report(earlier, "old")
     #expect(!registry.hasPublished)
-    let replaced = try registry.publish(staged) {
+    // A folder published inside the staged one (a site's week) is not published yet.
+    let inner = staged.appendingPathComponent(".w.raon-partial-1")
+    try registry.register(inner) { try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false) }
+    _ = try registry.publish(inner, to: staged.appendingPathComponent("w")) {
+      try FileManager.default.moveItem(at: inner, to: staged.appendingPathComponent("w"))
+      return nil
+    }
+    #expect(!registry.hasPublished)
+    let replaced = try registry.publish(staged, to: dir.appendingPathComponent("r")) {
       try FileManager.default.moveItem(at: staged, to: dir.appendingPathComponent("r"))
       return earlier
     }
