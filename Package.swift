@@ -14,6 +14,10 @@ let swiftSettings: [SwiftSetting] = [
   .swiftLanguageMode(.v6)
 ]
 
+// Run on every module of Raon: the build stops at an error type without an exit status
+// (one that conforms to `Error` but not to `RaonError`).
+let errorStatusCheck: [Target.PluginUsage] = [.plugin(name: "ErrorStatusCheck")]
+
 let package = Package(
   name: "Raon",
   platforms: [.macOS(.v13)],
@@ -55,16 +59,29 @@ let package = Package(
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
 
-    // The threads: a one-slot hand-over between a maker and a user, a result made on a
-    // thread of its own, a parallel map. The one place Raon starts threads; the pure
-    // modules (RaonCore, RaonAnalytics, RaonExport's formatting) never do.
-    .target(name: "RaonConcurrency", swiftSettings: swiftSettings),
+    // What an error of Raon's is: `RaonError`, which every error type of every module
+    // conforms to, with the exit status it calls for (`ExitStatus`). No dependencies.
+    .target(name: "RaonErrors", swiftSettings: swiftSettings),
+
+    // The build's check that every error type of a module is a `RaonError`: the plugin, and
+    // the tool it runs over the module's files (a scan of declarations, no dependencies).
+    .executableTarget(name: "raon-error-check", path: "Plugins/ErrorStatusCheckTool"),
+    .plugin(name: "ErrorStatusCheck", capability: .buildTool(), dependencies: ["raon-error-check"]),
+
+    // The threads, locks, waits and signals: a one-slot hand-over between a maker and a
+    // user, a result made on a thread of its own, a parallel map, a value under a lock
+    // (`Guarded`) or a condition (`Monitor`), a task's sleep and time limit, the
+    // interruption. The one place Raon starts threads, locks, waits or sleeps; the other
+    // modules use these types.
+    .target(
+      name: "RaonConcurrency", dependencies: ["RaonErrors"], swiftSettings: swiftSettings,
+      plugins: errorStatusCheck),
 
     // The normalised program and everything pure about it: dates, fees, coordinates,
     // districts, identities, quality flags, ISO weeks, hashing. No I/O.
     .target(
       name: "RaonCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-      swiftSettings: swiftSettings),
+      swiftSettings: swiftSettings, plugins: errorStatusCheck),
 
     // Readers that turn source bytes into raw records (CSV with encoding detection, the
     // portal's JSON download, the Open API's pages) and the Open API client.
@@ -72,30 +89,32 @@ let package = Package(
     .target(
       name: "RaonIngest",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "CLibXML2",
+        "RaonCore", "RaonConcurrency", "RaonErrors", "CLibXML2",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: errorStatusCheck
     ),
 
     // The snapshot store's core, whatever database keeps it: the `SnapshotStoring`
     // protocol, its values and errors, the version encoding, and the store's algorithm
     // (record, read, delete, trend steps) written once over a small connection protocol.
     .target(
-      name: "RaonStoreCore", dependencies: ["RaonCore", "RaonConcurrency"],
-      swiftSettings: swiftSettings),
+      name: "RaonStoreCore", dependencies: ["RaonCore", "RaonConcurrency", "RaonErrors"],
+      swiftSettings: swiftSettings, plugins: errorStatusCheck),
 
     // The SQLite snapshot store (through GRDB): the core's algorithm on an SQLite file,
     // its schema and migrations. Migrations run on open. Re-exports RaonStoreCore.
     .target(
       name: "RaonStore",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "RaonCore", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
         // The C API, for binding a version's columns straight into the recording's statements.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       exclude: ["SCHEMA.md"],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: errorStatusCheck
     ),
 
     // The PostgreSQL snapshot store: the core's algorithm with the same tables, ids and
@@ -104,16 +123,19 @@ let package = Package(
     .target(
       name: "RaonPostgres",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonStoreCore",
+        "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStoreCore",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       exclude: ["SCHEMA-postgresql.md"],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: errorStatusCheck
     ),
 
     // Pure analytics: group statistics, bands, cross tables, data quality, the week,
     // snapshot comparison and trends. Values in, values out.
-    .target(name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings,
+      plugins: errorStatusCheck),
 
     // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, HTML (from the
     // Markdown, through Ink), JSON. They take analytics values and programs and return
@@ -121,9 +143,11 @@ let package = Package(
     .target(
       name: "RaonExport",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonAnalytics", "CXlsxWriter", .product(name: "Ink", package: "Ink"),
+        "RaonCore", "RaonConcurrency", "RaonErrors", "RaonAnalytics", "CXlsxWriter",
+        .product(name: "Ink", package: "Ink"),
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: errorStatusCheck
     ),
 
     // The jobs the command line runs (snapshot, report, diff), composed from the modules
@@ -132,28 +156,31 @@ let package = Package(
     .target(
       name: "RaonWorkflow",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonPostgres", "RaonAnalytics",
-        "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonCore", "RaonConcurrency", "RaonErrors", "RaonIngest", "RaonStore", "RaonPostgres",
+        "RaonAnalytics", "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: errorStatusCheck
     ),
 
     // The `raon` command line: argument parsing and printing only. It names the modules
-    // whose types it uses: options and store handles, and the errors it gives a status.
+    // whose types it uses: the jobs, options, store handles, the interruption, the errors'
+    // status.
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonStore", "RaonPostgres", "RaonIngest", "RaonExport",
+        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings,
+      plugins: errorStatusCheck
     ),
 
     // Benchmarks on synthetic catalogs (run in release; see `make bench`). Not a test.
     .executableTarget(
       name: "raon-bench",
-      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport"],
+      dependencies: ["RaonCore", "RaonStore", "RaonAnalytics", "RaonExport", "CXlsxWriter"],
       path: "Benchmarks/raon-bench",
       swiftSettings: swiftSettings
     ),
@@ -173,10 +200,21 @@ let package = Package(
       name: "RaonCoreTests", dependencies: ["RaonCore", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonIngestTests", dependencies: ["RaonIngest", "TestSupport"],
+      name: "RaonConcurrencyTests", dependencies: ["RaonConcurrency"],
+      swiftSettings: swiftSettings),
+    // The build's check that every error type has an exit status (its scan of declarations).
+    .testTarget(
+      name: "ErrorStatusCheckTests", dependencies: ["raon-error-check"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonStoreTests", dependencies: ["RaonStore", "RaonIngest", "RaonAnalytics", "TestSupport"],
+      name: "RaonIngestTests", dependencies: ["RaonIngest", "RaonCore", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "RaonStoreTests",
+      dependencies: [
+        "RaonStore", "RaonAnalytics", "RaonCore", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: swiftSettings),
     // The PostgreSQL store against a private server on 127.0.0.1, side by side with SQLite.
     .testTarget(
@@ -187,20 +225,25 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "TestSupport"],
+      name: "RaonAnalyticsTests", dependencies: ["RaonAnalytics", "RaonCore", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonExportTests",
-      dependencies: ["RaonExport", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink")],
+      dependencies: [
+        "RaonExport", "RaonAnalytics", "RaonCore", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink"),
+      ],
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonWorkflowTests",
-      dependencies: ["RaonWorkflow", "RaonIngest", "RaonAnalytics", "RaonCore", "RaonConcurrency", "TestSupport"],
+      dependencies: [
+        "RaonWorkflow", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport", "RaonCore", "RaonConcurrency",
+        "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(
-      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest"], exclude: ["Scripts"],
+      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest", "RaonCore"], exclude: ["Scripts"],
       swiftSettings: swiftSettings),
   ]
 )

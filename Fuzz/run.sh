@@ -20,12 +20,13 @@ binary="$build/fuzz-$target"
 rm -rf "$src"; mkdir -p "$src"
 
 # One module from the sources under test: RaonCore, and RaonIngest's readers (the
-# network client is left out). `import RaonCore` is dropped since it is the same module.
-cp "$root"/Sources/RaonCore/*.swift "$src/"
+# network client is left out), with RaonErrors. `import RaonCore` and `import RaonErrors`
+# are dropped since they are the same module.
+cp "$root"/Sources/RaonCore/*.swift "$root"/Sources/RaonErrors/*.swift "$src/"
 for f in "$root"/Sources/RaonIngest/*.swift; do
   case "$(basename "$f")" in
     HTTPTransport.swift|OpenAPIClient.swift|OpenAPIConfiguration.swift|OpenAPIError.swift|ProgressEvent.swift) ;;
-    *) sed '/^import RaonCore$/d' "$f" > "$src/$(basename "$f")" ;;
+    *) sed '/^import RaonCore$/d; /^import RaonErrors$/d' "$f" > "$src/$(basename "$f")" ;;
   esac
 done
 sanitizers="fuzzer,address"

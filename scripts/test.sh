@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh --test
+# Package.swift says what the sources import, and every module runs the error-status check.
+python3 scripts/check-manifest.py
 swift build --build-tests
 # Serially: several suites run real servers on 127.0.0.1 inside the test process while
 # others wait on child processes; in parallel on a 2-core machine the waits can starve the

@@ -1,17 +1,14 @@
-import Foundation
-
 /// `true` for the first ``claim()`` only, whichever thread makes it.
-public final class FirstTime: @unchecked Sendable {
-  private let lock = NSLock()
-  private var claimed = false
+public final class FirstTime: Sendable {
+  private let claimed = Guarded(false)
 
   public init() {}
 
   public func claim() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !claimed else { return false }
-    claimed = true
-    return true
+    claimed.withLock { claimed in
+      guard !claimed else { return false }
+      claimed = true
+      return true
+    }
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import RaonErrors
 
 /// Whether the run is being interrupted (SIGINT, SIGTERM): the one switch every effect that
 /// an interrupt must be able to undo checks.
@@ -12,11 +12,12 @@ public final class Interruption: Sendable {
   public static let process = Interruption()
 
   /// Work refused because the run is being interrupted.
-  public struct Interrupted: Error, CustomStringConvertible {
+  public struct Interrupted: RaonError, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .failure }
     public var description: String { "the run was interrupted" }
   }
 
-  private let interrupted = Mutex(false)
+  private let interrupted = Guarded(false)
 
   public init() {}
 

@@ -2,8 +2,7 @@ import Foundation
 
 /// A result made once, on another thread, and waited for by any number of threads.
 public final class PendingResult<T: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var result: Result<T, Error>?
+  private let result = Monitor<Result<T, Error>?>(nil)
 
   public init() {}
 
@@ -12,28 +11,24 @@ public final class PendingResult<T: Sendable>: @unchecked Sendable {
   /// A new thread rather than a dispatch worker: a recording going on meanwhile spreads its
   /// encoding over every worker (`concurrentPerform`), and work queued behind it would wait
   /// for that to finish (~20 ms on the sample) instead of sharing the cores.
-  public static func start(_ work: @escaping @Sendable () throws -> T) -> PendingResult<T> {
+  /// - Parameter name: The thread's name, as debuggers and `/proc` show it.
+  public static func start(named name: String? = nil, _ work: @escaping @Sendable () throws -> T) -> PendingResult<T> {
     let pending = PendingResult<T>()
-    Thread { pending.fulfil(Result { try work() }) }.start()
+    Thread {
+      // Named from inside: on Linux a name given before the start does not reach the thread.
+      if let name { Thread.current.name = name }
+      pending.fulfil(Result { try work() })
+    }.start()
     return pending
   }
 
   /// Sets the result (the first call wins) and wakes the waiting threads.
   public func fulfil(_ outcome: Result<T, Error>) {
-    condition.lock()
-    defer { condition.unlock() }
-    guard result == nil else { return }
-    result = outcome
-    condition.broadcast()
+    result.withLock { if $0 == nil { $0 = outcome } }
   }
 
   /// Waits for the result.
   public func wait() -> Result<T, Error> {
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      if let result { return result }
-      condition.wait()
-    }
+    result.wait { $0 }
   }
 }

@@ -1,5 +1,6 @@
 import RaonConcurrency
 import RaonCore
+import RaonErrors
 
 extension ProgramChunks {
   /// The same programs, whose first pass takes the chunks another pass over them pushes
@@ -26,7 +27,8 @@ extension ProgramChunks {
     }
   }
 
-  public struct FeedFailure: Error, CustomStringConvertible {
+  public struct FeedFailure: RaonError, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .failure }
     public var description: String
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import RaonCore
+import RaonErrors
 
 /// Why a CSV catalog could not be read.
-public enum CSVCatalogError: Error, CustomStringConvertible, Equatable {
+public enum CSVCatalogError: RaonError, CustomStringConvertible, Equatable {
   /// The file has no header row (it is empty or blank).
   case noHeader(source: String)
   /// The header lacks columns every catalog has; `missing` holds their Korean labels.
@@ -287,6 +288,14 @@ public enum CSVCatalogReader {
         continue
       }
       try onRecord(fields, recordLine, recordStart, recordEnd)
+    }
+  }
+}
+
+extension CSVCatalogError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .noHeader, .missingColumns, .unterminatedQuote, .tooManyFields, .truncated: .failure
     }
   }
 }

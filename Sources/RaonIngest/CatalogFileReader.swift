@@ -1,6 +1,7 @@
 import Foundation
 import RaonConcurrency
 import RaonCore
+import RaonErrors
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,7 @@ import RaonCore
 #endif
 
 /// Why a catalog file could not be opened.
-public enum CatalogFileError: Error, CustomStringConvertible, Equatable {
+public enum CatalogFileError: RaonError, CustomStringConvertible, Equatable {
   /// The file could not be read (missing, a directory, no permission, …).
   case unreadable(path: String, reason: String)
 
@@ -254,7 +255,8 @@ final class MappedFile: @unchecked Sendable {
   private var released = 0
   private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-  struct Failure: Error, CustomStringConvertible {
+  struct Failure: RaonError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .failure }
     var description: String
   }
 
@@ -308,5 +310,13 @@ final class MappedFile: @unchecked Sendable {
     }
     released = 0
     return true
+  }
+}
+
+extension CatalogFileError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .unreadable: .failure
+    }
   }
 }

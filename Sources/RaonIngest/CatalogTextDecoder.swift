@@ -1,4 +1,5 @@
 import Foundation
+import RaonErrors
 
 #if canImport(Glibc)
   import Glibc
@@ -37,7 +38,7 @@ public struct DecodedText: Sendable {
 }
 
 /// Why a source's bytes could not be turned into text.
-public enum TextDecodingError: Error, CustomStringConvertible, Equatable {
+public enum TextDecodingError: RaonError, CustomStringConvertible, Equatable {
   /// The C library has no CP949 converter (glibc's gconv modules are missing).
   case converterUnavailable(source: String)
   /// The converter failed for a reason other than an invalid byte.
@@ -261,5 +262,13 @@ public enum CatalogTextDecoder {
     }
     let utf8 = Array(UnsafeBufferPointer(start: output, count: written))
     return DecodedText(utf8: utf8, encoding: .cp949, replacementOffsets: offsets)
+  }
+}
+
+extension TextDecodingError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .converterUnavailable, .conversionFailed: .failure
+    }
   }
 }

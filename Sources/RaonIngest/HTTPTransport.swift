@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RaonConcurrency
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -79,7 +79,7 @@ private final class TaskHandle: Sendable {
   }
 
   // Set from the caller's thread (start) and the cancellation handler's (cancel).
-  private let state = Mutex(State.waiting)
+  private let state = Guarded(State.waiting)
 
   func start(_ task: URLSessionDataTask) {
     let cancelled = state.withLock { state in

@@ -1,8 +1,9 @@
 import Foundation
 import RaonCore
+import RaonErrors
 
 /// Why a JSON catalog (file or API page) could not be read.
-public enum JSONCatalogError: Error, CustomStringConvertible, Equatable {
+public enum JSONCatalogError: RaonError, CustomStringConvertible, Equatable {
   /// The text is not JSON, or stops early (`truncated`).
   case syntax(
     source: String, offset: Int, line: Int, column: Int, problem: String, truncated: Bool)
@@ -241,6 +242,14 @@ public enum JSONCatalogReader {
     case .object(let members):
       let keys = members.prefix(5).map(\.key).joined(separator: ", ")
       return "an object with keys \(keys)\(members.count > 5 ? ", …" : "")"
+    }
+  }
+}
+
+extension JSONCatalogError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .syntax, .unrecognizedShape, .rowNotAnObject, .apiResult: .failure
     }
   }
 }

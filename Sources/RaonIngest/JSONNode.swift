@@ -1,4 +1,5 @@
 import RaonCore
+import RaonErrors
 
 /// A parsed JSON value that keeps what the catalog readers need and
 /// `JSONSerialization` loses: the order of object keys and the exact text of numbers.
@@ -92,7 +93,7 @@ indirect enum JSONNode: Sendable, Equatable {
 }
 
 /// A JSON syntax error at a byte offset.
-struct JSONSyntaxError: Error, Equatable {
+struct JSONSyntaxError: RaonError, Equatable {
   var offset: Int
   var line: Int
   var column: Int
@@ -340,4 +341,8 @@ struct JSONParser {
     }
     return value
   }
+}
+
+extension JSONSyntaxError {
+  var exitStatus: ExitStatus { .failure }
 }

@@ -191,24 +191,6 @@ public struct KeyRedactor: Sendable {
     return Array(String(scalar).utf8)
   }
 
-  /// `%2B` → `%2b`: the same escapes with lower-case hex digits, the rest unchanged.
-  static func lowercasingEscapes(_ text: String) -> String {
-    var out: [UInt8] = []
-    var pending = 0
-    for byte in text.utf8 {
-      if byte == UInt8(ascii: "%") {
-        pending = 2
-        out.append(byte)
-      } else if pending > 0 {
-        pending -= 1
-        out.append(lower(byte))
-      } else {
-        out.append(byte)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
   private static func lower(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
   }

@@ -1,5 +1,7 @@
 import Foundation
+import RaonConcurrency
 import RaonCore
+import RaonErrors
 
 /// Fetches the whole catalog from the Seoul Open API
 /// (`GET {base}/{KEY}/json/culturalEventInfo/{START}/{END}/`).
@@ -24,7 +26,7 @@ import RaonCore
 /// ```
 public struct OpenAPIClient: Sendable {
   /// Sleeps between attempts; tests pass one that returns at once.
-  public typealias Sleep = @Sendable (Duration) async throws -> Void
+  public typealias Sleep = TaskWaiting.Sleep
 
   public let configuration: OpenAPIConfiguration
   private let transport: any HTTPTransport
@@ -36,13 +38,13 @@ public struct OpenAPIClient: Sendable {
   /// - Parameters:
   ///   - configuration: Where and how to fetch.
   ///   - transport: Default ``URLSessionTransport``.
-  ///   - sleep: Waits between attempts; default `Task.sleep`.
+  ///   - sleep: Waits between attempts; default the real clock's (``TaskWaiting/sleep``).
   ///   - random: A number in 0..<1 for jitter; default the system generator.
   ///   - progress: Receives ``ProgressEvent``s (from several tasks; must be thread-safe).
   public init(
     configuration: OpenAPIConfiguration,
     transport: any HTTPTransport = URLSessionTransport(),
-    sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+    sleep: @escaping Sleep = TaskWaiting.sleep,
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
     progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }
   ) {
@@ -197,7 +199,8 @@ public struct OpenAPIClient: Sendable {
   // MARK: - One page, with retries
 
   /// Why one attempt failed: worth retrying, or not.
-  private enum AttemptFailure: Error {
+  private enum AttemptFailure: RaonError {
+    var exitStatus: ExitStatus { .failure }
     case retryable(String)
     case fatal(OpenAPIError)
   }
@@ -302,21 +305,13 @@ public struct OpenAPIClient: Sendable {
   private func getWithDeadline(_ url: URL) async throws -> HTTPResponse {
     let transport = self.transport
     let timeout = configuration.requestTimeout
-    return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-      group.addTask { try await transport.get(url, timeout: timeout) }
-      group.addTask {
-        try await Task.sleep(for: .seconds(timeout))
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let response = first else {
-        throw RequestTimedOut(seconds: timeout)
-      }
-      return response
-    }
+    guard let response = try await TaskWaiting.result(within: timeout, of: { try await transport.get(url, timeout: timeout) })
+    else { throw RequestTimedOut(seconds: timeout) }
+    return response
   }
 
-  private struct RequestTimedOut: Error, CustomStringConvertible {
+  private struct RequestTimedOut: RaonError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .failure }
     var seconds: TimeInterval
     var description: String { "no answer within \(seconds) s" }
   }

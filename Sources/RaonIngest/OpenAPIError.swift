@@ -1,6 +1,8 @@
+import RaonErrors
+
 /// Why fetching the catalog from the Open API failed. Every text in it is redacted: the
 /// API key never appears (see ``KeyRedactor``).
-public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
+public enum OpenAPIError: RaonError, CustomStringConvertible, Equatable {
   /// No key was configured.
   case missingKey
   /// The base URL and key do not form a valid request URL.
@@ -64,6 +66,14 @@ public enum OpenAPIError: Error, CustomStringConvertible, Equatable {
     case .incomplete(let attempts, let detail):
       return "the catalog could not be fetched completely in \(attempts) attempt(s): "
         + "\(detail); it is changing right now, try again later"
+    }
+  }
+}
+
+extension OpenAPIError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .missingKey, .invalidURL, .badKey, .noData, .requestRejected, .unexpectedResult, .missingTotal, .httpStatus, .notJSON, .malformedJSON, .retriesExhausted, .incomplete: .failure
     }
   }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import RaonCore
+import RaonErrors
 import ZIPFoundation
 
 
 /// Why a spreadsheet file could not be read as the catalog.
-public enum SpreadsheetError: Error, CustomStringConvertible, Equatable {
+public enum SpreadsheetError: RaonError, CustomStringConvertible, Equatable {
   /// A binary Excel 97–2003 workbook (BIFF, an OLE2 compound file).
   case binaryExcel(source: String)
   /// A ZIP file that is not an Excel workbook (no `xl/workbook.xml`).
@@ -394,4 +395,12 @@ private final class SheetHandler: XMLPartEvents {
 private func localName(_ name: String) -> String {
   guard let colon = name.lastIndex(of: ":") else { return name }
   return String(name[name.index(after: colon)...])
+}
+
+extension SpreadsheetError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .binaryExcel, .notAWorkbook, .damagedWorkbook, .noTable, .emptySheet, .tooManyRows, .cutShort: .failure
+    }
+  }
 }

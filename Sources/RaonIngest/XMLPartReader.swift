@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import RaonErrors
 
 /// What an ``XMLPartReader`` reports: elements by local name, attributes by qualified name
 /// (`r:id`), text (CDATA included, entities decoded).
@@ -15,7 +16,7 @@ extension XMLPartEvents {
 }
 
 /// Why an XML part could not be read.
-enum XMLPartFailure: Error {
+enum XMLPartFailure: RaonError {
   /// Not well-formed XML; libxml2's line and column.
   case malformed(line: Int, column: Int)
   /// The part declares a DTD (`<!DOCTYPE`): OOXML parts never do, and a DTD is how
@@ -136,4 +137,8 @@ final class XMLPartReader {
     guard let error = xmlCtxtGetLastError(context) else { return .malformed(line: 0, column: 0) }
     return .malformed(line: Int(error.pointee.line), column: Int(error.pointee.int2))
   }
+}
+
+extension XMLPartFailure {
+  var exitStatus: ExitStatus { .failure }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import RaonConcurrency
-import Synchronization
+import RaonErrors
 
 /// One PostgreSQL connection used from Raon's synchronous jobs: the one place where Raon
 /// waits for PostgresNIO.
@@ -138,7 +138,7 @@ final class BlockingConnection: @unchecked Sendable {
 
 /// The connection to the server closed while a statement waited for its outcome, or
 /// before it was sent.
-struct ConnectionClosed: Error, CustomStringConvertible {
+struct ConnectionClosed: RaonError, CustomStringConvertible {
   var description: String {
     "the connection to the server was closed (the server stopped, or its process for this connection was ended)"
   }
@@ -151,7 +151,7 @@ private final class CloseWatch: Sendable {
     var fail: (@Sendable (Error) -> Void)?
     var isClosed = false
   }
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   func watch(_ fail: @escaping @Sendable (Error) -> Void) {
     let closedAlready = state.withLock { state in
@@ -172,4 +172,8 @@ private final class CloseWatch: Sendable {
     }
     fail?(ConnectionClosed())
   }
+}
+
+extension ConnectionClosed {
+  var exitStatus: ExitStatus { .failure }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RaonConcurrency
 
 /// The idle connections of one store, reused by its next operations on any thread.
 ///
@@ -11,7 +11,7 @@ import Synchronization
 /// goes (PostgresNIO requires a connection to be closed before it is released), or with
 /// the process.
 final class ConnectionPool: Sendable {
-  private let idle = Mutex<[BlockingConnection]>([])
+  private let idle = Guarded<[BlockingConnection]>([])
   /// More than two threads of one process rarely use a store at once.
   private let keep = 4
 

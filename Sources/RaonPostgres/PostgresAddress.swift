@@ -1,4 +1,5 @@
 import Foundation
+import RaonErrors
 
 /// A PostgreSQL store's address: `postgresql://user[:password]@host[:port]/database`,
 /// with `?schema=NAME` (default `raon`) and `?sslmode=disable|prefer|require|verify-full`
@@ -157,11 +158,19 @@ public struct PostgresAddress: Sendable, Equatable {
 }
 
 /// A PostgreSQL URL that cannot be used; the URL is shown without its password.
-public struct PostgresAddressError: Error, CustomStringConvertible, Equatable {
+public struct PostgresAddressError: RaonError, CustomStringConvertible, Equatable {
   public var url: String
   public var problem: String
 
   public var description: String {
     "cannot use the PostgreSQL store \(url): \(problem) — fix --db, RAON_DB or db = in raon.toml"
+  }
+}
+
+extension PostgresAddressError {
+  public var exitStatus: ExitStatus {
+    // A malformed `--db`/`RAON_DB` URL: the command was given wrongly (in the config file
+    // it is caught while the config is read, 78).
+    .usage
   }
 }

@@ -188,17 +188,6 @@ public struct SnapshotStore: Sendable {
     }
   }
 
-  /// A new empty store in memory, for tests and one-off reports.
-  public static func inMemory() throws -> SnapshotStore {
-    let queue: DatabaseQueue
-    do {
-      queue = try DatabaseQueue(configuration: configuration())
-    } catch {
-      throw Error.cannotOpen(path: ":memory:", reason: String(describing: error))
-    }
-    return try SnapshotStore(writer: queue, path: ":memory:", fileURL: nil)
-  }
-
   /// Wraps an open database and brings its schema to `version` (tests create old stores
   /// with a lower one).
   init(
@@ -277,19 +266,7 @@ public struct SnapshotStore: Sendable {
     try reading { c in try StoreQueries.snapshotRecord(id, c)?.info() }
   }
 
-  /// The most recently recorded snapshot (highest id), or `nil` when the store is empty.
-  public func latestSnapshot() throws -> SnapshotInfo? {
-    try snapshots().last
-  }
-
   // MARK: - Maintenance
-
-  /// The lines of SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound store.
-  public func integrityCheck() throws -> [String] {
-    try translatingErrors(Error.readFailed) {
-      try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-    }
-  }
 
   /// Counts of rows and bytes.
   public func statistics() throws -> StoreStatistics {

@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonErrors
 
 /// The small JSON the store writes into text columns: arrays of strings and nulls (raw
 /// values, field names) and flat objects of strings and integers (a version's program text).
@@ -53,7 +54,8 @@ package enum CompactJSON {
 
   // MARK: - Reading
 
-  package struct SyntaxError: Swift.Error, CustomStringConvertible {
+  package struct SyntaxError: RaonError, CustomStringConvertible {
+    package var exitStatus: ExitStatus { .failure }
     var text: String
     var expected: String
     package var description: String { "expected \(expected) in JSON text '\(text.prefix(60))'" }

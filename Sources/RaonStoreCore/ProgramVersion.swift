@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonErrors
 
 /// One row of `program_version`: a raw record exactly as the source gave it, with the
 /// normalised program made from it.
@@ -11,27 +12,32 @@ import RaonCore
 /// a version at about two thirds of its size (see `SCHEMA.md`). Decoding never runs the
 /// normaliser; it only undoes this encoding.
 package struct ProgramVersion: Hashable {
-  package var fieldNames: FieldNames
-  package var rawValues: [String?]
-  /// `rawValues` as the JSON array stored in `raw_values`.
-  package var rawJSON: String
-  package var invalidBytesReplaced: Bool
+  // Equality is the synthesised one, so it compares every stored property and a property
+  // added for a new column is compared too. It compares them in the order they are
+  // declared, stopping at the first difference: the grouping of a snapshot's duplicates
+  // compares versions that share a hash, so the cheap fields (ASCII ids and dates,
+  // numbers) come first and the long Unicode texts last.
 
   package var programID: String
-  package var title: String
-  package var category: String
-  package var district: String
   package var isFree: Bool?
+  package var invalidBytesReplaced: Bool
   package var feeMinKRW: Int?
   package var feeMaxKRW: Int?
   package var startDate: String?
   package var endDate: String?
   package var latitude: Double?
   package var longitude: Double?
+  package var fieldNames: FieldNames
   /// `;`-separated flag names, as in `programs.csv`.
   package var qualityFlags: String
+  /// `rawValues` as the JSON array stored in `raw_values`.
+  package var rawJSON: String
   /// JSON object of the program's other text fields (see the type's comment).
   package var programText: String
+  package var title: String
+  package var category: String
+  package var district: String
+  package var rawValues: [String?]
 
   /// The program's text fields kept in `program_text`, with the source column each one is
   /// usually copied from, in the order they are written. (`nonisolated(unsafe)`: an
@@ -49,12 +55,11 @@ package struct ProgramVersion: Hashable {
     ("event_time", .programTime, \.eventTime),
   ]
 
-  // The dictionary that groups a snapshot's duplicates hashes and compares every version.
-  // Hashing or comparing non-ASCII Strings goes through Unicode normalisation, which made
-  // that grouping the costliest step of recording, so the hash takes only the id (ASCII),
-  // dates (ASCII) and numbers — values that tell nearly all versions apart — and equality
-  // compares those first. Equality is the synthesized one (every stored property with its
-  // own ==), only reordered, so which versions are equal is unchanged.
+  // The dictionary that groups a snapshot's duplicates hashes every version. Hashing
+  // non-ASCII Strings goes through Unicode normalisation, which made that grouping the
+  // costliest step of recording, so the hash takes only the id (ASCII), dates (ASCII) and
+  // numbers — values that tell nearly all versions apart. (Equal versions still hash
+  // alike: these are among the properties equality compares.)
   package func hash(into hasher: inout Hasher) {
     hasher.combine(programID)
     hasher.combine(startDate)
@@ -64,28 +69,43 @@ package struct ProgramVersion: Hashable {
     hasher.combine(rawValues.count)
   }
 
-  package static func == (a: ProgramVersion, b: ProgramVersion) -> Bool {
-    a.programID == b.programID && a.isFree == b.isFree
-      && a.invalidBytesReplaced == b.invalidBytesReplaced && a.feeMinKRW == b.feeMinKRW
-      && a.feeMaxKRW == b.feeMaxKRW && a.startDate == b.startDate && a.endDate == b.endDate
-      && a.latitude == b.latitude && a.longitude == b.longitude && a.fieldNames == b.fieldNames
-      && a.qualityFlags == b.qualityFlags && a.rawJSON == b.rawJSON
-      && a.programText == b.programText && a.title == b.title && a.category == b.category
-      && a.district == b.district && a.rawValues == b.rawValues
-  }
-
   /// The normalised program, exactly as it was recorded.
   ///
   /// - Parameter rawValues: The raw values, parsed from `rawJSON` by the reader (which
   ///   leaves `self.rawValues` empty rather than copy the version to fill it in).
   package func program(rawValues: [String?]) throws -> Program {
+    var program = Program(id: programID)
+    for column in Self.columns { try decode(column, rawValues: rawValues, into: &program) }
+    return program
+  }
+
+  /// ``VersionColumn/ID/allCases``, made once (`allCases` makes a new array at every call).
+  private static let columns = VersionColumn.ID.allCases
+
+  /// Sets the program field `column` stands for (nothing for the raw record's columns).
+  private func decode(_ column: VersionColumn.ID, rawValues: [String?], into program: inout Program) throws {
+    switch column {
+    case .programID: program.id = programID
+    case .title: program.title = title
+    case .category: program.category = category
+    case .district: program.district = district
+    case .isFree: program.isFree = isFree
+    case .feeMinKRW: program.feeMinKRW = feeMinKRW
+    case .feeMaxKRW: program.feeMaxKRW = feeMaxKRW
+    case .startDate: program.startDate = try Self.day(startDate, column.rawValue)
+    case .endDate: program.endDate = try Self.day(endDate, column.rawValue)
+    case .latitude: program.latitude = latitude
+    case .longitude: program.longitude = longitude
+    case .qualityFlags: program.qualityFlags = QualityFlags(joinedNames: qualityFlags)
+    case .programText: try decodeProgramText(rawValues: rawValues, into: &program)
+    case .fieldSet, .rawValues, .invalidBytesReplaced: break
+    }
+  }
+
+  /// Sets the program's text fields and registration day from `programText`, where a
+  /// number is the index of the raw value the field was copied from.
+  private func decodeProgramText(rawValues: [String?], into program: inout Program) throws {
     let text = try CompactJSON.parseObject(programText)
-    var program = Program(
-      id: programID, title: title, category: category, district: district, isFree: isFree,
-      feeMinKRW: feeMinKRW, feeMaxKRW: feeMaxKRW, latitude: latitude, longitude: longitude,
-      qualityFlags: QualityFlags(joinedNames: qualityFlags))
-    program.startDate = try Self.day(startDate, "start_date")
-    program.endDate = try Self.day(endDate, "end_date")
     for (key, _, keyPath) in Self.textFields {
       switch text[key] {
       case nil, .null?: continue
@@ -102,7 +122,6 @@ package struct ProgramVersion: Hashable {
     case .string(let value)?: program.registeredOn = try Self.day(value, "registered_on")
     case .integer?: throw DecodingFailure("program_text.registered_on is a number")
     }
-    return program
   }
 
   /// The raw record, sharing `fieldNames` with every other record of its field set.
@@ -120,20 +139,26 @@ package struct ProgramVersion: Hashable {
 }
 
 extension ProgramVersion {
-  /// A version as a store row holds it (raw values not parsed yet: see
-  /// ``program(rawValues:)``).
-  package static func stored(
-    fieldNames: FieldNames, rawJSON: String, invalidBytesReplaced: Bool, programID: String,
-    title: String, category: String, district: String, isFree: Bool?, feeMinKRW: Int?,
-    feeMaxKRW: Int?, startDate: String?, endDate: String?, latitude: Double?,
-    longitude: Double?, qualityFlags: String, programText: String
-  ) -> ProgramVersion {
-    ProgramVersion(
-      fieldNames: fieldNames, rawValues: [], rawJSON: rawJSON,
-      invalidBytesReplaced: invalidBytesReplaced, programID: programID, title: title,
-      category: category, district: district, isFree: isFree, feeMinKRW: feeMinKRW,
-      feeMaxKRW: feeMaxKRW, startDate: startDate, endDate: endDate, latitude: latitude,
-      longitude: longitude, qualityFlags: qualityFlags, programText: programText)
+  /// A version with `fieldNames` and every other property empty, for a stored row to fill
+  /// in column by column (``init(row:fieldSets:versionID:)``).
+  init(blankWith fieldNames: FieldNames) {
+    programID = ""
+    isFree = nil
+    invalidBytesReplaced = false
+    feeMinKRW = nil
+    feeMaxKRW = nil
+    startDate = nil
+    endDate = nil
+    latitude = nil
+    longitude = nil
+    self.fieldNames = fieldNames
+    qualityFlags = ""
+    rawJSON = ""
+    programText = ""
+    title = ""
+    category = ""
+    district = ""
+    rawValues = []
   }
 
   /// Encodes an entry of a new snapshot.
@@ -175,7 +200,7 @@ extension ProgramVersion {
 }
 
 /// A stored value that does not read back; the store turns it into ``SnapshotStore/Error``.
-package struct DecodingFailure: Swift.Error, CustomStringConvertible {
+package struct DecodingFailure: RaonError, CustomStringConvertible {
   package var description: String
   package init(_ description: String) { self.description = description }
 }
@@ -232,4 +257,8 @@ package enum RawContent {
     text += value
     text += ","
   }
+}
+
+extension DecodingFailure {
+  package var exitStatus: ExitStatus { .failure }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import RaonErrors
 
 /// Why the store could not do what was asked. Each message is one line saying what
 /// happened, where, and what to do.
-public enum StoreError: Error, CustomStringConvertible, Equatable {
+public enum StoreError: RaonError, CustomStringConvertible, Equatable {
   /// How long a write waits for another writer (process or machine) to finish before it
   /// fails as ``busy(path:seconds:)``.
   public static let busyTimeout: TimeInterval = 10
@@ -56,5 +57,13 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     }
     // One line, whatever SQLite or the file system put in a reason.
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+}
+
+extension StoreError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .cannotOpen, .notAStore, .newerSchema, .migrationFailed, .busy, .noSuchSnapshot, .recordFailed, .readFailed, .corrupt: .failure
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonErrors
 
 /// What a trend needs of a stored program version: its program's trend columns, and how
 /// many times a snapshot holds it.
@@ -109,7 +110,7 @@ public struct ShrinkGuard: Sendable, Equatable {
 }
 
 /// A new snapshot was refused by the ``ShrinkGuard``; nothing was recorded.
-public struct ShrinkRefused: Error, CustomStringConvertible, Equatable {
+public struct ShrinkRefused: RaonError, CustomStringConvertible, Equatable {
   public var source: String
   public var previousID: Int64
   public var previousCurrent: Int
@@ -132,4 +133,8 @@ package struct PresentVersion {
   package var id: Int64
   package var version: ProgramVersion
   package var copies: Int
+}
+
+extension ShrinkRefused {
+  public var exitStatus: ExitStatus { .failure }
 }

@@ -2,13 +2,38 @@ import Foundation
 import RaonCore
 
 /// A column of `program_version` that holds a version's content, named once for both
-/// databases: the shared reads decode versions by these names and the recordings of both
-/// stores find and insert versions with these columns. (`id` and `raw_hash` are the
-/// store's own and not listed.)
+/// databases: the shared reads decode versions by these names, the recordings of both
+/// stores find and insert versions with these columns, and the recorded program is made
+/// back from them. (`id` and `raw_hash` are the store's own and not listed.)
 ///
-/// Adding a column: an entry here, last, with its ``Addition`` (each store's migration is
-/// made from it: ``StoreSchema/addedColumns(_:)``), and its property on ``ProgramVersion``.
+/// Adding a column is a case of ``ID``, last; the compiler then asks for the rest, each in
+/// one `switch` with no `default:` — its ``ProgramVersion`` property and, for a column added
+/// after the first release, its ``Addition`` (``init(_:)``: each store's migration is made
+/// from it, ``StoreSchema/addedColumns(_:)``), the program field it is decoded into
+/// (``ProgramVersion/program(rawValues:)``), whether it is the raw record's (``isRaw``) — and
+/// the property itself, which `ProgramVersion`'s initialisers must set. Equality is
+/// synthesised, and the stored reads and writes walk ``all``.
 package struct VersionColumn: Sendable {
+  /// The content columns, in the table's order; the raw value is the column's name.
+  package enum ID: String, CaseIterable, Sendable {
+    case programID = "program_id"
+    case title
+    case category
+    case district
+    case isFree = "is_free"
+    case feeMinKRW = "fee_min_krw"
+    case feeMaxKRW = "fee_max_krw"
+    case startDate = "start_date"
+    case endDate = "end_date"
+    case latitude
+    case longitude
+    case qualityFlags = "quality_flags"
+    case programText = "program_text"
+    case fieldSet = "field_set_id"
+    case rawValues = "raw_values"
+    case invalidBytesReplaced = "invalid_bytes_replaced"
+  }
+
   /// How a column added after the first release is created in a store that exists: its
   /// kind, and the value (SQL) of the rows recorded before it, or `nil` for NULL (a
   /// nullable column). Never changed once released.
@@ -34,16 +59,40 @@ package struct VersionColumn: Sendable {
     case fieldSet
   }
 
+  package let id: ID
   package let name: String
   package let access: Access
   /// `nil` for the columns the first release made (``StoreSchema``'s frozen tables).
   package let added: Addition?
 
-  package init(name: String, access: Access, added: Addition? = nil) {
-    self.name = name
-    self.access = access
-    self.added = added
+  /// The column `id`: its property, and how a store that exists gets it.
+  init(_ id: ID) {
+    self.id = id
+    name = id.rawValue
+    (access, added) =
+      switch id {
+      case .programID: (.text(\.programID), nil)
+      case .title: (.text(\.title), nil)
+      case .category: (.text(\.category), nil)
+      case .district: (.text(\.district), nil)
+      case .isFree: (.optionalFlag(\.isFree), nil)
+      case .feeMinKRW: (.optionalInteger(\.feeMinKRW), nil)
+      case .feeMaxKRW: (.optionalInteger(\.feeMaxKRW), nil)
+      case .startDate: (.optionalText(\.startDate), nil)
+      case .endDate: (.optionalText(\.endDate), nil)
+      case .latitude: (.optionalReal(\.latitude), nil)
+      case .longitude: (.optionalReal(\.longitude), nil)
+      case .qualityFlags: (.text(\.qualityFlags), nil)
+      case .programText: (.text(\.programText), nil)
+      case .fieldSet: (.fieldSet, nil)
+      case .rawValues: (.text(\.rawJSON), nil)
+      case .invalidBytesReplaced: (.flag(\.invalidBytesReplaced), nil)
+      // A column added later: (.optionalText(\.newField), Addition(.text)).
+      }
   }
+
+  /// The content columns, in the table's order.
+  package static let all: [VersionColumn] = ID.allCases.map(VersionColumn.init)
 
   /// Whether the column may hold NULL.
   package var isNullable: Bool {
@@ -55,27 +104,14 @@ package struct VersionColumn: Sendable {
 
   /// Whether the raw record's content hash (`raw_hash`) stands for this column: the field
   /// names, the raw values and their flag.
-  package var isRaw: Bool { ["field_set_id", "raw_values", "invalid_bytes_replaced"].contains(name) }
-
-  /// The content columns, in the table's order.
-  package static let all: [VersionColumn] = [
-    VersionColumn(name: "program_id", access: .text(\.programID)),
-    VersionColumn(name: "title", access: .text(\.title)),
-    VersionColumn(name: "category", access: .text(\.category)),
-    VersionColumn(name: "district", access: .text(\.district)),
-    VersionColumn(name: "is_free", access: .optionalFlag(\.isFree)),
-    VersionColumn(name: "fee_min_krw", access: .optionalInteger(\.feeMinKRW)),
-    VersionColumn(name: "fee_max_krw", access: .optionalInteger(\.feeMaxKRW)),
-    VersionColumn(name: "start_date", access: .optionalText(\.startDate)),
-    VersionColumn(name: "end_date", access: .optionalText(\.endDate)),
-    VersionColumn(name: "latitude", access: .optionalReal(\.latitude)),
-    VersionColumn(name: "longitude", access: .optionalReal(\.longitude)),
-    VersionColumn(name: "quality_flags", access: .text(\.qualityFlags)),
-    VersionColumn(name: "program_text", access: .text(\.programText)),
-    VersionColumn(name: "field_set_id", access: .fieldSet),
-    VersionColumn(name: "raw_values", access: .text(\.rawJSON)),
-    VersionColumn(name: "invalid_bytes_replaced", access: .flag(\.invalidBytesReplaced)),
-  ]
+  package var isRaw: Bool {
+    switch id {
+    case .fieldSet, .rawValues, .invalidBytesReplaced: true
+    case .programID, .title, .category, .district, .isFree, .feeMinKRW, .feeMaxKRW, .startDate, .endDate,
+      .latitude, .longitude, .qualityFlags, .programText:
+      false
+    }
+  }
 
   /// The column's value for `version`, whose field names have id `fieldSetID`.
   package func value(of version: ProgramVersion, fieldSetID: Int64) -> StoreValue {
@@ -117,10 +153,7 @@ extension ProgramVersion {
     guard let names = fieldSets[fieldSetID] else {
       throw DecodingFailure("version \(versionID) refers to missing field set \(fieldSetID)")
     }
-    self = ProgramVersion.stored(
-      fieldNames: names, rawJSON: "", invalidBytesReplaced: false, programID: "", title: "",
-      category: "", district: "", isFree: nil, feeMinKRW: nil, feeMaxKRW: nil, startDate: nil,
-      endDate: nil, latitude: nil, longitude: nil, qualityFlags: "", programText: "")
+    self.init(blankWith: names)
     for column in VersionColumn.all { try column.read(row, into: &self) }
   }
 

@@ -1,6 +1,5 @@
 import Foundation
 import RaonConcurrency
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +16,7 @@ import Synchronization
 final class ChildProcessGroup: Sendable {
   let pid: pid_t
   /// The status once ``end(grace:)`` has reaped the program.
-  private let reaped = Mutex<Int32?>(nil)
+  private let reaped = Guarded<Int32?>(nil)
 
   /// Starts `executable` with `arguments`.
   ///

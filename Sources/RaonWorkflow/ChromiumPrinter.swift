@@ -1,4 +1,5 @@
 import Foundation
+import RaonErrors
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +32,7 @@ public struct ChromiumPrinter: Sendable {
   /// Names tried on `PATH`, in order, when `RAON_CHROMIUM` is not set.
   public static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
-  public enum Error: Swift.Error, CustomStringConvertible, Equatable {
+  public enum Error: RaonError, CustomStringConvertible, Equatable {
     /// No Chromium on the machine (or `RAON_CHROMIUM` names nothing runnable).
     case notFound(configured: String?)
     /// Chromium exited with `status`, or exited without writing the PDF.
@@ -134,5 +135,13 @@ public struct ChromiumPrinter: Sendable {
     let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
     let meaningful = lines.last { !$0.isEmpty && !$0.contains("dbus") && !$0.hasPrefix("DevTools listening") } ?? ""
     return meaningful.count > 160 ? String(meaningful.prefix(160)) + "…" : meaningful
+  }
+}
+
+extension ChromiumPrinter.Error {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .notFound, .failed, .timedOut, .incomplete: .failure
+    }
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import RaonConcurrency
 import RaonExport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +29,7 @@ final class ChromiumSession: Printer {
   /// on one thread of its renderer). More are safe; each gets a tab of its own.
   let concurrency: Int
   /// The browser, once asked for: started by the first caller, waited for by the rest.
-  private let browser = Mutex<PendingResult<Browser>?>(nil)
+  private let browser = Guarded<PendingResult<Browser>?>(nil)
 
   init(printer: ChromiumPrinter, concurrency: Int = ChromiumSession.defaultConcurrency) {
     self.printer = printer
@@ -111,21 +110,23 @@ final class ChromiumSession: Printer {
     let log: URL
     let child: ChildProcessGroup
     private let socket: Int32
-    private let state = NSCondition()
-    private var responses: [Int: [String: Any]] = [:]
-    private var events: [[String: Any]] = []
-    private var closed = false
-    private var nextID = 0
-    private var pages = 0
-    /// Tabs (their sessions) open and not printing.
-    private var idleTabs: [String] = []
-    private var opened = 0
+    /// What the printing threads and the reader share; the printing threads wait on it
+    /// for the answers and events the reader puts in.
+    private let state = Monitor(State())
 
-    var tabs: Int {
-      state.lock()
-      defer { state.unlock() }
-      return opened
+    private struct State {
+      var responses: [Int: [String: Any]] = [:]
+      var events: [[String: Any]] = []
+      /// The browser closed its end (the socket is closed too).
+      var closed = false
+      var nextID = 0
+      var pages = 0
+      /// Tabs (their sessions) open and not printing.
+      var idleTabs: [String] = []
+      var opened = 0
     }
+
+    var tabs: Int { state.withLock { $0.opened } }
 
     private init(printer: ChromiumPrinter, folder: URL, log: URL, child: ChildProcessGroup, socket: Int32) {
       self.printer = printer
@@ -159,12 +160,12 @@ final class ChromiumSession: Printer {
         else { throw Rename.Failure(code: errno) }
         defer { Glibc.close(pair[1]) }
         // Chromium's settings and caches (crash-report settings, dconf) go into the folder
-        // too, so nothing of it stays in the home folder. Not TMPDIR: its singleton socket
-        // lives there, and a path as long as the folder's passes the socket path limit
-        // (Chromium then aborts).
+        // too, so nothing of it stays in the home folder, and its temporary files, so that
+        // nothing of it stays in the user's TMPDIR when it is killed.
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = temporary.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = temporary.appendingPathComponent("cache").path
+        if let own = PrintScratch.chromiumTemporaryFolder(in: folder) { environment["TMPDIR"] = own.path }
         let child: ChildProcessGroup
         do {
           child = try PrintScratch.start(in: folder) {
@@ -182,9 +183,8 @@ final class ChromiumSession: Printer {
             file: name, status: -1, detail: "\(printer.executable.path) did not start: \(error)")
         }
         let browser = Browser(printer: printer, folder: folder, log: log, child: child, socket: pair[0])
-        let reader = Thread { browser.readMessages() }
-        reader.name = "raon.chromium.reader"
-        reader.start()
+        // Ends when the browser closes its end of the socket.
+        _ = PendingResult.start(named: "raon.chromium.reader") { browser.readMessages() }
         return browser
       } catch {
         PrintScratch.release(folder)
@@ -194,19 +194,17 @@ final class ChromiumSession: Printer {
 
     /// Prints one page in a tab no other print is using, which is kept for the next page.
     func print(html: String, name: String, until deadline: Date) throws -> Data {
-      state.lock()
-      pages += 1
-      let source = folder.appendingPathComponent("page-\(pages).html")
-      let idle = idleTabs.popLast()
-      state.unlock()
+      let (page, idle) = state.withLock { state in
+        state.pages += 1
+        return (state.pages, state.idleTabs.popLast())
+      }
+      let source = folder.appendingPathComponent("page-\(page).html")
       try Data(html.utf8).write(to: source)
       defer { try? FileManager.default.removeItem(at: source) }
       let session = try idle ?? tab(name: name, until: deadline)
       // The tab is kept only after a print that worked: a failed one stops the browser.
       let pdf = try print(source, in: session, name: name, until: deadline)
-      state.lock()
-      idleTabs.append(session)
-      state.unlock()
+      state.withLock { $0.idleTabs.append(session) }
       return pdf
     }
 
@@ -240,9 +238,7 @@ final class ChromiumSession: Printer {
       // Pages are laid out for print as they load, so `Page.printToPDF` does not lay them
       // out a second time for another medium (the PDF is the same).
       _ = try call("Emulation.setEmulatedMedia", ["media": "print"], session: session, name: name, until: deadline)
-      state.lock()
-      opened += 1
-      state.unlock()
+      state.withLock { $0.opened += 1 }
       return session
     }
 
@@ -257,9 +253,7 @@ final class ChromiumSession: Printer {
 
     /// Ends the browser's process group and removes its folder.
     func stop() {
-      state.lock()
-      if !closed { shutdown(socket, Int32(SHUT_RDWR)) }
-      state.unlock()
+      state.withLock { if !$0.closed { shutdown(socket, Int32(SHUT_RDWR)) } }
       PrintScratch.release(folder)
     }
 
@@ -273,16 +267,20 @@ final class ChromiumSession: Printer {
     /// Commands are small, so sending under the lock (which keeps the descriptor from
     /// being closed meanwhile) never holds the reader up for long.
     private func send(_ method: String, _ params: [String: Any], session: String?) -> Int? {
-      state.lock()
-      defer { state.unlock() }
-      guard !closed else { return nil }
-      nextID += 1
-      let id = nextID
+      state.withLock { state in
+        guard !state.closed else { return nil }
+        state.nextID += 1
+        return write(method, params, session: session, id: state.nextID) ? state.nextID : nil
+      }
+    }
+
+    /// Writes command `id` to the socket whole; whether that worked.
+    private func write(_ method: String, _ params: [String: Any], session: String?, id: Int) -> Bool {
       var message: [String: Any] = ["id": id, "method": method, "params": params]
       if let session { message["sessionId"] = session }
-      guard var data = try? JSONSerialization.data(withJSONObject: message) else { return nil }
+      guard var data = try? JSONSerialization.data(withJSONObject: message) else { return false }
       data.append(0)
-      let sent = data.withUnsafeBytes { raw -> Bool in
+      return data.withUnsafeBytes { raw -> Bool in
         guard let base = raw.baseAddress else { return false }
         var offset = 0
         while offset < raw.count {
@@ -293,7 +291,6 @@ final class ChromiumSession: Printer {
         }
         return true
       }
-      return sent ? id : nil
     }
 
     /// Sends a command and waits for its result.
@@ -301,13 +298,13 @@ final class ChromiumSession: Printer {
       _ method: String, _ params: [String: Any], session: String? = nil, name: String, until deadline: Date
     ) throws -> [String: Any] {
       guard let id = send(method, params, session: session) else { throw ended(name) }
-      state.lock()
-      defer { state.unlock() }
-      while responses[id] == nil {
-        guard !closed else { throw ended(name) }
-        guard state.wait(until: deadline) || responses[id] != nil else { throw timedOut(name) }
+      let awaited = state.wait(until: deadline) { state -> Awaited<[String: Any]>? in
+        if let response = state.responses.removeValue(forKey: id) { return .arrived(response) }
+        return state.closed ? .browserEnded : nil
       }
-      let response = responses.removeValue(forKey: id) ?? [:]
+      guard case .arrived(let response)? = awaited else {
+        throw awaited == nil ? timedOut(name) : ended(name)
+      }
       if let error = response["error"] as? [String: Any] {
         let message = (error["message"] as? String) ?? "error"
         throw ChromiumPrinter.Error.failed(file: name, status: 0, detail: "\(method): \(message)")
@@ -318,25 +315,28 @@ final class ChromiumSession: Printer {
     /// Drops the events `session` was sent so far (an earlier page's), so that only the
     /// next page's count.
     private func forgetEvents(of session: String) {
-      state.lock()
-      events.removeAll { $0["sessionId"] as? String == session }
-      state.unlock()
+      state.withLock { $0.events.removeAll { $0["sessionId"] as? String == session } }
     }
 
     /// Waits for `method` sent to `session`, and takes it (other tabs' events stay).
     private func waitForEvent(_ method: String, session: String, name: String, until deadline: Date) throws {
-      state.lock()
-      defer { state.unlock() }
-      while true {
-        if let index = events.firstIndex(where: {
+      let awaited = state.wait(until: deadline) { state -> Awaited<Void>? in
+        if let index = state.events.firstIndex(where: {
           $0["method"] as? String == method && $0["sessionId"] as? String == session
         }) {
-          events.remove(at: index)
-          return
+          state.events.remove(at: index)
+          return .arrived(())
         }
-        guard !closed else { throw ended(name) }
-        guard state.wait(until: deadline) else { throw timedOut(name) }
+        return state.closed ? .browserEnded : nil
       }
+      guard case .arrived? = awaited else { throw awaited == nil ? timedOut(name) : ended(name) }
+    }
+
+    /// What a wait on the reader ends with, short of the deadline.
+    private enum Awaited<T> {
+      case arrived(T)
+      /// The browser closed its end first.
+      case browserEnded
     }
 
     private func timedOut(_ name: String) -> ChromiumPrinter.Error {
@@ -370,23 +370,21 @@ final class ChromiumSession: Printer {
         pending.removeFirst(start)
         scanned = pending.count
         guard !messages.isEmpty else { continue }
-        state.lock()
-        for message in messages {
-          if let id = message["id"] as? Int {
-            responses[id] = message
-          } else if message["method"] as? String == "Page.loadEventFired" {
-            // The only event waited for; the rest (targets, frames) is dropped.
-            events.append(message)
+        state.withLock { state in
+          for message in messages {
+            if let id = message["id"] as? Int {
+              state.responses[id] = message
+            } else if message["method"] as? String == "Page.loadEventFired" {
+              // The only event waited for; the rest (targets, frames) is dropped.
+              state.events.append(message)
+            }
           }
         }
-        state.broadcast()
-        state.unlock()
       }
-      state.lock()
-      closed = true
-      Glibc.close(socket)
-      state.broadcast()
-      state.unlock()
+      state.withLock { state in
+        state.closed = true
+        Glibc.close(socket)
+      }
     }
   }
 }

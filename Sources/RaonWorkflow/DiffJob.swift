@@ -80,7 +80,10 @@ public struct DiffJob: Sendable {
       guard
         let previous = SnapshotSelection.previous(of: latest, in: snapshots)
           ?? SnapshotSelection.before(latest, in: snapshots)
-      else { throw WorkflowError.invalidSnapshotReference(reference) }
+      else {
+        throw WorkflowError.noPreviousSnapshot(
+          latest: latest.id, takenAt: latest.takenAt.koreaDisplay, store: storePath)
+      }
       return previous
     default:
       return try SnapshotSelection.chooseSnapshot(reference, week: nil, in: snapshots, store: storePath)

@@ -1,8 +1,8 @@
 import Foundation
 import RaonConcurrency
 import RaonCore
+import RaonErrors
 import RaonExport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -202,19 +202,27 @@ public enum OutputPublisher {
     }
   }
 
-  /// Whether the folder is staged beside `target` can be made: the nearest existing folder
-  /// above it may be written (a read-only mount, a folder without write permission). Checked
-  /// before anything is recorded, so such a request records nothing; a full disk can only
-  /// be found by writing.
+  /// Whether the folder is staged beside `target` can be made: a file can be made in the
+  /// nearest existing folder above it (not a read-only mount, a folder without write
+  /// permission, or a file system that takes no files, such as `/proc`). Checked before
+  /// anything is recorded, so such a request records nothing; a full disk can only be
+  /// found by writing.
+  ///
+  /// A file is made and removed rather than `access(2)` asked: for root, `access` says yes
+  /// to every folder of `/proc` and `/sys`, where no file can be made.
   static func checkWritable(beside target: URL) throws {
     var folder = target.standardizedFileURL.deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
       folder = folder.deletingLastPathComponent()
     }
-    guard access(folder.path, W_OK | X_OK) == 0 else {
+    let probe = folder.appendingPathComponent(".raon-probe-\(getpid())-\(UUID().uuidString.prefix(8))").path
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
       throw WorkflowError.outputNotWritable(
         path: target.path, reason: "\(folder.path) cannot be written (\(String(cString: strerror(errno))))")
     }
+    close(descriptor)
+    unlink(probe)
   }
 
   /// Puts back an earlier report that a killed run had moved aside and not replaced.
@@ -334,8 +342,8 @@ final class StagingRegistry: Sendable {
   static let shared = StagingRegistry(interruption: .process)
 
   private let interruption: Interruption
-  private let folders = Mutex<Set<String>>([])
-  private let published = Mutex(false)
+  private let folders = Guarded<Set<String>>([])
+  private let published = Guarded(false)
 
   init(interruption: Interruption = Interruption()) {
     self.interruption = interruption
@@ -448,7 +456,8 @@ enum Rename {
     return unsafeBitCast(symbol, to: RenameAt2.self)
   }()
 
-  struct Failure: Error, CustomStringConvertible {
+  struct Failure: RaonError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .failure }
     var code: Int32
     var description: String { String(cString: strerror(code)) }
   }

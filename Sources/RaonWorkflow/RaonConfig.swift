@@ -146,6 +146,8 @@ public struct RaonConfig: Sendable, Equatable {
           } catch let error as PostgresAddressError {
             throw fail("db = \(error.url): \(error.problem)")
           }
+        } else if let scheme = StoreAddress.unknownScheme(of: db) {
+          throw fail("db names a '\(scheme)://' store, which Raon does not know — give \(StoreAddress.knownSchemes), or a file path")
         }
         config.db = db
       case "out": config.out = try nonEmptyPath()

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonErrors
 import RaonExport
 import RaonStore
 
@@ -105,7 +106,8 @@ final class ReportOutputs {
   }
 
   /// Writing a sink failed in the figures' pass: a writer's failure, not theirs.
-  private struct ProgramsFileFailure: Error {
+  private struct ProgramsFileFailure: RaonError {
+    var exitStatus: ExitStatus { .failure }
     var error: any Error
   }
 }

@@ -1,10 +1,11 @@
 import RaonCore
+import RaonErrors
 
 /// A week of a site whose report could not be written. It names the week and its
 /// snapshot, not the hidden folder the week was staged in: a category over 32,767
 /// characters failed in the workbook and the message blamed `--out`, naming
 /// `.site.raon-partial-PID/weeks/…` (issue 37).
-public struct SiteWeekError: Error, CustomStringConvertible, ExitStatusReporting {
+public struct SiteWeekError: RaonError, CustomStringConvertible {
   public var week: ISOWeek
   public var snapshot: Int64
   /// The site's folder (the earlier site there is kept).

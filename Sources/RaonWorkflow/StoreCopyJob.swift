@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonErrors
 import RaonStore
 
 /// Copies a whole history from one store to another (SQLite → PostgreSQL, or back): every
@@ -28,7 +29,7 @@ public struct StoreCopyJob {
   }
 
   /// Why a copy was not made, or does not match its source.
-  public enum Error: Swift.Error, CustomStringConvertible, Equatable {
+  public enum Error: RaonError, CustomStringConvertible, Equatable {
     case targetNotEmpty(target: String, count: Int)
     case sameStore(String)
     case mismatch(snapshot: Int64, what: String, target: String)
@@ -160,5 +161,14 @@ public struct StoreCopyJob {
       sha.update("\u{1E}")
     }
     return (entries.count, SHA256.hexString(sha.finalize()))
+  }
+}
+
+extension StoreCopyJob.Error {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .sameStore: .usage  // `store copy A A`: the command was given wrongly
+    case .targetNotEmpty, .mismatch, .idTaken, .anotherCopyWon, .targetFilledMeanwhile: .failure
+    }
   }
 }

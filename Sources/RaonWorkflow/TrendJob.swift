@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonErrors
 import RaonExport
 import RaonStore
 
@@ -59,7 +60,7 @@ public struct TrendJob: Sendable {
   }
 
   /// What can go wrong choosing the trend's weeks.
-  public enum Error: Swift.Error, CustomStringConvertible, Equatable {
+  public enum Error: RaonError, CustomStringConvertible, Equatable {
     case noSnapshotInRange(from: String, to: String, store: String)
 
     public var description: String {
@@ -129,5 +130,13 @@ public struct TrendJob: Sendable {
       }
     }
     return builder.points
+  }
+}
+
+extension TrendJob.Error {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .noSnapshotInRange: .failure
+    }
   }
 }

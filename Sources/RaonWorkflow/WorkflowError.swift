@@ -1,10 +1,11 @@
 import Foundation
 import RaonCore
+import RaonErrors
 import RaonExport
 
 /// Errors of the jobs themselves (the modules below have their own). Each description is
 /// one line that says what went wrong and what to do.
-public enum WorkflowError: Error, CustomStringConvertible, Equatable {
+public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
   case noSnapshots(store: String)
   case unknownSnapshot(id: Int64, store: String)
   case invalidSnapshotReference(String)
@@ -40,6 +41,10 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case unknownDistrict(String)
   /// The input was recorded, then the report failed (a full output disk, say).
   case recordedButNotReported(ids: [Int64], reason: String)
+  /// A store named by a URL whose scheme is no database Raon knows (`mysql://…`).
+  case unknownStoreScheme(String, option: String)
+  /// `previous` asked of a store that holds a single snapshot.
+  case noPreviousSnapshot(latest: Int64, takenAt: String, store: String)
 
   public var description: String {
     switch self {
@@ -104,25 +109,29 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       while cause.last == "." || cause.last == " " { cause.removeLast() }
       return "\(cause); the input was recorded all the same as snapshot \(list) — once that is fixed, "
         + "run 'raon report --snapshot \(last)' instead of recording the file again"
+    case .unknownStoreScheme(let scheme, let option):
+      return "\(option) names a '\(scheme)://' store, which Raon does not know — give a store as \(StoreAddress.knownSchemes), or a file path"
+    case .noPreviousSnapshot(let latest, let takenAt, let store):
+      return "there is no previous snapshot yet: the store at \(store) holds only snapshot \(latest) (taken \(takenAt)) — record a later catalog with 'raon snapshot FILE', then compare the two"
     case .unknownFormat(let text):
       return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
     }
   }
 }
 
-extension WorkflowError: ExitStatusReporting {
+extension WorkflowError {
   public var exitStatus: ExitStatus {
     switch self {
     case .invalidSnapshotReference, .invalidCompareReference, .invalidWeek, .invalidTakenAt,
       .unknownFormat, .invalidAPIBase, .compareToSelf, .emptyPath, .unknownDistrict,
       .sharedTakenAt, .takenAtCountMismatch, .duplicateTakenAt, .takenAtInFuture,
-      .noDateInFileName:
+      .noDateInFileName, .unknownStoreScheme:
       return .usage
     case .config:
       return .config
     case .noSnapshots, .unknownSnapshot, .weekBeforeFirstSnapshot, .missingAPIKey,
       .inputNotFound, .outputNotWritable, .sampleMissing, .emptyCatalog, .interrupted, .noStore,
-      .inputNotAFile, .noneRecorded, .weekBeforeSnapshot, .recordedButNotReported:
+      .inputNotAFile, .noneRecorded, .weekBeforeSnapshot, .recordedButNotReported, .noPreviousSnapshot:
       return .failure
     }
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RaonErrors
 import RaonWorkflow
 
 /// The process's entry: runs ``Raon`` and turns every outcome into one line on standard
@@ -72,10 +73,20 @@ enum StatusCode {
   static let diffChanged: Int32 = 1
   static let usage: Int32 = 64
 
-  /// The status for an error thrown by `command`: the one the error reports (see
-  /// ``ExitStatusReporting``); an error type that reports none is a failure.
+  /// The status for an error thrown by `command`: the one a Raon error gives
+  /// (``RaonError/exitStatus``).
+  ///
+  /// Every error type of Raon's modules is a `RaonError` (the build refuses one that is not,
+  /// see `Plugins/ErrorStatusCheck`), so the last case is only for the errors of the system
+  /// and the libraries that reach here unwrapped (Foundation's, GRDB's): the work failed.
   static func of(_ error: any Error, command: any ParsableCommand) -> Int32 {
-    switch (error as? any ExitStatusReporting)?.exitStatus ?? .failure {
+    let status: ExitStatus =
+      switch error {
+      case let error as any RaonError: error.exitStatus
+      case is ValidationError: .usage  // ArgumentParser's, for a value `validate()` refuses
+      default: .failure
+      }
+    switch status {
     case .usage: return usage
     case .config: return 78
     // diff(1): 1 means "changed", so a failure is 2.

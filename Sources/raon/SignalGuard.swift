@@ -1,29 +1,19 @@
-import Dispatch
 import Foundation
 import RaonConcurrency
 import RaonWorkflow
 
 /// SIGINT (Ctrl-C) and SIGTERM: stop, remove what this run staged, exit 130 or 143.
 ///
-/// The signals are caught by dispatch sources, so the handler runs as ordinary code on a
-/// queue, not inside a signal context. It interrupts the run (``Interruption/process``):
+/// The handler runs as ordinary code, not inside a signal context (``SignalHandling``). It
+/// interrupts the run (``Interruption/process``):
 /// waiting for a publication in progress to finish (so the old or the new report is in
 /// place), it removes every report folder this run staged, ends a printing Chromium and
 /// removes its temporary folder, and exits. An SQLite transaction that has not committed
 /// is rolled back by SQLite itself when the process ends: the store keeps only committed
 /// snapshots.
 enum SignalGuard {
-  /// The sources must live as long as the process.
-  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
-
   static func install() {
-    for number in [SIGINT, SIGTERM] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop(number) }
-      source.resume()
-      sources.append(source)
-    }
+    SignalHandling.install([SIGINT, SIGTERM]) { stop($0) }
   }
 
   /// Whether an interrupt is being handled: the run's own failure (Chromium ended by the
@@ -32,7 +22,7 @@ enum SignalGuard {
 
   /// For the main thread once an interrupt is being handled: waits for the handler's exit.
   static func waitForTheHandler() -> Never {
-    while true { pause() }
+    SignalHandling.waitForTheHandler()
   }
 
   private static func stop(_ number: Int32) -> Never {

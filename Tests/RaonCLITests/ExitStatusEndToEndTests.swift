@@ -79,6 +79,10 @@ import Testing
       Case(arguments: ["snapshots", "--db", Self.badPostgresURL], status: 64, mentions: "bogus"),
       Case(arguments: ["store", "copy", "store.sqlite", "store.sqlite"], status: 64, mentions: "the same store"),
       Case(arguments: ["diff", "1", "1", "--db", Self.badPostgresURL], status: 64, mentions: "bogus"),
+      // A URL of a database Raon does not know is not a file path (issue 37).
+      Case(arguments: ["snapshots", "--db", "postgresq://raon@127.0.0.1/culture"], status: 64, mentions: "'postgresq://'"),
+      Case(arguments: ["report", "--db", "mysql://x/y"], status: 64, mentions: "'mysql://'"),
+      Case(arguments: ["snapshots"], status: 64, mentions: "RAON_DB names a 'mysql://'", environment: ["RAON_DB": "mysql://x/y"]),
     ])
   }
 
@@ -94,6 +98,7 @@ import Testing
       Case(arguments: ["trend"], status: 78, mentions: "raon.toml:1: csv_headers", config: "csv_headers = \"de\"\n"),
       Case(arguments: ["report"], status: 78, mentions: "raon.toml:1: formats", config: "formats = [\"docx\"]\n"),
       Case(arguments: ["diff", "1", "1", "--config", "missing.toml"], status: 78, mentions: "no such config file"),
+      Case(arguments: ["snapshots"], status: 78, mentions: "raon.toml:1: db names a 'mysql://' store", config: "db = \"mysql://x/y\"\n"),
     ]
     try Self.check(cases)
   }
@@ -119,6 +124,8 @@ import Testing
       Case(arguments: ["diff", "1", "99"], status: 2, mentions: "99"),
       Case(arguments: ["diff", "1", "99", "--fail-if-changed"], status: 2, mentions: "99"),
       Case(arguments: ["diff", "1", "1", "--db", "none.sqlite"], status: 2, mentions: "no store"),
+      // One snapshot: there is no previous one yet (issue 37: this was a usage error, 64).
+      Case(arguments: ["diff", "previous", "latest"], status: 2, mentions: "there is no previous snapshot yet"),
     ])
   }
 }

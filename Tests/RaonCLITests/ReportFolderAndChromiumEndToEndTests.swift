@@ -154,6 +154,104 @@ import Testing
     #expect(!Self.exists(dir.appendingPathComponent("r")))
   }
 
+  // MARK: - Issue 37: Chromium's leftovers
+
+  /// A short private TMPDIR (Chromium's socket path must stay under 107 bytes).
+  static func privateTemporaryFolder() throws -> URL {
+    let tmp = URL(fileURLWithPath: "/tmp/c37-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    return tmp
+  }
+
+  /// Starts `raon report … --format pdf` with `tmp` as TMPDIR and waits until Chromium has
+  /// its folder there and has run a while.
+  static func printing(in dir: URL, tmp: URL) throws -> Process {
+    let process = try RaonProcess.start(
+      ["report", "--db", "store.sqlite", "--districts", "all", "--format", "pdf", "--out", "r"], in: dir,
+      environment: ["TMPDIR": tmp.path])
+    let deadline = Date().addingTimeInterval(90)
+    var seen = false
+    while Date() < deadline, process.isRunning, !seen {
+      seen = ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).contains {
+        $0.hasPrefix("raon-chromium-")
+      }
+      usleep(50_000)
+    }
+    #expect(seen, "Chromium never started")
+    usleep(1_500_000)
+    return process
+  }
+
+  /// Issue 37: every killed or interrupted print left an empty `org.chromium.Chromium.*`
+  /// folder in the user's TMPDIR (Chromium's singleton socket). Chromium now has a TMPDIR of
+  /// its own inside raon's folder, which goes with it: after an interrupt TMPDIR is as it was.
+  @Test func anInterruptedPrintLeavesNothingInTMPDIR() throws {
+    _ = try HTMLReportEndToEndTests.chromium()
+    let dir = try Fixtures.temporaryDirectory("raon-c37-interrupt")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let tmp = try Self.privateTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let prepared = try RaonProcess.run(["report", "--db", "store.sqlite", "--format", "json", "--out", "j"], in: dir)
+    #expect(prepared.status == 0, "\(prepared.stderr)")
+    let process = try Self.printing(in: dir, tmp: tmp)
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 128 + SIGINT)
+    usleep(500_000)
+    for pid in Self.processes(mentioning: tmp.path) { kill(pid, SIGKILL) }
+    let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+    #expect(left.isEmpty, "left in TMPDIR: \(left)")
+  }
+
+  /// Issue 37: after a SIGKILL of raon while it printed, its `raon-chromium-*` folder
+  /// stayed forever. The folder's name now carries raon's process id, and the next raon
+  /// that prints removes the folders of processes that no longer run (and those of an
+  /// earlier Raon, unnamed by process, once a day old), and only those.
+  @Test func aKilledRunsChromiumFolderIsRemovedByTheNextPrint() throws {
+    _ = try HTMLReportEndToEndTests.chromium()
+    let dir = try Fixtures.temporaryDirectory("raon-c37-kill")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let tmp = try Self.privateTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let prepared = try RaonProcess.run(["report", "--db", "store.sqlite", "--format", "json", "--out", "j"], in: dir)
+    #expect(prepared.status == 0, "\(prepared.stderr)")
+    let process = try Self.printing(in: dir, tmp: tmp)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    usleep(1_000_000)
+    for pid in Self.processes(mentioning: tmp.path) { kill(pid, SIGKILL) }
+    usleep(300_000)
+    let killed = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("raon-chromium-") }
+    #expect(!killed.isEmpty, "the killed run left no folder (nothing to clean up)")
+
+    // Beside it: a folder of a process that ended, one of a process that runs (this test),
+    // and two of an earlier Raon (no process id), one old and one new.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let fm = FileManager.default
+    func folder(_ name: String, age: TimeInterval = 0) throws -> URL {
+      let url = tmp.appendingPathComponent(name)
+      try fm.createDirectory(at: url.appendingPathComponent("profile"), withIntermediateDirectories: true)
+      if age > 0 { try fm.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path) }
+      return url
+    }
+    let deadRun = try folder("raon-chromium-\(ended.processIdentifier)-0badc0de")
+    let liveRun = try folder("raon-chromium-\(getpid())-0badc0de")
+    let oldLegacy = try folder("raon-chromium-\(UUID().uuidString)", age: 3 * 86_400)
+    let newLegacy = try folder("raon-chromium-\(UUID().uuidString)")
+
+    let next = try RaonProcess.run(
+      ["report", "--db", "store.sqlite", "--format", "pdf", "--out", "r2"], in: dir, environment: ["TMPDIR": tmp.path])
+    #expect(next.status == 0, "\(next.stderr)")
+    for name in killed { #expect(!Self.exists(tmp.appendingPathComponent(name)), "\(name) is still there") }
+    #expect(!Self.exists(deadRun) && !Self.exists(oldLegacy))
+    #expect(Self.exists(liveRun) && Self.exists(newLegacy))
+    let left = try fm.contentsOfDirectory(atPath: tmp.path).sorted()
+    #expect(left == [liveRun.lastPathComponent, newLegacy.lastPathComponent].sorted(), "\(left)")
+  }
+
   // MARK: - Item 9
 
   /// Item 9: `RAON_CHROMIUM=<a folder>` passed the check made before recording: `report

@@ -139,6 +139,56 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.path), "\(folder.path) was left")
   }
 
+  /// Issue 37: a killed Chromium left `org.chromium.Chromium.*` (its singleton socket) in
+  /// the user's TMPDIR. Chromium's TMPDIR is now raon's folder for it, named with raon's
+  /// process id, and removed with it.
+  @Test func chromiumKeepsItsTemporaryFilesInRaonsFolder() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-tmpdir")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let record = dir.appendingPathComponent("record")
+    let fake = try FakeChromium.write(.good, in: dir, record: record)
+    let session = ChromiumSession(printer: ChromiumPrinter(executable: fake, timeout: 30), concurrency: 1)
+    session.start()
+    let pid = try #require(FakeChromium.record(record)["pid"].flatMap { Int32($0) })
+    let folder = try #require(Self.scratchFolder(of: pid))
+    let environment = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/environ"))
+      .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    #expect(environment.contains("TMPDIR=\(folder.path)"), "\(environment.filter { $0.hasPrefix("TMPDIR") })")
+    #expect(folder.lastPathComponent.hasPrefix("raon-chromium-\(getpid())-"), "\(folder.path)")
+    session.close()
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+  }
+
+  /// Issue 37: the folders of runs that died stay no longer than the next print: those of
+  /// processes that ended are removed, those of running ones kept; those of an earlier Raon
+  /// (named without a process) are removed once a day old.
+  @Test func theFoldersOfEndedRunsAreRemovedAndNoOthers() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-chromium-stale")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let fm = FileManager.default
+    var made: [String: URL] = [:]
+    for (key, name, age) in [
+      ("ended", "raon-chromium-\(ended.processIdentifier)-0badc0de", 0.0),
+      ("running", "raon-chromium-1-0badc0de", 0),  // init runs
+      ("this", "raon-chromium-\(getpid())-0badc0de", 0),
+      ("oldLegacy", "raon-chromium-\(UUID().uuidString)", 2 * 86_400),
+      ("newLegacy", "raon-chromium-\(UUID().uuidString)", 0),
+      ("other", "raon-chromium-notes", 2 * 86_400),
+    ] {
+      let url = dir.appendingPathComponent(name)
+      try fm.createDirectory(at: url.appendingPathComponent("profile"), withIntermediateDirectories: true)
+      if age > 0 { try fm.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path) }
+      made[key] = url
+    }
+    PrintScratch.removeStaleFolders(in: dir)
+    let kept = Set(made.filter { fm.fileExists(atPath: $0.value.path) }.keys)
+    #expect(kept == ["running", "this", "newLegacy", "other"])
+  }
+
   /// The scratch folder of browser `pid` (its `--user-data-dir`'s parent).
   static func scratchFolder(of pid: Int32) -> URL? {
     guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }

@@ -24,6 +24,19 @@ import Testing
   /// A pid no process has (above the kernel's pid_max).
   static let deadPID = 4_999_999
 
+  /// Issue 37: the check before recording asked `access(2)`, which says yes to root for
+  /// `/proc`, so the input was recorded before the report failed. A file is now made and
+  /// removed there: refused where none can be made, and nothing left where one can.
+  @Test func theOutputFolderIsCheckedByMakingAFile() throws {
+    for target in ["/proc/raon-check/report", "/proc/self/raon-check", "/sys/raon-check"] {
+      #expect(throws: WorkflowError.self) { try OutputPublisher.checkWritable(beside: URL(fileURLWithPath: target)) }
+    }
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try OutputPublisher.checkWritable(beside: folder.appendingPathComponent("not/yet/report"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   /// Item 7: a run killed between moving the old report aside and moving the new one in
   /// left `.NAME.raon-old-PID` and no report. The next run puts it back first, so even a
   /// failing run leaves the earlier report in place (the old code deleted it).

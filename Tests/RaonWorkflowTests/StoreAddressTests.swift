@@ -41,4 +41,48 @@ import Testing
       Issue.record("\(error)")
     }
   }
+
+  /// Issue 37: `--db postgresq://…` or `mysql://x/y` became a file path (a store was made
+  /// under `./postgresq:/…`, exit 0). A URL of a database Raon does not know is refused,
+  /// without echoing the rest of the URL (it may hold a password); a path with a colon
+  /// elsewhere is still a path.
+  @Test func aURLOfADatabaseRaonDoesNotKnowIsRefused() throws {
+    for (value, scheme) in [
+      ("postgresq://raon:s3cret@db.example/culture", "postgresq"), ("mysql://x/y", "mysql"),
+      ("MySQL+SSL://h/d", "MySQL+SSL"), ("file:///srv/raon.sqlite", "file"),
+    ] {
+      #expect(throws: WorkflowError.unknownStoreScheme(scheme, option: "--db")) {
+        try StoreAddress.resolve(explicit: value, environment: environment)
+      }
+      let variable = RaonEnvironment(variables: ["HOME": "/tmp/h", "RAON_DB": value])
+      #expect(throws: WorkflowError.unknownStoreScheme(scheme, option: "RAON_DB")) {
+        try StoreAddress.resolve(explicit: nil, environment: variable)
+      }
+      let message = WorkflowError.unknownStoreScheme(scheme, option: "--db").description
+      #expect(message.contains("postgresql://") && message.contains("sqlite:") && !message.contains("s3cret"))
+    }
+    for path in ["backup:2024.sqlite", "a/b:c.sqlite", "./x://y", "://z.sqlite", "1abc://x"] {
+      guard case .sqlite = try StoreAddress.resolve(explicit: path, environment: environment) else {
+        Issue.record("\(path) is not taken for a file")
+        continue
+      }
+    }
+    #expect(WorkflowError.unknownStoreScheme("mysql", option: "--db").exitStatus == .usage)
+  }
+
+  @Test func aURLOfADatabaseRaonDoesNotKnowInTheConfigNamesItsLine() {
+    do {
+      _ = try RaonConfig.parse("lang = \"ko\"\ndb = \"mysql://u:s3cret@h/d\"\n", path: "raon.toml")
+      Issue.record("a mysql:// store was accepted")
+    } catch let error as WorkflowError {
+      guard case .config(let path, let line, let message) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(path == "raon.toml" && line == 2)
+      #expect(message.contains("'mysql://'") && !message.contains("s3cret"), "\(message)")
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
 }

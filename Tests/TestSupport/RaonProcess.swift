@@ -15,8 +15,13 @@ public enum RaonProcess {
     }
   }
 
-  /// The `raon` executable beside the test bundle (SwiftPM builds it with the tests).
+  /// The `raon` executable beside the test bundle (SwiftPM builds it with the tests), or
+  /// the one `RAON_TEST_EXECUTABLE` names (to run the end-to-end tests against another
+  /// build, e.g. the release binary of the previous version, and see which fail).
   public static var executable: URL {
+    if let path = ProcessInfo.processInfo.environment["RAON_TEST_EXECUTABLE"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
     let candidates: [URL] = [
       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("raon"),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

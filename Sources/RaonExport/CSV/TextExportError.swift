@@ -1,7 +1,8 @@
 import Foundation
+import RaonErrors
 
 /// Why a CSV, JSON or Markdown file could not be written, in words a person can act on.
-public enum TextExportError: Error, CustomStringConvertible, Sendable {
+public enum TextExportError: RaonError, CustomStringConvertible, Sendable {
   /// The output directory (or a subdirectory such as `csv/`) could not be created.
   case cannotCreateDirectory(path: String, reason: String)
   /// A file could not be created, written or closed.
@@ -64,5 +65,13 @@ enum TextOutput {
       return underlying.localizedDescription
     }
     return ns.localizedDescription
+  }
+}
+
+extension TextExportError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .cannotCreateDirectory, .cannotWrite, .encoderUnavailable: .failure
+    }
   }
 }

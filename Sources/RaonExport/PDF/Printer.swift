@@ -1,5 +1,6 @@
 import Foundation
 import RaonConcurrency
+import RaonErrors
 
 /// Prints HTML pages as PDFs: a headless browser outside Raon (RaonWorkflow's Chromium).
 /// The export layer only renders pages and hands them over (``PDFPrinting``).
@@ -32,7 +33,8 @@ public struct PrintJob: Sendable {
 public enum PDFPrinting {
   /// A PDF that was printed but could not be written: the output folder's failure, not
   /// the printer's.
-  public struct Unwritable: Error, CustomStringConvertible {
+  public struct Unwritable: RaonError, CustomStringConvertible {
+    public var exitStatus: ExitStatus { .failure }
     public var file: URL
     public var error: any Error
     public var description: String { String(describing: error) }

@@ -1,8 +1,9 @@
 import CXlsxWriter
+import RaonErrors
 
 /// Why an XLSX workbook could not be written. Every message is one line saying what
 /// failed, where, and what to do about it.
-public enum XLSXExportError: Error, CustomStringConvertible, Equatable {
+public enum XLSXExportError: RaonError, CustomStringConvertible, Equatable {
   /// libxlsxwriter could not start a workbook at `path` (usually out of memory).
   case cannotCreateWorkbook(path: String)
   /// A libxlsxwriter call failed while building the workbook.
@@ -35,5 +36,13 @@ public enum XLSXExportError: Error, CustomStringConvertible, Equatable {
   static func message(_ error: lxw_error) -> String {
     guard let text = lxw_strerror(error) else { return "unknown error" }
     return String(cString: text)
+  }
+}
+
+extension XLSXExportError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .cannotCreateWorkbook, .libraryCall, .cannotSave, .cannotMove: .failure
+    }
   }
 }

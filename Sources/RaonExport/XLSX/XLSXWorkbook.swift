@@ -1,7 +1,7 @@
 import CXlsxWriter
 import Foundation
+import RaonConcurrency
 import RaonCore
-import Synchronization
 
 /// One libxlsxwriter workbook, owned: every call that can fail is checked and turned into
 /// an ``XLSXExportError``, and the C memory is released exactly once.
@@ -198,7 +198,7 @@ final class XLSXWorkbook {
   // MARK: - Saving
 
   /// Held while file descriptor 2 is redirected (see below).
-  private static let capturing = Mutex(())
+  private static let capturing = Guarded(())
 
   /// Runs `body` with file descriptor 2 sent to a temporary file and returns what was
   /// written there. libxlsxwriter prints `[ERROR]` lines of its own to standard error when

@@ -7,11 +7,3 @@ public enum ExitStatus: Sendable, Equatable {
   /// The work itself failed (1; 2 for `raon diff`, whose 1 means "changed").
   case failure
 }
-
-/// An error that says which exit status it calls for.
-///
-/// Conform with an exhaustive `switch` over the error's cases and no `default:`, so that a
-/// new case does not compile until it is given a status.
-public protocol ExitStatusReporting: Error {
-  var exitStatus: ExitStatus { get }
-}
