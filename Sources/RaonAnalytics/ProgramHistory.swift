@@ -41,13 +41,21 @@ public struct ProgramHistory: Sendable, Hashable {
 
   /// Its state on `day`, the latest week's snapshot day, when the latest week is `lastWeek`.
   public func state(lastWeek: Int, day: CalendarDay) -> State {
-    if presence.last?.upperBound == lastWeek {
-      if let start = latest.startDate, start > day { return .upcoming }
-      if let end = latest.endDate, end < day { return .ended }
-      return .running
-    }
+    if isListed(lastWeek: lastWeek) { return Self.state(of: latest, on: day) }
     if case .left(_, let removal) = events.last { return removal == .ended ? .ended : .withdrawn }
     return .ended
+  }
+
+  /// Whether it is in the catalog of the latest week (`lastWeek`); when not, ``latest`` is
+  /// the last version seen before it left.
+  public func isListed(lastWeek: Int) -> Bool { presence.last?.upperBound == lastWeek }
+
+  /// The state on `day` of a program that is in the catalog: upcoming before its start
+  /// day, ended after its end day, else running.
+  public static func state(of program: Program, on day: CalendarDay) -> State {
+    if let start = program.startDate, start > day { return .upcoming }
+    if let end = program.endDate, end < day { return .ended }
+    return .running
   }
 
   /// Accumulates the histories of every program, one week after the other.

@@ -54,10 +54,16 @@ public enum OutputPublisher {
 
   /// Removes every folder this process has staged and not yet published: the signal
   /// handler's clean-up, run inside ``Interruption/interrupt(then:)`` of
-  /// ``Interruption/process`` (which makes any later ``commit(_:)`` fail).
-  public static func removeStaged() {
+  /// ``Interruption/process`` (which makes any later ``commit(_:)`` fail). Returns the
+  /// folders it could not remove entirely (the next run removes them).
+  @discardableResult
+  public static func removeStaged() -> [String] {
     StagingRegistry.shared.removeStaged()
   }
+
+  /// What a staged folder is renamed to while an interrupt removes it
+  /// (`.NAME.raon-partial-PID.removing`).
+  static let removingSuffix = ".removing"
 
   /// A report folder being written: `folder` is hidden until ``commit(_:)``.
   struct Staging: Sendable {
@@ -71,7 +77,7 @@ public enum OutputPublisher {
   ///   - entries: The names an earlier folder at `target` may hold to be replaced (a
   ///     report's by default; `raon trend` and `raon site` give their own).
   ///   - reportShaped: Whether those names are a report's (``ReportFolderShape``: what
-  ///     each subfolder may hold is checked too); a site's names are checked at the top.
+  ///     each subfolder may hold is checked too), else a site's (``SiteFolderShape``).
   static func stage(
     _ requested: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
   ) throws -> Staging {
@@ -113,11 +119,9 @@ public enum OutputPublisher {
   /// Swaps the staged folder into place, replacing an earlier report in one step.
   static func commit(_ staging: Staging) throws {
     let target = staging.target
-    var replaced: URL?
+    let replaced: URL?
     do {
-      try StagingRegistry.shared.unregister(staging.folder, publishing: true) {
-        replaced = try swapIntoPlace(staging.folder, target)
-      }
+      replaced = try StagingRegistry.shared.publish(staging.folder, to: target) { try swapIntoPlace(staging.folder, target) }
     } catch let error as WorkflowError {
       discard(staging)
       throw error
@@ -125,8 +129,11 @@ public enum OutputPublisher {
       discard(staging)
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
-    if let replaced { try? FileManager.default.removeItem(at: replaced) }
+    if let replaced { StagingRegistry.shared.removeReplaced(replaced) }
   }
+
+  /// Whether this process has published a folder (for the interrupt's message).
+  public static var hasPublished: Bool { StagingRegistry.shared.hasPublished }
 
   /// Puts `folder` at `target`. Returns where the earlier report now is (to remove), if any.
   ///
@@ -187,11 +194,11 @@ public enum OutputPublisher {
     let foreign =
       reportShaped
       ? ReportFolderShape(entries: entries).foreign(in: target)
-      : ((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).filter { !entries.contains($0) }
+      : SiteFolderShape(entries: entries).foreign(in: target)
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,
-        reason: "the folder holds files that are not a Raon report (\(foreign.sorted().prefix(3).joined(separator: ", ")))")
+        reason: "the folder holds files that are not a Raon \(reportShaped ? "report" : "site") (\(foreign.sorted().prefix(3).joined(separator: ", ")))")
     }
   }
 
@@ -239,7 +246,9 @@ public enum OutputPublisher {
     let hasTarget = fm.fileExists(atPath: parent.appendingPathComponent(name).path)
     for entry in entries {
       for marker in [".\(name).raon-partial-", ".\(name).raon-old-"] where entry.hasPrefix(marker) {
-        guard let pid = Int32(entry.dropFirst(marker.count)) else { continue }
+        var rest = entry.dropFirst(marker.count)
+        if rest.hasSuffix(removingSuffix) { rest = rest.dropLast(removingSuffix.count) }
+        guard let pid = Int32(rest) else { continue }
         // An old report is removed only once a report is in place again.
         if marker.hasSuffix("old-") && !hasTarget { continue }
         if pid == ProcessInfo.processInfo.processIdentifier || !isAlive(pid) {
@@ -334,6 +343,7 @@ final class StagingRegistry: Sendable {
 
   private let interruption: Interruption
   private let folders = Guarded<Set<String>>([])
+  private let published = Guarded(false)
 
   init(interruption: Interruption = Interruption()) {
     self.interruption = interruption
@@ -366,27 +376,72 @@ final class StagingRegistry: Sendable {
     }
   }
 
+  /// Runs `swap`, which publishes `folder` and returns where the earlier output now is (if
+  /// any), and forgets `folder`. The earlier output stays registered until
+  /// ``removeReplaced(_:)`` has removed it: an interrupt while a large one (a site's
+  /// thousands of pages) is removed removes the rest itself, instead of exiting halfway
+  /// and leaving it staged. Once the run is interrupted, `folder` is removed instead and
+  /// publishing fails.
+  func publish(_ folder: URL, to target: URL, _ swap: () throws -> URL?) throws -> URL? {
+    do {
+      return try interruption.unlessInterrupted {
+        let replaced = try swap()
+        // A folder published inside another staged one (a site's week) is not out yet.
+        let outside = folders.withLock { staged in
+          staged.remove(folder.path)
+          if let replaced { staged.insert(replaced.path) }
+          return !staged.contains { target.path.hasPrefix($0 + "/") }
+        }
+        if outside { published.withLock { $0 = true } }
+        return replaced
+      }
+    } catch is Interruption.Interrupted {
+      try? FileManager.default.removeItem(at: folder)
+      folders.withLock { _ = $0.remove(folder.path) }
+      throw WorkflowError.interrupted
+    }
+  }
+
+  /// Removes the earlier output a publication replaced, then forgets it (an interrupt
+  /// meanwhile removes what is left of it).
+  func removeReplaced(_ url: URL) {
+    try? FileManager.default.removeItem(at: url)
+    try? interruption.unlessInterrupted { folders.withLock { _ = $0.remove(url.path) } }
+  }
+
+  /// Whether a folder was published (not inside another staged folder).
+  var hasPublished: Bool { published.withLock { $0 } }
+
   /// Interrupts the run, removing every staged folder.
   func abandonAll() {
     interruption.interrupt { removeStaged() }
   }
 
-  /// Removes every staged folder. Part of the interruption's clean-up: it runs while no
-  /// folder can be made (``OutputDirectories``), so none comes back.
-  func removeStaged() {
+  /// Removes every staged folder; returns those it could not remove entirely. Part of the
+  /// interruption's clean-up: it runs while no folder can be made (``OutputDirectories``)
+  /// and no site page written (`SiteFiles`), so none comes back.
+  @discardableResult
+  func removeStaged() -> [String] {
     let staged = folders.withLock { folders in
       let all = folders
       folders.removeAll()
       return all
     }
+    var left: [String] = []
     for path in staged {
-      // A writer may still add a file while the folder is emptied, and then removing the
-      // folder fails (not empty): try again for up to a tenth of a second.
-      Polling.until(timeout: 0.1, every: 0.005) {
-        try? FileManager.default.removeItem(atPath: path)
-        return !FileManager.default.fileExists(atPath: path)
+      // Renamed first: a writer still running (a report's files are not stopped) can no
+      // longer reach it by its path, so it cannot refill it while it is emptied (a site's
+      // thousands of pages did, issue 37). A file whose write was under way may still
+      // land: removing it is tried again, for up to two seconds.
+      let doomed = path + OutputPublisher.removingSuffix
+      let target = rename(path, doomed) == 0 ? doomed : path
+      let gone = Polling.until(timeout: 2, every: 0.005) {
+        try? FileManager.default.removeItem(atPath: target)
+        return !FileManager.default.fileExists(atPath: target)
       }
+      if !gone { left.append(target) }
     }
+    return left
   }
 }
 

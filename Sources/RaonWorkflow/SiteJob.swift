@@ -13,10 +13,12 @@ import RaonStore
 /// the end (``OutputPublisher``): published whole or not at all.
 ///
 /// Incremental: the site keeps a manifest (``SiteManifest``): per week what its report was
-/// made from, per program its page's digest. A week whose inputs are unchanged, and a
-/// program page whose bytes are unchanged, are hard-linked from the site in place instead
-/// of being written again; only the previous/next links of an earlier week's pages are
-/// put in anew. The index, trend, district and search pages are always written.
+/// made from and each file's size and SHA-256, per program its page's. A week whose inputs
+/// are unchanged, and a program page whose bytes are unchanged, are hard-linked from the
+/// site in place instead of being written again — each file only when it still is the
+/// regular file recorded (else the week or page is written again); only the previous/next
+/// links of an earlier week's pages are put in anew. The index, trend, district and search
+/// pages are always written.
 public struct SiteJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
@@ -26,7 +28,7 @@ public struct SiteJob: Sendable {
 
   /// Changes whenever the pages of a week would come out differently from the same
   /// inputs: an earlier site's weeks are then rendered again.
-  static let generator = "raon-site-2"
+  static let generator = "raon-site-3"
 
   public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
     self.store = store
@@ -57,7 +59,7 @@ public struct SiteJob: Sendable {
     public var summary: String {
       let range = weeks.first.map { "\($0) … \(weeks.last ?? $0)" } ?? "no weeks"
       return
-        "site \(range): \(weeks.count) week\(weeks.count == 1 ? "" : "s"), \(programs.formatted()) programs — rendered \(renderedWeeks.count) week\(renderedWeeks.count == 1 ? "" : "s") and \(writtenPrograms.formatted()) program pages"
+        "site \(range): \(weeks.count) week\(weeks.count == 1 ? "" : "s"), \(programs.formatted()) programs — rendered \(renderedWeeks.count) week\(renderedWeeks.count == 1 ? "" : "s") and \(writtenPrograms.formatted()) program page\(writtenPrograms == 1 ? "" : "s")"
     }
   }
 
@@ -72,7 +74,7 @@ public struct SiteJob: Sendable {
 
     let target = environment.url(forPath: request.out ?? Self.defaultOut)
     let earlier = SiteManifest.read(from: target)
-    // A site's folders (weeks/, programs/, districts/) are Raon's whole: checked by name.
+    // What the earlier site holds is checked inside its folders too (SiteFolderShape).
     return try OutputPublisher.publish(target, entries: SitePaths.entries, reportShaped: false) {
       try build(
         chosen: chosen, all: all, snapshots: snapshots, latest: latest, formats: formats,
@@ -100,20 +102,7 @@ public struct SiteJob: Sendable {
     }
     let pages = SitePages(weeks: weeks, language: language)
 
-    environment.progress("site: following every program through \(chosen.count) weeks …")
-    var builder = ProgramHistory.Builder()
-    var latestPrograms: [Program] = []
-    for (i, info) in chosen.enumerated() {
-      if i == 0 {
-        let programs = try store.programs(inSnapshot: info.id)
-        builder.start(programs)
-        if chosen.count == 1 { latestPrograms = programs }
-      } else {
-        builder.step(try SnapshotReading.diff(from: chosen[i - 1], to: info, in: store), day: info.koreaDay)
-      }
-    }
-    if latestPrograms.isEmpty { latestPrograms = try store.programs(inSnapshot: latest.id) }
-    let histories = builder.finish().values.sorted { $0.id < $1.id }
+    let (histories, latestPrograms) = try follow(chosen)
 
     var manifest = SiteManifest(generator: Self.generator, language: language.rawValue)
     var rendered: [ISOWeek] = []
@@ -130,40 +119,31 @@ public struct SiteJob: Sendable {
       let weekFolder = folder.appendingPathComponent(SitePaths.weekFolder(week))
       let earlierFolder = target.appendingPathComponent(SitePaths.weekFolder(week))
       if let entry = old?.weeks[week.description], entry.key == key,
-        SiteFiles.exists(earlierFolder.appendingPathComponent("report.html"))
+        try reuseWeek(entry.files, from: earlierFolder, into: weekFolder)
       {
-        try SiteFiles.link(earlierFolder, to: weekFolder)
-        try relink(weekFolder, pages: pages, index: i)
-        manifest.weeks[week.description] = entry
+        let files = try relink(weekFolder, pages: pages, index: i, files: entry.files)
+        manifest.weeks[week.description] = SiteManifest.Week(key: key, files: files)
         continue
       }
       environment.progress("site: writing the week \(week) (snapshot \(info.id)) …")
-      let files = try writeWeek(
-        report, info: info, previous: previous, week: week, snapshots: snapshots, formats: formats,
-        options: request.options, into: weekFolder, pages: pages, index: i)
-      warnings += files.warnings
-      manifest.weeks[week.description] = SiteManifest.Week(key: key, files: files.files)
+      let warned: [String]
+      do {
+        warned = try writeWeek(
+          report, info: info, previous: previous, week: week, snapshots: snapshots, formats: formats,
+          options: request.options, into: weekFolder, pages: pages, index: i)
+      } catch let error where (error as? WorkflowError) != .interrupted {
+        throw SiteWeekError(week: week, snapshot: info.id, site: target.path, error: error)
+      }
+      warnings += warned
+      manifest.weeks[week.description] = SiteManifest.Week(key: key, files: try Self.record(weekFolder))
       rendered.append(week)
     }
 
     environment.progress("site: writing \(histories.count.formatted()) program pages …")
-    let programsFolder = folder.appendingPathComponent(SitePaths.programs)
-    try SiteFiles.makeDirectory(programsFolder)
-    var written = 0
-    for h in histories {
-      let html = pages.program(h)
-      let digest = SHA256.hex(html)
-      let file = SitePaths.programFile(h.id)
-      let destination = programsFolder.appendingPathComponent(file)
-      let existing = target.appendingPathComponent(SitePaths.programs).appendingPathComponent(file)
-      if old?.programs[h.id] == digest, (try? SiteFiles.linkFile(existing, to: destination)) != nil {
-        // Unchanged: the earlier site's file, linked.
-      } else {
-        try SiteFiles.write(html, to: destination)
-        written += 1
-      }
-      manifest.programs[h.id] = digest
-    }
+    let written = try writePrograms(
+      histories, pages: pages, earlier: old?.programs ?? [:],
+      from: target.appendingPathComponent(SitePaths.programs),
+      into: folder.appendingPathComponent(SitePaths.programs), manifest: &manifest)
 
     let byDistrict = Dictionary(grouping: latestPrograms, by: \.district)
     try SiteFiles.makeDirectory(folder.appendingPathComponent(SitePaths.districts))
@@ -186,13 +166,57 @@ public struct SiteJob: Sendable {
       writtenPrograms: written, warnings: warnings)
   }
 
+  /// Every program's story through the chosen weeks, built from the differences between
+  /// consecutive weeks, and the latest week's programs.
+  func follow(_ chosen: [SnapshotInfo]) throws -> (histories: [ProgramHistory], latest: [Program]) {
+    environment.progress("site: following every program through \(chosen.count) weeks …")
+    var builder = ProgramHistory.Builder()
+    var latest: [Program] = []
+    for (i, info) in chosen.enumerated() {
+      if i == 0 {
+        let programs = try store.programs(inSnapshot: info.id)
+        builder.start(programs)
+        if chosen.count == 1 { latest = programs }
+      } else {
+        builder.step(try SnapshotReading.diff(from: chosen[i - 1], to: info, in: store), day: info.koreaDay)
+      }
+    }
+    if let last = chosen.last, chosen.count > 1 { latest = try store.programs(inSnapshot: last.id) }
+    return (builder.finish().values.sorted { $0.id < $1.id }, latest)
+  }
+
+  /// Writes a page per program into `folder`, or links the earlier site's (in `earlierFolder`)
+  /// where the page is unchanged and the file there is the one recorded in `earlier`.
+  /// Records each page in `manifest`; returns how many were written.
+  func writePrograms(
+    _ histories: [ProgramHistory], pages: SitePages, earlier: [String: SiteManifest.File], from earlierFolder: URL,
+    into folder: URL, manifest: inout SiteManifest
+  ) throws -> Int {
+    try SiteFiles.makeDirectory(folder)
+    var written = 0
+    for h in histories {
+      let html = pages.program(h)
+      let page = SiteFiles.digest(of: html)
+      let file = SitePaths.programFile(h.id)
+      let destination = folder.appendingPathComponent(file)
+      if earlier[h.id] != page
+        || !SiteFiles.reuse(earlierFolder.appendingPathComponent(file), expected: page, at: destination)
+      {
+        try SiteFiles.write(html, to: destination)
+        written += 1
+      }
+      manifest.programs[h.id] = page
+    }
+    return written
+  }
+
   /// Writes one week's report (the city and the 25 districts) into `weekFolder`, and puts
-  /// the site's navigation into its pages.
+  /// the site's navigation into its pages. Returns the report's warnings.
   func writeWeek(
     _ job: ReportJob, info: SnapshotInfo, previous: SnapshotInfo?, week: ISOWeek,
     snapshots: [SnapshotInfo], formats: [ReportFormat], options: ExportOptions, into weekFolder: URL,
     pages: SitePages, index: Int
-  ) throws -> (files: [String], warnings: [String]) {
+  ) throws -> [String] {
     var request = ReportRequest()
     request.formats = formats
     request.districts = District.all
@@ -216,104 +240,72 @@ public struct SiteJob: Sendable {
         programs: district.map { byDistrict[$0] ?? [] } ?? [])
       try SiteFiles.write(page, to: url)
     }
-    return (outcome.files, outcome.warnings)
+    return outcome.warnings
+  }
+
+  /// An earlier site's week at `weekFolder`, each of its recorded files linked from
+  /// `earlier` once checked (``SiteFiles/reuse(_:expected:at:)``); `false`, with nothing
+  /// left at `weekFolder`, when one is missing, changed or not a regular file (the week is
+  /// then rendered again). Only the recorded paths are looked at: nothing else in the
+  /// earlier folder is followed or listed.
+  func reuseWeek(_ files: [String: SiteManifest.File], from earlier: URL, into weekFolder: URL) throws -> Bool {
+    guard files["report.html"] != nil, files.keys.allSatisfy(Self.isPlainPath) else { return false }
+    try SiteFiles.makeDirectory(weekFolder)
+    for (path, expected) in files.sorted(by: { $0.key < $1.key }) {
+      let destination = weekFolder.appendingPathComponent(path)
+      try SiteFiles.makeDirectory(destination.deletingLastPathComponent())
+      guard SiteFiles.reuse(earlier.appendingPathComponent(path), expected: expected, at: destination) else {
+        SiteFiles.remove(weekFolder)
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A relative path of plain names (a manifest's paths are never taken outside the week).
+  static func isPlainPath(_ path: String) -> Bool {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
   }
 
   /// An earlier site's week, linked into the new one: its pages get this build's
   /// previous/next links (written as new files, so the earlier site's stay as they are).
-  func relink(_ weekFolder: URL, pages: SitePages, index: Int) throws {
+  /// Returns the week's files as they now are.
+  func relink(_ weekFolder: URL, pages: SitePages, index: Int, files: [String: SiteManifest.File]) throws
+    -> [String: SiteManifest.File]
+  {
+    var files = files
     for district in [nil] + District.all.map(Optional.some) {
-      let url = weekFolder.appendingPathComponent(
-        (district.map { "\(DistrictPacks.folder)/\($0)/" } ?? "") + "report.html")
-      guard let html = try? SiteFiles.read(url) else { continue }
+      let path = (district.map { "\(DistrictPacks.folder)/\($0)/" } ?? "") + "report.html"
+      let url = weekFolder.appendingPathComponent(path)
+      guard files[path] != nil, let html = try? SiteFiles.read(url) else { continue }
       let relinked = pages.relinkWeekSwitch(html, week: index, district: district)
-      if relinked != html { try SiteFiles.write(relinked, to: url) }
+      if relinked != html {
+        try SiteFiles.write(relinked, to: url)
+        files[path] = SiteFiles.digest(of: relinked)
+      }
     }
-  }
-}
-
-/// What a site remembers of how it was built, in `.raon-site.json`: per week the inputs
-/// of its report (snapshot, compared snapshot, trend points, formats) and its files, per
-/// program its page's SHA-256.
-struct SiteManifest: Codable, Sendable {
-  struct Week: Codable, Sendable {
-    var key: String
-    var files: [String]
-  }
-  var generator: String
-  var language: String
-  var weeks: [String: Week] = [:]
-  var programs: [String: String] = [:]
-
-  init(generator: String, language: String) {
-    self.generator = generator
-    self.language = language
+    return files
   }
 
-  /// The manifest of the site at `folder`; `nil` when there is none or it cannot be read
-  /// (the site is then built whole).
-  static func read(from folder: URL) -> SiteManifest? {
-    guard let data = try? Data(contentsOf: folder.appendingPathComponent(SitePaths.manifest)) else { return nil }
-    return try? JSONDecoder().decode(SiteManifest.self, from: data)
-  }
-
-  func encoded() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-  }
-}
-
-/// The file operations of a site build; failures say which path and why.
-enum SiteFiles {
-  static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
-
-  static func makeDirectory(_ url: URL) throws {
-    try attempt(url) { try OutputDirectories.create(url) }
-  }
-
-  static func read(_ url: URL) throws -> String {
-    try attempt(url) { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
-  }
-
-  /// Writes a new file (atomically: a file linked from an earlier site is replaced, not
-  /// changed).
-  static func write(_ text: String, to url: URL) throws {
-    try attempt(url) { try Data(text.utf8).write(to: url, options: .atomic) }
-  }
-
-  /// A hard link to `source` at `destination` (a copy where links are impossible).
-  static func linkFile(_ source: URL, to destination: URL) throws {
-    let fm = FileManager.default
-    do {
-      try fm.linkItem(at: source, to: destination)
-    } catch {
-      try attempt(destination) { try fm.copyItem(at: source, to: destination) }
+  /// Every file of a week just written, with its size and SHA-256.
+  static func record(_ weekFolder: URL) throws -> [String: SiteManifest.File] {
+    var out: [String: SiteManifest.File] = [:]
+    func walk(_ folder: URL, _ prefix: String) throws {
+      for (name, kind) in SiteFiles.entries(of: folder) ?? [] {
+        let url = folder.appendingPathComponent(name)
+        switch kind {
+        case .folder: try walk(url, prefix + name + "/")
+        case .file:
+          guard let file = SiteFiles.digest(url) else {
+            throw WorkflowError.outputNotWritable(path: url.path, reason: "it cannot be read back")
+          }
+          out[prefix + name] = file
+        default: continue
+        }
+      }
     }
-  }
-
-  /// `source`'s tree at `destination`, every file hard-linked.
-  static func link(_ source: URL, to destination: URL) throws {
-    let fm = FileManager.default
-    try makeDirectory(destination)
-    let entries = try attempt(source) { try fm.contentsOfDirectory(atPath: source.path) }
-    for name in entries {
-      let from = source.appendingPathComponent(name)
-      let to = destination.appendingPathComponent(name)
-      var isDirectory: ObjCBool = false
-      guard fm.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
-      if isDirectory.boolValue { try link(from, to: to) } else { try linkFile(from, to: to) }
-    }
-  }
-
-  private static func attempt<T>(_ url: URL, _ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let error as WorkflowError {
-      throw error
-    } catch {
-      throw WorkflowError.outputNotWritable(
-        path: url.path, reason: (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " "))
-    }
+    try walk(weekFolder, "")
+    return out
   }
 }

@@ -26,15 +26,25 @@ enum SignalGuard {
   }
 
   private static func stop(_ number: Int32) -> Never {
+    var left: [String] = []
+    var published = false
     Interruption.process.interrupt {
-      OutputPublisher.removeStaged()
+      left = OutputPublisher.removeStaged()
+      published = OutputPublisher.hasPublished
       // Chromium runs in a process group of its own, which a terminal's Ctrl-C misses.
       PrintScratch.endAll()
     }
     Console.endProgress()
     let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+    // Said only when it is true: a folder that could not be emptied is named.
+    let staged =
+      left.isEmpty
+      ? "what this run had staged was removed"
+      : "\(left[0]) could not be removed entirely (the next run removes it)"
+    // A publication finished before the interrupt took hold stays (whole).
+    let outcome = published ? "what it had published before stays" : "nothing was published"
     Console.error(
-      "Error: interrupted by \(name) — what this run had staged was removed and nothing was published; "
+      "Error: interrupted by \(name) — \(staged) and \(outcome); "
         + "the store keeps only snapshots that had been committed")
     _exit(128 + number)
   }

@@ -67,6 +67,52 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
   }
 
+  /// Issue 37 (found by the hostile runner): an interrupt that arrived while a published
+  /// site's predecessor (5,000 pages) was being removed exited halfway, leaving
+  /// `.site.raon-partial-PID` with 4,400 of them, and said nothing was published. The
+  /// predecessor stays registered until removed, so the interrupt removes the rest, and
+  /// the registry knows a folder was published.
+  @Test func anInterruptWhileTheReplacedOutputIsRemovedRemovesTheRest() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let registry = StagingRegistry()
+    let staged = dir.appendingPathComponent(".r.raon-partial-1")
+    let earlier = dir.appendingPathComponent(".r.raon-old-1")
+    try registry.register(staged) { try FileManager.default.createDirectory(at: staged, withIntermediateDirectories: false) }
+    try report(earlier, "old")
+    #expect(!registry.hasPublished)
+    // A folder published inside the staged one (a site's week) is not published yet.
+    let inner = staged.appendingPathComponent(".w.raon-partial-1")
+    try registry.register(inner) { try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false) }
+    _ = try registry.publish(inner, to: staged.appendingPathComponent("w")) {
+      try FileManager.default.moveItem(at: inner, to: staged.appendingPathComponent("w"))
+      return nil
+    }
+    #expect(!registry.hasPublished)
+    let replaced = try registry.publish(staged, to: dir.appendingPathComponent("r")) {
+      try FileManager.default.moveItem(at: staged, to: dir.appendingPathComponent("r"))
+      return earlier
+    }
+    #expect(replaced == earlier && registry.hasPublished)
+    // The interrupt comes before removeReplaced has run.
+    #expect(registry.removeStaged().isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+    registry.removeReplaced(earlier)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+  }
+
+  /// A staged folder an interrupt was removing when the process was killed
+  /// (`.r.raon-partial-PID.removing`) is removed by the next run, as a staged one is.
+  @Test func aFolderBeingRemovedWhenTheRunDiedIsRemovedNextTime() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let target = dir.appendingPathComponent("r")
+    try report(dir.appendingPathComponent(".r.raon-partial-\(Self.deadPID).removing"), "half")
+    try report(dir.appendingPathComponent(".r.raon-partial-\(Self.deadPID)"), "half")
+    try OutputPublisher.publish(to: target) { try report($0, "new") }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r"])
+  }
+
   /// Item 7: the old or the new report is in place at every instant. A watcher looks for
   /// the report while it is replaced 300 times; with two renames it finds a gap.
   @Test func theReportIsInPlaceAtEveryInstantWhileItIsReplaced() throws {
@@ -124,6 +170,41 @@ import Testing
     #expect(throws: WorkflowError.interrupted) {
       try registry.register(folder) {}
     }
+  }
+
+  /// Issue 37, item 3: a writer that keeps adding files (a site's thousands of pages) while
+  /// the interrupt removes the staged folder refilled it, and `.site.raon-partial-PID` was
+  /// left with hundreds of files. The folder is renamed before it is emptied, so the writer
+  /// cannot reach it: nothing is left, and the clean-up says so.
+  @Test func abandoningRemovesAStagedFolderAWriterKeepsFilling() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let registry = StagingRegistry()
+    let folder = dir.appendingPathComponent(".site.raon-partial-1")
+    try registry.register(folder) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false) }
+    for sub in 0..<8 {
+      let url = folder.appendingPathComponent("programs-\(sub)")
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+      for n in 0..<300 { try Data("page".utf8).write(to: url.appendingPathComponent("p\(n).html")) }
+    }
+    let stop = StopFlag()
+    let written = HitCounter()
+    let writer = Thread {
+      var n = 0
+      while !stop.isSet {
+        let url = folder.appendingPathComponent("programs-\(n % 8)/w\(n).html")
+        if (try? Data("page".utf8).write(to: url)) != nil { written.add() }
+        n += 1
+      }
+    }
+    writer.start()
+    while written.value < 200 { usleep(1_000) }
+    let left = registry.removeStaged()
+    usleep(300_000)
+    stop.set()
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(names.isEmpty, "left \(names)")
+    #expect(left.isEmpty, "\(left)")
   }
 }
 

@@ -2745,6 +2745,9 @@ DEFAULT_COUNTS["round3_ingest"] = 0
 FAMILIES.append("round3_ingest")
 BUILDERS["round3_ingest"] = family_round3_ingest
 
+import families_site  # noqa: E402 (raon site, issue 37: site_links, site_folders, site_signals, …)
+families_site.register(sys.modules[__name__])
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -13,10 +13,16 @@ extension ReportLabels {
   public var siteNext: String { say("다음 주 →", "Next week →") }
   public var siteCity: String { say("서울시 전체", "Whole city") }
   public var siteDownloads: String { say("내려받기", "Downloads") }
-  public var siteWeekPrograms: String { say("이 주의 프로그램", "This week's programs") }
+  public var siteWeekPrograms: String { say("이 주 목록의 행사", "Events in this week's catalog") }
   public var siteDistrictWeeks: String { say("주별 보고서", "Week by week") }
-  public var siteDistrictPrograms: String { say("최근 주의 프로그램", "Programs of the latest week") }
+  public var siteDistrictPrograms: String { say("최근 주의 행사", "Events of the latest week") }
+  public var siteDistrictAllPrograms: String {
+    say("지난 행사까지 모두 찾기", "Find every event, past ones too")
+  }
+  public var siteProgram: String { say("행사", "Event") }
   public var siteProgramFields: String { say("현재 정보", "Current details") }
+  public var siteProgramLastFields: String { say("마지막 정보", "Last details") }
+  public var siteLastSeen: String { say("목록에서 마지막으로 본 주", "Last listed in the week of") }
   public var siteProgramStory: String { say("변경 이력", "History") }
   public var siteFirstSeen: String { say("처음 본 주", "First seen") }
   public var siteRegistered: String { say("등록일", "Registered") }
@@ -37,6 +43,8 @@ extension ReportLabels {
     say("검색어를 입력하거나 조건을 고르세요.", "Type a word or choose a filter.")
   }
   public var siteCountTemplate: String { say("{n}건", "{n} found") }
+  /// `12건`, `12 events`.
+  public func siteCount(_ n: Int) -> String { say("\(n.formatted())건", n == 1 ? "1 event" : "\(n.formatted()) events") }
   public var siteShownTemplate: String { say("처음 {k}건만 보입니다.", "The first {k} are shown.") }
   public var siteNoScript: String {
     say("검색에는 JavaScript가 필요합니다.", "Search needs JavaScript.")

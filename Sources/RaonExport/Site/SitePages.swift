@@ -15,7 +15,8 @@ public struct SiteWeek: Sendable, Hashable {
 }
 
 /// The pages of `raon site` (pure: values in, HTML out). Every catalog text is escaped;
-/// links go inside the site (relative) or to http(s) addresses; pages load nothing (a
+/// links go inside the site (relative) or to the portal's program pages (``PortalLink``,
+/// the reports' rule); pages load nothing (a
 /// Content-Security-Policy says so); the only script is the search page's own.
 public struct SitePages: Sendable {
   public var weeks: [SiteWeek]
@@ -56,6 +57,8 @@ public struct SitePages: Sendable {
     dl.fields { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: .2rem .8rem; }
     dl.fields dt { color: var(--muted); }
     dl.fields dd { margin: 0; overflow-wrap: anywhere; }
+    table.programs td.state, table.programs td.period { white-space: nowrap; }
+    table.programs td.category { word-break: keep-all; }
     form.search { display: grid; gap: .5rem; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); }
     form.search label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; }
     form.search input, form.search select { font: inherit; padding: .3rem; max-width: 100%;
@@ -96,6 +99,11 @@ public struct SitePages: Sendable {
 
   /// A week as people write it: `2025. 8. 18.(월) ~ 8. 24.(일)`.
   func weekLine(_ w: SiteWeek) -> String { OfficialDates.period(w.week.start, w.week.end, language) }
+
+  /// D of the latest week: the day its snapshot was taken, in Korea.
+  var lastDay: CalendarDay {
+    weeks.last.map { $0.snapshot.koreaDay } ?? CalendarDay(koreaDateOf: Date(timeIntervalSince1970: 0))
+  }
 
   /// Page 1 of a week's report — its summary: what stands between the report's title and
   /// its first attachment, the title as a heading of the page it is put in.
@@ -222,9 +230,41 @@ public struct SitePages: Sendable {
 
   // MARK: - Districts and trend
 
+  /// A district's page: its programs of the latest week (those current in it, with their
+  /// period and state), its week pages, its trend. `programs` is the district's programs in
+  /// the latest week's catalog; what ended before that week is left to the search page
+  /// (linked, filtered on the district), as the catalog keeps programs long after they end.
   public func district(_ name: String, trend: [WeeklyTrendPoint], programs: [Program]) -> String {
     let path = SitePaths.district(name)
-    var b = "<h1>\(Self.esc(name))</h1>\n<h2>\(Self.esc(L.siteDistrictWeeks))</h2>\n<ul>\n"
+    var b = "<h1>\(Self.esc(name))</h1>\n"
+    if let latest = weeks.last {
+      let listed = Self.weekPrograms(programs, week: latest.week, day: lastDay)
+      b += "<h2>\(Self.esc(L.siteDistrictPrograms)) (\(L.siteCount(listed.count)))</h2>\n"
+      var counts: [String] = []
+      for state in ProgramHistory.State.allCases {
+        let n = listed.filter { $0.state == state }.count
+        if n > 0 { counts.append("\(L.siteState(state)) \(L.siteCount(n))") }
+      }
+      let search = SitePaths.link(from: path, to: SitePaths.search) + "?d=" + SitePaths.queryValue(name)
+      b += "<p class=\"muted\">\(Self.esc(weekLine(latest)))"
+      if !counts.isEmpty { b += " · " + Self.esc(counts.joined(separator: ", ")) }
+      b += ". <a href=\"\(search)\">\(Self.esc(L.siteDistrictAllPrograms))</a></p>\n"
+      if !listed.isEmpty {
+        // A card per program on a phone (the report's `table.stack`), a table on a desktop.
+        let (state, category, period) = (Self.esc(L.siteState), Self.esc(L.siteCategory), Self.esc(L.period))
+        b += "<div class=\"table-wrap\"><table class=\"programs stack\"><thead><tr><th>\(Self.esc(L.siteProgram))</th>"
+        b += "<th>\(state)</th><th>\(category)</th><th>\(period)</th></tr></thead><tbody>\n"
+        for (p, s) in listed {
+          b += "<tr><td>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title) + "</td>"
+          b += "<td class=\"state\" data-label=\"\(state)\">\(Self.esc(L.siteState(s)))</td>"
+          b += "<td class=\"category\" data-label=\"\(category)\">\(Self.esc(p.category))</td>"
+          b += "<td class=\"period\" data-label=\"\(period)\">"
+            + Self.esc(OfficialDates.programDates(p.startDate, p.endDate, language)) + "</td></tr>\n"
+        }
+        b += "</tbody></table></div>\n"
+      }
+    }
+    b += "<h2>\(Self.esc(L.siteDistrictWeeks))</h2>\n<ul>\n"
     for w in weeks.reversed() {
       b += "<li>" + link(path, SitePaths.weekReport(w.week, district: name), weekLine(w)) + "</li>\n"
     }
@@ -232,13 +272,23 @@ public struct SitePages: Sendable {
     b += MarkdownHTML.fragment(TrendMarkdown.table(points: trend, labels: L))
       .replacing(markup: "<table>", with: "<div class=\"table-wrap\"><table>")
       .replacing(markup: "</table>", with: "</table></div>")
-    b += "<h2>\(Self.esc(L.siteDistrictPrograms)) (\(programs.count.formatted()))</h2>\n<ul>\n"
-    for p in programs {
-      b += "<li>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title)
-        + " <span class=\"muted\">· \(Self.esc(p.category))</span></li>\n"
-    }
-    b += "</ul>\n"
     return page(path, title: name, body: b)
+  }
+
+  /// The programs of a week's catalog that are current in it (``WeekView/isCurrent``:
+  /// running, upcoming, or ended within the week), each with its state on `day`: running
+  /// first, then upcoming, then ended; each group by start day, title and id.
+  public static func weekPrograms(_ programs: [Program], week: ISOWeek, day: CalendarDay)
+    -> [(program: Program, state: ProgramHistory.State)]
+  {
+    let order = Dictionary(uniqueKeysWithValues: ProgramHistory.State.allCases.enumerated().map { ($1, $0) })
+    return programs.filter { WeekView.isCurrent($0, week: week) }
+      .map { ($0, ProgramHistory.state(of: $0, on: day)) }
+      .sorted {
+        let a = (order[$0.1] ?? 0, $0.0.startDate?.dayNumber ?? Int.max, $0.0.title, $0.0.id)
+        let b = (order[$1.1] ?? 0, $1.0.startDate?.dayNumber ?? Int.max, $1.0.title, $1.0.id)
+        return a < b
+      }
   }
 
   /// The trend page: the city's chart and table, then a link to each district's.
@@ -263,7 +313,17 @@ public struct SitePages: Sendable {
     let day = weeks.last.map { $0.snapshot.koreaDay } ?? CalendarDay(koreaDateOf: Date(timeIntervalSince1970: 0))
     let state = h.state(lastWeek: last, day: day)
     var b = "<h1>\(Self.esc(p.title.isEmpty ? p.id : p.title))</h1>\n"
-    b += "<h2>\(Self.esc(L.siteProgramFields))</h2>\n<dl class=\"fields\">\n"
+    if h.isListed(lastWeek: last) {
+      b += "<h2>\(Self.esc(L.siteProgramFields))</h2>\n"
+    } else {
+      // Gone from the catalog: what is shown is what it said when last seen.
+      b += "<h2>\(Self.esc(L.siteProgramLastFields))</h2>\n"
+      if let week = h.presence.last?.upperBound, weeks.indices.contains(week) {
+        b += "<p class=\"muted\">" + Self.esc(L.siteLastSeen) + ": "
+          + link(path, SitePaths.weekReport(weeks[week].week), weekLine(weeks[week])) + "</p>\n"
+      }
+    }
+    b += "<dl class=\"fields\">\n"
     func row(_ k: String, _ v: String, raw: Bool = false) {
       guard !v.isEmpty else { return }
       b += "<dt>\(Self.esc(k))</dt><dd>\(raw ? v : Self.esc(v))</dd>\n"
@@ -284,8 +344,11 @@ public struct SitePages: Sendable {
       let w = weeks[h.firstWeek]
       row(L.siteFirstSeen, link(path, SitePaths.weekReport(w.week), weekLine(w)), raw: true)
     }
-    if let url = SitePaths.externalLink(p.portalURL) {
-      row(L.sitePortal, "<a href=\"\(Self.esc(url))\" rel=\"noopener noreferrer\">\(Self.esc(url))</a>", raw: true)
+    // Only the portal's pages are linked (one rule with the reports); another address is
+    // not shown, as report.html shows such a title without its link.
+    if PortalLink.isProgramPage(p.portalURL) {
+      let url = Self.esc(p.portalURL)
+      row(L.sitePortal, "<a href=\"\(url)\" rel=\"noopener noreferrer\">\(url)</a>", raw: true)
     }
     b += "</dl>\n<h2>\(Self.esc(L.siteProgramStory))</h2>\n<ol>\n"
     for e in h.events where e.week < weeks.count {

@@ -27,8 +27,17 @@ public enum SitePaths {
   public static func district(_ name: String) -> String { "\(districts)/\(name).html" }
 
   /// `programs/cult-154024.html`: the id with `:` as `-`; any other byte that is not a
-  /// letter, digit, `-` or `_` as `_XX` (hex), so every id has a file name of its own.
+  /// letter, digit or `-` as `_XX` (hex), so every id has a file name of its own. An id
+  /// whose name would be longer than ``longestProgramName`` bytes (a file name may hold 255)
+  /// keeps the first ``keptOfLongName`` bytes of its name, then `~` and the SHA-256 of the
+  /// id in hex: still one name per id, the same in every build, and never a short id's
+  /// name (those hold no `~`).
   public static func program(_ id: String) -> String { "\(programs)/\(programFile(id))" }
+
+  /// The longest name (before `.html`) an id's page keeps as it is.
+  public static let longestProgramName = 150
+  /// What a longer name keeps of itself before `~` and the id's SHA-256.
+  public static let keptOfLongName = 80
 
   public static func programFile(_ id: String) -> String {
     var name = ""
@@ -41,7 +50,11 @@ public enum SitePaths {
       default: name += String(format: "_%02X", byte)
       }
     }
-    return name + ".html"
+    guard name.utf8.count > longestProgramName else { return name + ".html" }
+    // The name is ASCII; a cut never splits an `_XX`.
+    var kept = name.utf8.prefix(keptOfLongName)
+    if let escape = kept.suffix(2).firstIndex(of: UInt8(ascii: "_")) { kept = kept[..<escape] }
+    return String(decoding: kept, as: UTF8.self) + "~" + SHA256.hex(id) + ".html"
   }
 
   /// The link from a page at `from` (a path in the site) to `to`, percent-encoded.
@@ -57,14 +70,11 @@ public enum SitePaths {
     }.joined(separator: "/")
   }
 
+  /// A value in a link's query (`search.html?d=…`), percent-encoded.
+  public static func queryValue(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+  }
+
   private static let unreserved = CharacterSet(
     charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")  // RFC 3986
-
-  /// `url` when it is an http(s) address (the only links out a site has), else `nil`.
-  public static func externalLink(_ url: String) -> String? {
-    let t = url.trimmingCharacters(in: .whitespaces)
-    let lower = t.lowercased()
-    guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), t.count > 8 else { return nil }
-    return t
-  }
 }

@@ -13,7 +13,7 @@ extension SitePages {
   public func search(_ histories: [ProgramHistory]) -> String {
     let path = SitePaths.search
     let last = weeks.count - 1
-    let day = weeks.last.map { $0.snapshot.koreaDay } ?? CalendarDay(koreaDateOf: Date(timeIntervalSince1970: 0))
+    let day = lastDay
     var categories = Set<String>()
     var json = "{\"count\":"
     JSONStringLiteral.append(L.siteCountTemplate, to: &json)
@@ -29,7 +29,7 @@ extension SitePages {
     }.joined(separator: ",")
     json += "},\"p\":["
     var first = true
-    for h in histories {
+    for h in ranked(histories) {
       let p = h.latest
       categories.insert(p.category)
       if !first { json += "," }
@@ -55,6 +55,28 @@ extension SitePages {
     b += "<p id=\"count\" role=\"status\" aria-live=\"polite\"></p>\n<ol id=\"results\" class=\"results\"></ol>\n"
     b += "<script type=\"application/json\" id=\"raon-data\">\(json)</script>\n"
     return page(path, title: L.siteSearch, body: b, script: Self.script)
+  }
+
+  /// The order results are listed in (the script keeps it): running programs first, the
+  /// soonest to end first; then upcoming ones, the soonest to start first; then the rest,
+  /// the most recently ended or gone first (a program's last day is its end day, or the
+  /// last week it was listed if that came sooner), so a word that also names programs of
+  /// years ago still finds this week's first. Ties by id.
+  public func ranked(_ histories: [ProgramHistory]) -> [ProgramHistory] {
+    let last = weeks.count - 1
+    let day = lastDay
+    func key(_ h: ProgramHistory) -> (Int, Int, String) {
+      switch h.state(lastWeek: last, day: day) {
+      case .running: return (0, h.latest.endDate?.dayNumber ?? Int.max, h.id)
+      case .upcoming: return (1, h.latest.startDate?.dayNumber ?? Int.max, h.id)
+      case .ended, .withdrawn:
+        let listed = h.presence.last.map(\.upperBound).flatMap { weeks.indices.contains($0) ? $0 : nil }
+        let seen = listed.map { weeks[$0].snapshot.koreaDay } ?? day
+        let gone = min(h.latest.endDate ?? seen, seen)
+        return (2, -gone.dayNumber, h.id)
+      }
+    }
+    return histories.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
   /// The search form; on the index only the words (it sends to `search.html`).

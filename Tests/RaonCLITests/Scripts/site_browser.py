@@ -11,6 +11,11 @@ a Korean substring of its title finds it on search.html, the district filter nar
 results (and another district drops it); search.html?q=… shows it on load; every internal
 link of every page resolves, every other link is http(s), nothing is loaded from outside;
 no console errors; no horizontal scroll at 390 px.
+With EARLIER.csv (issue 34): the district's page lists exactly its programs current in the
+latest week (end day missing or on/after that week's Monday, from the catalog itself), each
+with its state on the snapshot day; search lists running and upcoming programs before
+the rest, and the rest by their last day (end day, or the last week listed if sooner),
+newest first; a removed program's page heads its data "마지막 정보", a listed one's "현재 정보".
 """
 import csv, html.parser, io, os, re, sys, urllib.parse
 from selenium import webdriver
@@ -68,6 +73,39 @@ if len(sys.argv) > 5:
         old_title = by_id[cid][col("공연/행사명")].strip()
         check(old_title in html.unescape(page) and "(변경)" in page,
               "%s: the title's change is not shown" % cid)
+
+# 0b. Issue 34, from the catalogs: what the district page and the search must show.
+LATEST_DAY = "2024-09-16"  # the later snapshot's day, a Monday: its ISO week starts that day
+def code_of(r, header):
+    m = re.search(r"cultcode=(\d+)", r[header.index("문화포털상세URL")])
+    return "cult:" + m.group(1) if m else None
+latest_rows = read_csv(catalog)
+lh = latest_rows[0]
+latest = {}
+for r in latest_rows[1:]:
+    c = code_of(r, lh)
+    if c:
+        latest[c] = r
+def expected_state(r, h):
+    start, end = r[h.index("시작일")].strip()[:10], r[h.index("종료일")].strip()[:10]
+    if start and start > LATEST_DAY:
+        return "예정"
+    if end and end < LATEST_DAY:
+        return "종료"
+    return "운영 중"
+def current_in(r, h):
+    return r[h.index("자치구")].strip() == district and (
+        not r[h.index("종료일")].strip() or r[h.index("종료일")].strip()[:10] >= LATEST_DAY)
+district_expected = {c: expected_state(r, lh) for c, r in latest.items() if current_in(r, lh)}
+# Rows without a cultcode have a hashed id: counted, not matched.
+district_uncoded = len({(r[lh.index("공연/행사명")], r[lh.index("장소")], r[lh.index("시작일")])
+                        for r in latest_rows[1:] if not code_of(r, lh) and current_in(r, lh)})
+if len(sys.argv) > 5:
+    for rid in expected["removed"]:
+        page = open(os.path.join(site, "programs", rid.replace(":", "-") + ".html"), encoding="utf-8").read()
+        check("<h2>마지막 정보</h2>" in page and "현재 정보" not in page, "%s left; its page does not say 마지막 정보" % rid)
+    page = open(os.path.join(site, "programs", program_file), encoding="utf-8").read()
+    check("<h2>현재 정보</h2>" in page, "%s is listed; its page does not say 현재 정보" % program_id)
 
 # 1. Every page: links resolve inside the site, others are http(s); nothing loads.
 class Links(html.parser.HTMLParser):
@@ -164,6 +202,54 @@ try:
     check(any(h.endswith(program_file) for h in hits()), "search.html?q=: no results on load")
     check(driver.find_element(By.ID, "q").get_attribute("value") == needle, "q not prefilled")
     check(not errors(), "console errors: %s" % errors())
+
+    # Issue 34: the district's page, read as the browser shows it.
+    driver.get(url("districts/%s.html" % district))
+    shown, uncoded = {}, 0
+    for tr in driver.find_elements(By.CSS_SELECTOR, "table.programs tbody tr"):
+        cells = tr.find_elements(By.TAG_NAME, "td")
+        check(len(cells) == 4 and cells[3].text.strip(), "district page row %r" % tr.text)
+        href = cells[0].find_element(By.TAG_NAME, "a").get_attribute("href")
+        m = re.search(r"programs/cult-(\d+)\.html$", href)
+        if m:
+            shown["cult:" + m.group(1)] = cells[1].text.strip()
+        else:
+            uncoded += 1
+    check(uncoded == district_uncoded, "district page: %d programs without a cultcode, catalog %d" % (uncoded, district_uncoded))
+    check(set(shown) == set(district_expected),
+          "district page lists %d programs, the catalog %d current (%d extra, %d missing)" % (
+              len(shown), len(district_expected), len(set(shown) - set(district_expected)),
+              len(set(district_expected) - set(shown))))
+    wrong = [c for c in shown if c in district_expected and shown[c] != district_expected[c]]
+    check(not wrong, "district page states differ for %s" % wrong[:3])
+    heading = driver.find_element(By.CSS_SELECTOR, "main h2").text
+    check(("(%d건)" % (len(district_expected) + district_uncoded)) in heading.replace(",", ""),
+          "district heading %r" % heading)
+
+    # Issue 34: search ranks current programs first, then the rest by their last day.
+    if len(sys.argv) > 5:
+        earlier_codes = set(by_id)
+        driver.get(url("search.html") + "?d=" + urllib.parse.quote(district))
+        WebDriverWait(driver, 5).until(lambda d: hits())
+        order = []
+        for li in driver.find_elements(By.CSS_SELECTOR, "#results li"):
+            href = li.find_element(By.TAG_NAME, "a").get_attribute("href")
+            m = re.search(r"programs/cult-(\d+)\.html$", href)
+            state = li.find_element(By.CSS_SELECTOR, "span.muted").text.split(" · ")[-1]
+            if m:
+                order.append(("cult:" + m.group(1), state))
+        check(len(order) >= 20, "search by district lists %d" % len(order))
+        current = [i for i, (_, st) in enumerate(order) if st in ("운영 중", "예정")]
+        rest = [i for i, (_, st) in enumerate(order) if st not in ("운영 중", "예정")]
+        check(not current or not rest or max(current) < min(rest),
+              "search lists a past program before a current one: %s" % [order[i] for i in rest[:1]])
+        def last_day(c):
+            seen = LATEST_DAY if c in latest else "2024-09-09"
+            row, h = (latest[c], lh) if c in latest else (by_id[c], earlier[0])
+            end = row[h.index("종료일")].strip()[:10]
+            return min(end, seen) if end else seen
+        days = [last_day(c) for c, st in order if st not in ("운영 중", "예정") and (c in latest or c in earlier_codes)]
+        check(all(a >= b for a, b in zip(days, days[1:])), "past programs not newest first: %s" % days[:8])
 
     # No console error, no sideways scroll at 390 px, on every kind of page.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
