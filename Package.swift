@@ -4,7 +4,8 @@
 // into statistics, spreadsheets and weekly reports. Data flows one way:
 //
 //   source bytes → RaonIngest (raw records) → RaonCore (normalised programs)
-//     → RaonStore (snapshots) → RaonAnalytics (values) → RaonExport (files)
+//     → RaonStore (snapshots) → RaonAnalytics (figures) → RaonDocument (the document)
+//     → RaonExport (files)
 //
 // RaonWorkflow composes those steps into the jobs the `raon` command runs.
 
@@ -115,13 +116,21 @@ let package = Package(
     // snapshot comparison and trends. Values in, values out.
     .target(name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings),
 
-    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, HTML (from the
-    // Markdown, through Ink), JSON. They take analytics values and programs and return
-    // bytes or write files; never the store, never another program.
+    // The report as a document, in no format yet: the figures composed into page 1 and its
+    // attachments (sections, paragraphs, tables of typed cells, program lists, chart
+    // descriptions), the comparison and the trend, and every word they use (Korean and
+    // English). Pure: figures in, a value out.
+    .target(name: "RaonDocument", dependencies: ["RaonCore", "RaonAnalytics"], swiftSettings: swiftSettings),
+
+    // Renderers of that document: Markdown with SVG charts, HTML, XLSX (libxlsxwriter), CSV,
+    // JSON; the format registry. They take the composed document (and the programs, handed
+    // over by the job, for the formats that list every program) and return bytes or write
+    // files; never the store, never another program.
     .target(
       name: "RaonExport",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonAnalytics", "CXlsxWriter", .product(name: "Ink", package: "Ink"),
+        "RaonCore", "RaonConcurrency", "RaonAnalytics", "RaonDocument", "CXlsxWriter",
+        .product(name: "Ink", package: "Ink"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -133,7 +142,7 @@ let package = Package(
       name: "RaonWorkflow",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonPostgres", "RaonAnalytics",
-        "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonDocument", "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings
@@ -144,7 +153,7 @@ let package = Package(
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonStore", "RaonPostgres", "RaonIngest", "RaonExport",
+        "RaonWorkflow", "RaonCore", "RaonStore", "RaonPostgres", "RaonIngest", "RaonDocument", "RaonExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -153,7 +162,7 @@ let package = Package(
     // Benchmarks on synthetic catalogs (run in release; see `make bench`). Not a test.
     .executableTarget(
       name: "raon-bench",
-      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport"],
+      dependencies: ["RaonCore", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonDocument", "RaonExport"],
       path: "Benchmarks/raon-bench",
       swiftSettings: swiftSettings
     ),
@@ -191,12 +200,17 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonExportTests",
-      dependencies: ["RaonExport", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink")],
+      dependencies: [
+        "RaonExport", "RaonDocument", "RaonConcurrency", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink"),
+      ],
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "RaonDocumentTests", dependencies: ["RaonDocument", "RaonAnalytics", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "RaonWorkflowTests",
-      dependencies: ["RaonWorkflow", "RaonIngest", "RaonAnalytics", "RaonCore", "RaonConcurrency", "TestSupport"],
+      dependencies: ["RaonWorkflow", "RaonDocument", "RaonExport", "RaonIngest", "RaonAnalytics", "RaonCore", "RaonConcurrency", "TestSupport"],
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(

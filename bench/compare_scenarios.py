@@ -148,6 +148,7 @@ def main():
     ap.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "raon-bench"))
     a = ap.parse_args()
     old, new = os.path.realpath(a.old), os.path.realpath(a.new)
+    a.bench = os.path.realpath(a.bench)
     work = a.keep or tempfile.mkdtemp(prefix="raon-compare-")
     os.makedirs(work, exist_ok=True)
     f = inputs(work, a.bench)

@@ -1,4 +1,5 @@
 import Foundation
+import RaonDocument
 
 /// The format registry: the formats, each one's writer, the order formats are written and
 /// listed in, and the names a format may create in an output folder. A new format is its
@@ -32,7 +33,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   /// - Returns: Each format's result, by format (the failed one's error among them).
   public static func render(
     _ formats: [ReportFormat], _ document: ReportDocument, into directory: URL, options: ExportOptions,
-    page: (ReportDocument, ExportOptions) throws -> HTMLPage? = { try HTMLReportWriter().page($0, options: $1) }
+    page: (ReportDocument) throws -> HTMLPage? = { HTMLReportWriter().page($0) }
   ) -> [ReportFormat: Result<ExportResult, any Error>] {
     var results: [ReportFormat: Result<ExportResult, any Error>] = [:]
     var rendered: Result<HTMLPage?, any Error>?
@@ -40,7 +41,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
       let written = Result { () throws -> ExportResult in
         switch format {
         case .html, .pdf:
-          let made = rendered ?? Result { try page(document, options) }
+          let made = rendered ?? Result { try page(document) }
           rendered = made
           guard let page = try made.get() else { return ExportResult() }
           return format == .html

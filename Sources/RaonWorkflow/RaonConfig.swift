@@ -1,5 +1,6 @@
 import Foundation
 import RaonPostgres
+import RaonDocument
 import RaonExport
 import TOMLKit
 

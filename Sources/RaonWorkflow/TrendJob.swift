@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 import RaonExport
 import RaonStore
 
@@ -92,7 +93,8 @@ public struct TrendJob: Sendable {
     }
     let target = environment.url(forPath: out ?? Self.defaultOut)
     let result = try OutputPublisher.publish(target, entries: TrendWriters.outputEntries) {
-      try TrendWriters.write(points, formats: formats, into: $0.folder, options: options)
+      try TrendWriters.write(
+        ReportDocument.trend(points, options: options.document), formats: formats, into: $0.folder, options: options)
     }
     return Outcome(
       points: points, directory: target, files: result.files, warnings: result.warnings)

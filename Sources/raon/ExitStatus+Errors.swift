@@ -96,7 +96,9 @@ extension TextExportError: ExitStatusReporting {
 extension XLSXExportError: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
-    case .cannotCreateWorkbook, .libraryCall, .cannotSave, .cannotMove: return .failure
+    case .cannotCreateWorkbook, .libraryCall, .cannotSave, .cannotMove, .changesNeedTheirSheetsFirst,
+      .reportNeedsItsPrograms:
+      return .failure
     }
   }
 }

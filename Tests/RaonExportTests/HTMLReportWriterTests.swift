@@ -5,6 +5,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// `report.html`: built from the Markdown, self-contained, escaped once, and what Ink gets

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// The byte search the HTML writer finds its markup with agrees with Foundation's literal

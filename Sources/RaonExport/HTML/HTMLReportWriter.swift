@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes `report.html`, and for `raon diff` `changes.html`: the Markdown report as one
 /// self-contained page.
@@ -19,20 +20,12 @@ import RaonCore
 /// ```
 public struct HTMLReportWriter: TextRenderer {
   public var outputEntries: Set<String> { [HTMLPage.reportName, HTMLPage.comparisonName] }
-  /// The Markdown the page is made from (its list limits apply here too).
-  public var markdown: MarkdownReportWriter
 
-  public init(markdown: MarkdownReportWriter = HTMLReportWriter.printedMarkdown) {
-    self.markdown = markdown
-  }
-
-  /// The page is what an official prints or sends: the same document as `report.md`,
-  /// every list in full.
-  public static var printedMarkdown: MarkdownReportWriter { MarkdownReportWriter() }
+  public init() {}
 
   /// `report.html` or `changes.html` (the trend has no page of its own).
   public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
-    try page(document, options: options).map { [$0.file] } ?? []
+    page(document).map { [$0.file] } ?? []
   }
 
   /// Writes `page` into `directory` as its file.
@@ -42,12 +35,12 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// The page of `document`, or `nil` for the trend, which has none of its own (the
   /// weekly report's page carries it).
-  public func page(_ document: ReportDocument, options: ExportOptions) throws -> HTMLPage? {
+  public func page(_ document: ReportDocument) -> HTMLPage? {
     switch document {
     case .report(let report):
-      return HTMLPage(name: HTMLPage.reportName, html: try render(report, options: options))
-    case .comparison(let diff, let from, let to):
-      return HTMLPage(name: HTMLPage.comparisonName, html: renderComparison(diff, from: from, to: to, options: options))
+      return HTMLPage(name: HTMLPage.reportName, html: render(report.document))
+    case .comparison(let comparison):
+      return HTMLPage(name: HTMLPage.comparisonName, html: render(comparison.document))
     case .trend:
       return nil
     }
@@ -55,37 +48,16 @@ public struct HTMLReportWriter: TextRenderer {
 
   // MARK: - Documents (pure)
 
-  /// `report.html`, without touching the file system.
-  ///
-  /// - Throws: What rendering the Markdown throws (reading a large catalog's programs).
-  public func render(_ report: ReportData, options: ExportOptions) throws -> String {
-    let document = try markdown.render(report, options: options)
-    let L = options.labels
-    let header = PrintHeader(
-      title: L.documentTitle(district: report.district?.name),
-      period: OfficialDates.period(report.week.start, report.week.end, options.language))
-    // Handed over, not shared: the page lets the Markdown go once it is parsed, and the
-    // note below changes the page in place.
-    let (text, charts) = (document.markdown, document.charts)
-    _ = consume document
-    let page = Self.page(markdown: consume text, charts: charts, language: options.language, header: header)
-    // The city's running list (attachment 1, every program in every district) is the one
-    // list too long for paper: print names where the full list is instead.
-    guard report.district == nil, !report.lists.running.isEmpty else { return page }
-    return Self.printingNote(
-      L.runningListPrintNote(report.lists.running.count), inSection: "s1", of: consume page)
-  }
-
-  /// `changes.html`, without touching the file system.
-  public func renderComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: ExportOptions
-  ) -> String {
-    let md = markdown.renderComparison(diff, from: from, to: to, options: options)
-    let language = options.language
-    let header = PrintHeader(
-      title: options.labels.changes,
-      period: OfficialDates.instant(from.takenAt, language) + " → " + OfficialDates.instant(to.takenAt, language))
-    return Self.page(markdown: md, charts: [], language: language, header: header)
+  /// The page of `document`, without touching the file system.
+  public func render(_ document: Document) -> String {
+    let header = PrintHeader(title: document.printTitle, period: document.period)
+    let charts = document.charts.map { (path: $0.path, svg: SVGChart.draw($0)) }
+    let page = Self.page(
+      markdown: MarkdownRenderer.render(document), charts: charts, language: document.language, header: header)
+    // A section too long for paper (the city's running list) names where it is instead.
+    guard let (index, note) = document.sections.enumerated().lazy.compactMap({ n, s in s.printNote.map { (n, $0) } }).first
+    else { return page }
+    return Self.printingNote(note, inSection: "s\(index + 1)", of: consume page)
   }
 
   /// A whole page from Markdown and the charts it links to (paths as the Markdown has

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes `report.json` (the contract of DESIGN.md, plus documented extensions) and, for
 /// `raon diff`, `changes.json`.
@@ -45,11 +46,11 @@ public struct JSONReportWriter: TextRenderer {
   public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
     switch document {
     case .report(let report):
-      return [OutputFile("report.json", Self.reportDocument(report).pretty())]
-    case .comparison(let diff, let from, let to):
-      return [OutputFile("changes.json", Self.comparisonDocument(diff, from: from, to: to).pretty())]
-    case .trend(let points):
-      return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: points).pretty())]
+      return [OutputFile("report.json", Self.reportDocument(report.figures).pretty())]
+    case .comparison(let c):
+      return [OutputFile("changes.json", Self.comparisonDocument(c.diff, from: c.from, to: c.to).pretty())]
+    case .trend(let t):
+      return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: t.points).pretty())]
     }
   }
 

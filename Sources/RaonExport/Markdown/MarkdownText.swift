@@ -1,4 +1,5 @@
 import RaonCore
+import RaonDocument
 
 /// Escaping and small pieces of GitHub-flavoured Markdown.
 enum MarkdownText {

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes the weekly trend (`raon trend`): `trend.md` with `charts/trend.svg`,
 /// `trend.xlsx` (sheet 추이), `trend.csv` and `trend.json`. Values in, files out.
@@ -32,11 +33,11 @@ public enum TrendWriters {
     "registered", "added", "removed",
   ]
 
-  /// Writes the chosen formats into `directory` (created when missing), each by its
-  /// format's writer (``ReportWriter/writeTrend(_:into:options:)``).
+  /// Writes the trend in the chosen formats into `directory` (created when missing), each
+  /// by its format's writer.
   ///
   /// - Parameters:
-  ///   - points: The trend, oldest first.
+  ///   - trend: The trend's document (``ReportDocument/trend(_:options:)``).
   ///   - formats: Which files, written in ``ReportFormat`` order; formats not in
   ///     ``formats`` are skipped.
   ///   - directory: The output folder.
@@ -44,13 +45,12 @@ public enum TrendWriters {
   /// - Returns: The files written (relative paths) and warnings.
   /// - Throws: ``TextExportError`` or ``XLSXExportError``.
   public static func write(
-    _ points: [WeeklyTrendPoint], formats: [ReportFormat], into directory: URL,
-    options: ExportOptions
+    _ trend: ReportDocument, formats: [ReportFormat], into directory: URL, options: ExportOptions
   ) throws -> ExportResult {
     try TextOutput.makeDirectory(directory)
     var result = ExportResult()
     for format in ReportFormat.ordered(formats) where Self.formats.contains(format) {
-      result.append(try format.writer.write(.trend(points), into: directory, options: options))
+      result.append(try format.writer.write(trend, into: directory, options: options))
     }
     return result
   }
@@ -112,23 +112,19 @@ public enum TrendJSON {
 
 extension XLSXReportWriter {
   /// `trend.xlsx`.
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
+  func writeTrend(_ trend: TrendReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
     try TrendWriters.writeWorkbook(
-      points, to: directory.appendingPathComponent(TrendWriters.workbookFileName), labels: options.labels)
+      trend.points, to: directory.appendingPathComponent(TrendWriters.workbookFileName), labels: options.labels)
     return ExportResult(files: [TrendWriters.workbookFileName])
   }
 }
 
 extension CSVReportWriter {
   /// `trend.csv`.
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
+  func writeTrend(_ trend: TrendReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
     let name = TrendWriters.csvFileName
     let replaced = try TrendWriters.writeCSV(
-      points, to: directory.appendingPathComponent(name), encoding: options.csvEncoding)
+      trend.points, to: directory.appendingPathComponent(name), encoding: options.csvEncoding)
     var result = ExportResult(files: [name])
     if replaced > 0 {
       result.warnings.append("\(name): \(replaced) characters CP949 cannot hold were written as '?'")

@@ -2,6 +2,7 @@ import CXlsxWriter
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// The weekly trend as a worksheet (추이): the table and two native line charts beside it,
 /// the same in `trend.xlsx` and in the weekly report's workbook.

@@ -11,6 +11,13 @@ public enum XLSXExportError: Error, CustomStringConvertible, Equatable {
   case cannotSave(path: String, code: Int32, message: String)
   /// The finished file could not be moved to its final name.
   case cannotMove(from: String, to: String, reason: String)
+  /// A workbook started on its programs found more changes than one sheet holds: their
+  /// sheets must come before the programs', so it was dropped; the job writes it again
+  /// knowing the report (``ReportFormat/sink(programCount:knowing:into:options:)``).
+  case changesNeedTheirSheetsFirst
+  /// A report's workbook is written from its programs (``ReportSink``), not from the
+  /// document alone.
+  case reportNeedsItsPrograms
 
   public var description: String {
     switch self {
@@ -28,6 +35,12 @@ public enum XLSXExportError: Error, CustomStringConvertible, Equatable {
     case .cannotMove(let from, let to, let reason):
       return "XLSX: could not move \(from) to \(to) (\(reason)); check that \(to) is not open "
         + "in another program and that the directory is writable."
+    case .changesNeedTheirSheetsFirst:
+      return "XLSX: the changes need more than one sheet, which must come before the programs; "
+        + "the workbook is written again with the changes first."
+    case .reportNeedsItsPrograms:
+      return "XLSX: a report's workbook is written as its programs are read; this is a bug in "
+        + "Raon's report job, please report it with the command you ran."
     }
   }
 

@@ -2,6 +2,7 @@ import CXlsxWriter
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// The week's part of the workbook: the 요약 sheet (the week's headline and charts of this
 /// week's programs), the full list of this week's running programs, the 운영 현황 sheet

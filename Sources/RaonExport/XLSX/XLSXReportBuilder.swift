@@ -2,6 +2,7 @@ import CXlsxWriter
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Builds the sheets of one workbook. One instance per file; not `Sendable`.
 final class XLSXReportBuilder {
@@ -14,13 +15,8 @@ final class XLSXReportBuilder {
   /// Limit counts from every sheet, for the warnings.
   private(set) var counts = XLSXCellCounts()
   private var splitTables: [(table: String, sheets: Int)] = []
-  /// The first programs of each quality flag, collected while the programs sheet is
-  /// written, for the 데이터 품질 sheet (the Markdown shows the same ones).
-  private var qualityExamples = QualityExamples(perFlag: XLSXReportBuilder.qualityExamplesPerFlag)
   /// Flag names by flag set, for the programs sheet's 품질 표시 column.
   private var flagNameCache: [UInt32: String] = [:]
-  /// Example programs per flag on the 데이터 품질 sheet: as many as the Markdown shows.
-  static let qualityExamplesPerFlag = QualityExamples.standardPerFlag
 
   init(workbook: XLSXWorkbook, options: ExportOptions, rowLimit: Int, streamLargeSheets: Bool) throws {
     self.workbook = workbook
@@ -33,12 +29,12 @@ final class XLSXReportBuilder {
 
   // MARK: - Files
 
-  func writeReport(_ report: ReportData) throws {
+  func writeReport(_ report: ReportData, programs: ProgramChunks) throws {
     let sheets = try addReportSheets()
     // The changes come before the programs: a table continued on more sheets adds them
     // as it goes, and the workbook keeps sheets in the order they were added.
     try fillChangesTable(sheets.changes, report.changes, day: report.snapshot.koreaDay)
-    try writePrograms(report.programs)
+    try writePrograms(programs)
     try fillReportSheets(sheets, report)
   }
 
@@ -117,7 +113,7 @@ final class XLSXReportBuilder {
         [ChartSource(title: title, sheet: sheet.name, firstRow: 1, rowCount: count, keyCol: 0, valueCol: 1, horizontal: false)])
     }
     try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
-    try fillQualitySheet(sheets.quality, tables.quality, total: tables.total)
+    try fillQualitySheet(sheets.quality, tables.quality, total: tables.total, examples: report.qualityExamples)
     try writeSummary(sheets.summary, report, onNow: onNow)
     try writeDataInfo(try workbook.addSheet(labels.wbDataInfo), report)
     // Every printed page says which report, which week and (in a pack) which district.
@@ -286,7 +282,7 @@ final class XLSXReportBuilder {
     try sheet.string(r, 0, labels.wbDefinitions, f.section)
     try sheet.string(r + 1, 0, labels.weekDefinitions, f.note)
     try sheet.string(r + 2, 0, labels.wholeCatalogNote, f.note)
-    try sheet.string(r + 3, 0, labels.wbProgramsNotPrinted(labels.programs, count: report.programs.count), f.note)
+    try sheet.string(r + 3, 0, labels.wbProgramsNotPrinted(labels.programs, count: report.programCount), f.note)
     try sheet.string(r + 5, 0, labels.attribution, f.note)
   }
 
@@ -494,7 +490,9 @@ final class XLSXReportBuilder {
 
   /// The flags with their names, explanations, counts and codes, then up to three example
   /// programs per flag (title linked to the portal), as the Markdown lists them.
-  private func fillQualitySheet(_ sheet: XLSXSheet, _ quality: [QualityCount], total: Int) throws {
+  private func fillQualitySheet(
+    _ sheet: XLSXSheet, _ quality: [QualityCount], total: Int, examples qualityExamples: QualityExamples
+  ) throws {
     let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share, labels.xlsxFlagCode]
     try writeHeader(sheet, headers)
     var widths = headers.map { DisplayWidth.of($0) }
@@ -514,7 +512,7 @@ final class XLSXReportBuilder {
     var r = quality.count + 2
     let withExamples = quality.filter { !qualityExamples[$0.key].isEmpty }
     if !withExamples.isEmpty {
-      try sheet.string(r, 0, labels.xlsxQualityExamplesTitle(Self.qualityExamplesPerFlag), formats.section)
+      try sheet.string(r, 0, labels.xlsxQualityExamplesTitle(qualityExamples.perFlag), formats.section)
       r += 1
       for (col, title) in [labels.flag, labels.title, labels.id, labels.district].enumerated() {
         try sheet.string(r, col, title, formats.header)
@@ -636,10 +634,7 @@ final class XLSXReportBuilder {
     try stream.start()
     let free = labels.xlsxFreeValue, paid = labels.xlsxPaidValue
     try programs.forEach { chunk in
-      for p in chunk {
-        try writeProgram(p, to: stream, free: free, paid: paid)
-        qualityExamples.add(p)
-      }
+      for p in chunk { try writeProgram(p, to: stream, free: free, paid: paid) }
     }
     try stream.finish()
     absorb(stream, table: labels.programs)
