@@ -32,8 +32,6 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-    // Markdown → HTML for `report.html` (the HTML is built from the Markdown report).
-    .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     // The PostgreSQL store's client (SwiftNIO underneath); only RaonPostgres imports it.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
@@ -130,7 +128,6 @@ let package = Package(
       name: "RaonExport",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonAnalytics", "RaonDocument", "CXlsxWriter",
-        .product(name: "Ink", package: "Ink"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -201,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "RaonExportTests",
       dependencies: [
-        "RaonExport", "RaonDocument", "RaonConcurrency", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink"),
+        "RaonExport", "RaonDocument", "RaonConcurrency", "CXlsxWriter", "TestSupport",
       ],
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),

@@ -230,9 +230,8 @@ public struct SitePages: Sendable {
       b += "<li>" + link(path, SitePaths.weekReport(w.week, district: name), weekLine(w)) + "</li>\n"
     }
     b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n"
-    b += MarkdownHTML.fragment(MarkdownRenderer.render(TrendComposer.table(trend, labels: L)))
-      .replacing(markup: "<table>", with: "<div class=\"table-wrap\"><table>")
-      .replacing(markup: "</table>", with: "</table></div>")
+    let table = TrendComposer.table(trend, labels: L)
+    HTMLRenderer.append(columns: table.columns, rows: table.rows, to: &b)
     b += "<h2>\(Self.esc(L.siteDistrictPrograms)) (\(programs.count.formatted()))</h2>\n<ul>\n"
     for p in programs {
       b += "<li>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title)
@@ -245,10 +244,8 @@ public struct SitePages: Sendable {
   /// The trend page: the city's chart and table, then a link to each district's.
   public func trend(city: [WeeklyTrendPoint]) -> String {
     let path = SitePaths.trend
-    let document = ReportDocument.trend(city, options: DocumentOptions(language: language)).document
-    var body = MarkdownHTML.fragment(MarkdownRenderer.render(document))
-    body = HTMLReportWriter.inlineCharts(body, charts: document.charts.map { ($0.path, SVGChart.draw($0)) })
-    body = HTMLReportWriter.wrapTables(body)
+    var body = ""
+    HTMLRenderer(layout: .fragment).append(ReportDocument.trend(city, options: DocumentOptions(language: language)).document, to: &body)
     body += "<h2>\(Self.esc(L.siteTrendByDistrict))</h2>\n<ul class=\"cols\">\n"
     for d in District.all { body += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
     body += "</ul>\n"
