@@ -56,19 +56,23 @@ public struct Chart: Sendable {
     public var bars: [Bar]
     /// How many groups a chart shows before the rest (the options' top N).
     public var keep: Int
+    /// What a group is (`구`, `분류`), for the note naming the rest of a ranking.
+    public var unit: String
     /// Whether the groups are bands in a fixed order (every one drawn) rather than a ranking.
     public var isScale: Bool
     /// What the image leaves out, said under it (`그 외 16개 구 121건은 …`).
     public var note: String?
 
     public init(
-      subject: String, set: String?, rows: [BandCount], bars: [Bar], keep: Int, isScale: Bool, note: String?
+      subject: String, set: String?, rows: [BandCount], bars: [Bar], keep: Int, unit: String, isScale: Bool,
+      note: String?
     ) {
       self.subject = subject
       self.set = set
       self.rows = rows
       self.bars = bars
       self.keep = keep
+      self.unit = unit
       self.isScale = isScale
       self.note = note
     }

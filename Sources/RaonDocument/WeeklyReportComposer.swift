@@ -167,7 +167,7 @@ struct WeeklyReportComposer {
     let bars = Chart.Bars(
       subject: subject, set: set, rows: rows,
       bars: shown.map { Chart.Bar(label: $0.key, value: $0.count, valueText: Self.countShare($0.count, total)) },
-      keep: options.chartTopN, isScale: false, note: note)
+      keep: options.chartTopN, unit: unit, isScale: false, note: note)
     return Chart(
       file: file, title: title, alt: alt ?? (set == nil ? subject : title), emptyText: L.noData, content: .bars(bars))
   }
@@ -179,7 +179,7 @@ struct WeeklyReportComposer {
     let bars = Chart.Bars(
       subject: subject, set: nil, rows: bands,
       bars: bands.map { Chart.Bar(label: label($0.key), value: $0.count, valueText: Self.countShare($0.count, total)) },
-      keep: options.chartTopN, isScale: true, note: nil)
+      keep: options.chartTopN, unit: "", isScale: true, note: nil)
     return Chart(
       file: file, title: "\(subject) (\(L.chartCountSuffix))", alt: subject, emptyText: L.noData, content: .bars(bars))
   }

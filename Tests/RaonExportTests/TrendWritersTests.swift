@@ -142,7 +142,8 @@ struct TrendWritersTests {
     let formats = try XLSXFormats(workbook, language: .ko)
     _ = try workbook.addSheet("요약")
     let sheet = try XLSXTrendSheet.add(
-      to: workbook, points: Self.points, labels: ReportLabels(.ko), formats: formats)
+      to: workbook, points: Self.points, chart: TrendComposer.chart(Self.points, labels: ReportLabels(.ko)),
+      labels: ReportLabels(.ko), formats: formats)
     #expect(sheet.name == "추이")
     try workbook.close()
     let check = try XLSXCheck(url)

@@ -363,10 +363,13 @@ struct XLSXReportWriterTests {
 /// Workbooks saved at the same time on several threads leave standard error where it was
 /// (each save briefly sends file descriptor 2 to a file of its own).
 @Test func workbooksSavedAtOnceLeaveStandardErrorInPlace() throws {
+  // Read while no other workbook (another test's, on another thread) is being saved.
   func identity() -> (UInt64, UInt64) {
-    var info = stat()
-    guard fstat(2, &info) == 0 else { return (0, 0) }
-    return (UInt64(info.st_dev), UInt64(info.st_ino))
+    XLSXWorkbook.withStandardErrorInPlace {
+      var info = stat()
+      guard fstat(2, &info) == 0 else { return (0, 0) }
+      return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
   }
   let before = identity()
   // Kept to put standard error back should the test find it redirected, so that the

@@ -81,12 +81,12 @@ public enum TrendWriters {
 
   /// `trend.xlsx`: the 추이 sheet alone, document properties from the last point's time
   /// (the same trend gives the same workbook).
-  static func writeWorkbook(_ points: [WeeklyTrendPoint], to url: URL, labels L: ReportLabels)
+  static func writeWorkbook(_ points: [WeeklyTrendPoint], chart: Chart, to url: URL, labels L: ReportLabels)
     throws
   {
     let workbook = try XLSXWorkbook(url: url, zip64: false)
     let formats = try XLSXFormats(workbook, language: L.language)
-    try XLSXTrendSheet.add(to: workbook, points: points, labels: L, formats: formats)
+    try XLSXTrendSheet.add(to: workbook, points: points, chart: chart, labels: L, formats: formats)
     let range =
       points.isEmpty
       ? "" : " \(points[0].isoWeek) … \(points[points.count - 1].isoWeek)"
@@ -114,7 +114,8 @@ extension XLSXReportWriter {
   /// `trend.xlsx`.
   func writeTrend(_ trend: TrendReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
     try TrendWriters.writeWorkbook(
-      trend.points, to: directory.appendingPathComponent(TrendWriters.workbookFileName), labels: options.labels)
+      trend.points, chart: trend.chart, to: directory.appendingPathComponent(TrendWriters.workbookFileName),
+      labels: options.labels)
     return ExportResult(files: [TrendWriters.workbookFileName])
   }
 }

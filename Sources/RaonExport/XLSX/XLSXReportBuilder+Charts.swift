@@ -6,30 +6,48 @@ import RaonDocument
 /// Native charts: drawn over the rows of a table the workbook already holds, so each chart
 /// keeps its cached values and reads the same figures as its table.
 extension XLSXReportBuilder {
-  /// A bar chart of the first ``ExportOptions/chartTopN`` rows of a ranked table (key in
-  /// `keyCol`, count beside it) at `row`, and under it a note naming what was left out.
-  /// Nothing when the table is empty. On a table sheet (`pageRows` given) the chart starts
-  /// a new printed page when it would not fit under the table on the first one: a chart is
-  /// never cut in two.
-  func insertTopChart(
-    on sheet: XLSXSheet, row: Int, title: String, table: String, keyCol: Int, firstRow: Int,
-    rows: [BandCount], rest: (Int, Int, String) -> String, scale: (Double, Double)? = nil,
+  /// Where a chart's groups are in the workbook: the sheet, the row of the first, and the
+  /// column of their keys (their counts in the next).
+  struct ChartRows {
+    var sheet: String
+    var firstRow: Int
+    var keyCol: Int
+  }
+
+  /// `chart`, described once (``Chart``), drawn natively at `row` of `sheet` over its
+  /// groups' rows (`data`): a band scale as columns, every band; a ranking as bars read
+  /// top-down, its first groups (the chart's top N) with a note under it naming the rest,
+  /// never drawn as one long bar. The title names what the chart counts by, and the set
+  /// counted when it is not the whole catalog. On a table sheet (`pageRows` given) a
+  /// ranking starts a new printed page when it would not fit under the table on the first:
+  /// a chart is never cut in two. Nothing when there is nothing to draw.
+  func draw(
+    _ chart: Chart, at row: Int, on sheet: XLSXSheet, over data: ChartRows, scale: (Double, Double)? = nil,
     pageRows: Int? = nil
   ) throws {
-    let shown = min(rows.count, max(options.chartTopN, 1))
+    guard case .bars(let bars) = chart.content else { return }
+    let title = bars.set.map { labels.wbChartTitle(bars.subject, $0) } ?? bars.subject
+    func source(_ count: Int, horizontal: Bool) -> ChartSource {
+      ChartSource(
+        title: title, sheet: data.sheet, firstRow: data.firstRow, rowCount: count, keyCol: data.keyCol,
+        valueCol: data.keyCol + 1, horizontal: horizontal)
+    }
+    if bars.isScale { return try insertCharts(on: sheet, row: row, [source(bars.rows.count, horizontal: false)], scale: scale) }
+    let shown = Self.shownBars(bars)
     guard shown > 0 else { return }
     if let pageRows, row + Self.chartRows(shown) + 1 > pageRows { try sheet.pageBreak(beforeRow: row) }
-    try insertCharts(
-      on: sheet, row: row,
-      [ChartSource(title: title, sheet: table, firstRow: firstRow, rowCount: shown, keyCol: keyCol, valueCol: keyCol + 1, horizontal: true)],
-      scale: scale)
-    if rows.count > shown {
-      let left = rows.dropFirst(shown)
+    try insertCharts(on: sheet, row: row, [source(shown, horizontal: true)], scale: scale)
+    if bars.rows.count > shown {
+      let left = bars.rows.dropFirst(shown)
       try sheet.string(
-        row + Self.chartRows(shown), 0, rest(left.count, left.reduce(0) { $0 + $1.count }, table),
+        row + Self.chartRows(shown), 0,
+        labels.wbRestOf(left.count, unit: bars.unit, programs: left.reduce(0) { $0 + $1.count }, sheet: data.sheet),
         formats.note)
     }
   }
+
+  /// How many groups of a ranking the workbook's chart draws: its first N (at least one).
+  static func shownBars(_ bars: Chart.Bars) -> Int { min(bars.rows.count, max(bars.keep, 1)) }
 
   struct ChartSource {
     var title: String

@@ -12,7 +12,7 @@ extension XLSXReportBuilder {
   /// change counts, and charts of this week's running programs by district and by
   /// category (the current ones when nothing runs; a sentence when there are none), read
   /// from 운영 현황's tables. Snapshot ids and file names are on 자료 정보.
-  func writeSummary(_ sheet: XLSXSheet, _ report: ReportData, onNow: OnNowTables) throws {
+  func writeSummary(_ sheet: XLSXSheet, _ report: ReportData, charts: WeeklyCharts, onNow: OnNowTables) throws {
     let f = formats
     for (col, width) in [30.0, 14, 14, 14].enumerated() { try sheet.setColumn(col, width: width) }
     // Portrait, on one page: the text and the two charts read top to bottom.
@@ -26,10 +26,10 @@ extension XLSXReportBuilder {
     var r = try writeWeekHeadline(sheet, report, row: 3) + 1
 
     let v = report.weekView
-    let (byDistrict, byCategory, set): (OnNowTables.Table, OnNowTables.Table, String) =
+    let (byDistrict, byCategory) =
       v.running > 0
-      ? (onNow.runningByDistrict, onNow.runningByCategory, labels.runningThisWeek)
-      : (onNow.currentByDistrict, onNow.currentByCategory, labels.currentPrograms)
+      ? ((charts.runningByDistrict, onNow.runningByDistrict), (charts.runningByCategory, onNow.runningByCategory))
+      : ((charts.currentByDistrict, onNow.currentByDistrict), (charts.currentByCategory, onNow.currentByCategory))
     if v.running == 0 && v.current == 0 {
       try sheet.string(r, 0, labels.wbNothingToChart, f.note)
       r += 2
@@ -38,18 +38,16 @@ extension XLSXReportBuilder {
         try sheet.string(r, 0, labels.wbChartsShowCurrent, f.note)
         r += 1
       }
-      if byDistrict.rows.count > 1 {
-        r = try insertSummaryChart(
-          sheet, row: r, byDistrict, title: labels.wbChartTitle(labels.byDistrict, set), rest: labels.wbRestOfDistricts)
+      if byDistrict.1.rows.count > 1 {
+        r = try insertSummaryChart(sheet, row: r, byDistrict.0, over: byDistrict.1)
       } else {
         // One district (a pack): one bar says nothing; a sentence says why there is none.
-        try sheet.string(r, 0, labels.wbOneDistrictNoChart(report.district?.name ?? byDistrict.rows.first?.key ?? ""), f.note)
+        try sheet.string(r, 0, labels.wbOneDistrictNoChart(report.district?.name ?? byDistrict.1.rows.first?.key ?? ""), f.note)
         r += 2
       }
-      if byCategory.rows.count > 1 {
-        r = try insertSummaryChart(
-          sheet, row: r, byCategory, title: labels.wbChartTitle(labels.byCategory, set), rest: labels.wbRestOfCategories)
-      } else if let only = byCategory.rows.first {
+      if byCategory.1.rows.count > 1 {
+        r = try insertSummaryChart(sheet, row: r, byCategory.0, over: byCategory.1)
+      } else if let only = byCategory.1.rows.first {
         try sheet.string(r, 0, labels.wbOneCategoryNoChart(only.key, count: only.count), f.note)
         r += 2
       }
@@ -57,15 +55,14 @@ extension XLSXReportBuilder {
     try sheet.string(r, 0, labels.attribution, f.note)
   }
 
-  /// 요약's chart of an on-now table (its rows on the week sheet); returns the row after the
+  /// 요약's chart of what is on, over its table on 운영 현황; returns the row after the
   /// chart and its note.
-  func insertSummaryChart(
-    _ sheet: XLSXSheet, row: Int, _ t: OnNowTables.Table, title: String, rest: (Int, Int, String) -> String
-  ) throws -> Int {
-    try insertTopChart(
-      on: sheet, row: row, title: title, table: labels.whatIsOn, keyCol: t.col, firstRow: t.firstRow,
-      rows: t.rows, rest: rest, scale: (1.1, 0.0))
-    return row + Self.chartRows(min(t.rows.count, max(options.chartTopN, 1))) + 2
+  func insertSummaryChart(_ sheet: XLSXSheet, row: Int, _ chart: Chart, over t: OnNowTables.Table) throws -> Int {
+    try draw(
+      chart, at: row, on: sheet, over: ChartRows(sheet: labels.whatIsOn, firstRow: t.firstRow, keyCol: t.col),
+      scale: (1.1, 0.0))
+    guard case .bars(let bars) = chart.content else { return row }
+    return row + Self.chartRows(Self.shownBars(bars)) + 2
   }
 
   /// The week's headline on 요약: this week beside the previous week's report, with

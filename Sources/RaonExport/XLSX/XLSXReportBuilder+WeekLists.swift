@@ -62,11 +62,11 @@ extension XLSXReportBuilder {
       : [labels.title, labels.category, labels.district] + rest
   }
 
-  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData) throws -> OnNowTables {
+  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData, trend: Chart) throws -> OnNowTables {
     try fillList(sheets.running, WeekLists.byDistrict(report.lists.running).flatMap(\.programs), districtFirst: true)
     let tables = try fillOnNow(sheets.onNow, report.weekView)
     try XLSXTrendSheet.add(
-      to: workbook, points: report.trend, labels: labels, formats: formats, into: sheets.trend)
+      to: workbook, points: report.trend, chart: trend, labels: labels, formats: formats, into: sheets.trend)
     try fillList(sheets.starting, report.lists.starting)
     try fillList(sheets.ending, report.lists.ending)
     try fillList(sheets.registered, report.lists.registered)

@@ -29,11 +29,11 @@ final class XLSXReportBuilder {
 
   // MARK: - Files
 
-  func writeReport(_ report: ReportData, programs: ProgramChunks) throws {
+  func writeReport(_ report: WeeklyReport, programs: ProgramChunks) throws {
     let sheets = try addReportSheets()
     // The changes come before the programs: a table continued on more sheets adds them
     // as it goes, and the workbook keeps sheets in the order they were added.
-    try fillChangesTable(sheets.changes, report.changes, day: report.snapshot.koreaDay)
+    try fillChangesTable(sheets.changes, report.figures.changes, day: report.figures.snapshot.koreaDay)
     try writePrograms(programs)
     try fillReportSheets(sheets, report)
   }
@@ -59,9 +59,10 @@ final class XLSXReportBuilder {
   /// - Returns: `false`, writing nothing, when the changes need more than one sheet: the
   ///   sheets continuing them would come after the programs, so the caller should write
   ///   the workbook again with ``writeReport(_:)``.
-  func finishReport(_ report: ReportData, _ sheets: ReportSheets) throws -> Bool {
-    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(report.changes)) else { return false }
-    try fillChangesTable(sheets.changes, report.changes, day: report.snapshot.koreaDay)
+  func finishReport(_ report: WeeklyReport, _ sheets: ReportSheets) throws -> Bool {
+    let figures = report.figures
+    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(figures.changes)) else { return false }
+    try fillChangesTable(sheets.changes, figures.changes, day: figures.snapshot.koreaDay)
     try fillReportSheets(sheets, report)
     return true
   }
@@ -84,37 +85,35 @@ final class XLSXReportBuilder {
 
   /// Everything but the changes and programs, in a fixed order (it decides the order of
   /// the workbook's shared strings, so the file does not depend on how it was started).
-  private func fillReportSheets(_ sheets: ReportSheets, _ report: ReportData) throws {
+  private func fillReportSheets(_ sheets: ReportSheets, _ weekly: WeeklyReport) throws {
+    let report = weekly.figures, charts = weekly.charts
     try setProperties(
       subject: "\(labels.reportTitle) \(report.week)", created: report.snapshot.takenAt)
     let tables = report.tables
-    let onNow = try fillWeekSheets(sheets.week, report)
-    // The whole catalog's tables, each with its chart underneath (the first N rows of the
-    // table itself; the rest is named in a note, never drawn as one long bar).
+    let onNow = try fillWeekSheets(sheets.week, report, trend: charts.trend)
+    // The whole catalog's tables, each with its chart underneath, drawn over the table's own
+    // rows.
+    func under(_ sheet: XLSXSheet) -> ChartRows { ChartRows(sheet: sheet.name, firstRow: 1, keyCol: 0) }
     let categoryEnd = try fillGroupSheet(sheets.category, keyTitle: labels.category, tables.byCategory, total: tables.total)
-    try insertTopChart(
-      on: sheets.category, row: categoryEnd + 2, title: labels.byCategory, table: sheets.category.name,
-      keyCol: 0, firstRow: 1, rows: tables.byCategory.map(\.keyCount),
-      rest: labels.wbRestOfCategories, pageRows: Self.landscapePageRows)
+    try draw(
+      charts.byCategory, at: categoryEnd + 2, on: sheets.category, over: under(sheets.category),
+      pageRows: Self.landscapePageRows)
     let districtEnd = try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
     if tables.byDistrict.count > 1 {
-      try insertTopChart(
-        on: sheets.district, row: districtEnd + 2, title: labels.byDistrict, table: sheets.district.name,
-        keyCol: 0, firstRow: 1, rows: tables.byDistrict.map(\.keyCount),
-        rest: labels.wbRestOfDistricts, pageRows: Self.landscapePageRows)
+      try draw(
+        charts.byDistrict, at: districtEnd + 2, on: sheets.district, over: under(sheets.district),
+        pageRows: Self.landscapePageRows)
     }
     try fillBandSheet(sheets.fee, keyTitle: labels.feeBand, tables.byFee, total: tables.total, label: labels.feeBand(_:))
     try fillBandSheet(sheets.duration, keyTitle: labels.durationBand, tables.byDuration, total: tables.total, label: labels.durationBand(_:))
-    for (sheet, title, count) in [
-      (sheets.fee, labels.byFee, tables.byFee.count), (sheets.duration, labels.byDuration, tables.byDuration.count),
+    for (sheet, chart, count) in [
+      (sheets.fee, charts.byFee, tables.byFee.count), (sheets.duration, charts.byDuration, tables.byDuration.count),
     ] {
-      try insertCharts(
-        on: sheet, row: count + 3,
-        [ChartSource(title: title, sheet: sheet.name, firstRow: 1, rowCount: count, keyCol: 0, valueCol: 1, horizontal: false)])
+      try draw(chart, at: count + 3, on: sheet, over: under(sheet))
     }
     try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
     try fillQualitySheet(sheets.quality, tables.quality, total: tables.total, examples: report.qualityExamples)
-    try writeSummary(sheets.summary, report, onNow: onNow)
+    try writeSummary(sheets.summary, report, charts: charts, onNow: onNow)
     try writeDataInfo(try workbook.addSheet(labels.wbDataInfo), report)
     // Every printed page says which report, which week and (in a pack) which district.
     try workbook.setPageHeaders(

@@ -109,7 +109,7 @@ public struct XLSXReportWriter: ReportWriter {
   {
     let url = directory.appendingPathComponent(Self.fileName)
     let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
-    try builder.writeReport(report.figures, programs: programs)
+    try builder.writeReport(report, programs: programs)
     try workbook.close()
     return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
   }
@@ -132,7 +132,7 @@ public struct XLSXReportWriter: ReportWriter {
     let url = directory.appendingPathComponent(Self.fileName)
     let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
     let sheets = try builder.startReport(programs: programs)
-    guard try builder.finishReport(try report().figures, sheets) else {
+    guard try builder.finishReport(try report(), sheets) else {
       throw XLSXExportError.changesNeedTheirSheetsFirst
     }
     try workbook.close()
