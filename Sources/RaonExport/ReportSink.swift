@@ -8,7 +8,7 @@ import RaonDocument
 /// the loop, the sink never reads a source of its own), then the composed report
 /// (``finish(_:)``), which it writes the rest from. Every other format is rendered from the
 /// document alone (``ReportWriter``). The registry says which formats are sinks
-/// (``ReportFormat/sink(programCount:knowing:into:options:)``).
+/// (``ReportFormat/sink(programCount:knowing:into:options:registry:)``).
 public protocol ReportSink: AnyObject {
   /// The next programs, in id order.
   func consume(_ chunk: [Program]) throws
@@ -23,7 +23,8 @@ public protocol ReportSink: AnyObject {
 
 extension ReportFormat {
   /// This format's sink for a report of `programCount` programs, written into
-  /// `directory`, or `nil` when the format is rendered from the document alone.
+  /// `directory`, or `nil` when the format is rendered from the document alone (the
+  /// registry's entry says: ``FormatEntry/sink``).
   ///
   /// The workbook starts at once, on a thread of its own, with its programs sheet (which
   /// needs no figures), taking the programs as the job hands them over. Given the report
@@ -31,15 +32,10 @@ extension ReportFormat {
   /// when its changes take more than one sheet (its first try then fails with
   /// ``XLSXExportError/changesNeedTheirSheetsFirst``).
   public func sink(
-    programCount: Int, knowing report: WeeklyReport? = nil, into directory: URL, options: ExportOptions
+    programCount: Int, knowing report: WeeklyReport? = nil, into directory: URL, options: ExportOptions,
+    registry: FormatRegistry = .standard
   ) throws -> (any ReportSink)? {
-    switch self {
-    case .xlsx:
-      return XLSXWorkbookSink(
-        programCount: programCount, knowing: report, writer: XLSXReportWriter(), into: directory, options: options)
-    case .csv: return try CSVProgramsSink(into: directory, options: options)
-    default: return nil
-    }
+    try registry.entry(self)?.sink?(programCount, report, directory, options)
   }
 }
 

@@ -28,11 +28,9 @@ public struct ExportResult: Sendable {
 /// A writer of one report format: it renders a composed document (``ReportDocument``)
 /// into files in a directory it is given, and never reads the store, the network or the
 /// clock. A format that lists every program (`programs.csv`, the workbook's programs
-/// sheet) is given them as the job reads them (``ReportSink``).
+/// sheet) is given them as the job reads them (``ReportSink``). What files a format makes
+/// is said by its registry entry (``FormatEntry/outputs``).
 public protocol ReportWriter: Sendable {
-  /// The names this writer may create directly in the output folder (files and folders):
-  /// the publisher replaces an earlier report only when it holds nothing else.
-  var outputEntries: Set<String> { get }
   /// Writes `document` into `directory`; nothing for a document the format is not
   /// written for (the trend has no page).
   func write(_ document: ReportDocument, into directory: URL, options: ExportOptions) throws -> ExportResult

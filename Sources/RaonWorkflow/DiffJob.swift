@@ -59,7 +59,7 @@ public struct DiffJob: Sendable {
       let document = ReportDocument.comparison(diff, from: from, to: to, options: options.document)
       let written = ReportFormat.render(formats, document, into: staging.folder, options: options)
       var combined = ExportResult()
-      for format in ReportFormat.ordered(formats) {
+      for format in FormatRegistry.standard.ordered(formats) {
         if let result = written[format] { combined.append(try result.get()) }
       }
       try PDFJob.print(combined.printing, variables: environment.variables, into: staging)

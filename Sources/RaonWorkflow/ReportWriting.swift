@@ -36,7 +36,7 @@ final class ReportOutputs {
     programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
     options: ExportOptions, progress: @Sendable (String) -> Void = { _ in }
   ) throws {
-    self.formats = ReportFormat.ordered(formats)
+    self.formats = FormatRegistry.standard.ordered(formats)
     self.staging = staging
     self.options = options
     self.programs = programs

@@ -92,7 +92,7 @@ public struct TrendJob: Sendable {
       return Outcome(points: points, directory: nil, files: [], warnings: [])
     }
     let target = environment.url(forPath: out ?? Self.defaultOut)
-    let result = try OutputPublisher.publish(target, entries: TrendWriters.outputEntries) {
+    let result = try OutputPublisher.publish(target, entries: FormatRegistry.standard.trendFolder) {
       try TrendWriters.write(
         ReportDocument.trend(points, options: options.document), formats: formats, into: $0.folder, options: options)
     }

@@ -18,7 +18,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
   case sampleMissing
   case config(path: String, line: Int, message: String)
   case invalidTakenAt(String)
-  case unknownFormat(String)
+  /// A format no registry entry names, and the formats there are.
+  case unknownFormat(String, known: [String])
   case invalidAPIBase(String)
   case emptyCatalog(source: String)
   /// SIGINT or SIGTERM arrived: what this run staged was removed.
@@ -104,8 +105,8 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       while cause.last == "." || cause.last == " " { cause.removeLast() }
       return "\(cause); the input was recorded all the same as snapshot \(list) — once that is fixed, "
         + "run 'raon report --snapshot \(last)' instead of recording the file again"
-    case .unknownFormat(let text):
-      return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
+    case .unknownFormat(let text, let known):
+      return "'\(text)' is not a report format — use any of \(known.joined(separator: ", ")) (comma-separated)"
     }
   }
 }

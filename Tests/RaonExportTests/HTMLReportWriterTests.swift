@@ -204,7 +204,7 @@ import Testing
     let out = try Fixtures.temporaryDirectory("raon-html")
     defer { try? FileManager.default.removeItem(at: out) }
     let writer = HTMLReportWriter()
-    #expect(writer.outputEntries == ["report.html", "changes.html"])
+    #expect(FormatRegistry.standard.entry(.html)?.outputs.map(\.name) == ["report.html", "changes.html"])
     let result = try writer.write(fixture.report, into: out, options: ExportOptions())
     #expect(result.files == ["report.html"])
     let comparison = try writer.writeComparison(
@@ -221,7 +221,9 @@ import Testing
   }
 
   @Test func theReportFormatsKeepPDFOutOfTheDefaults() {
-    #expect(ReportFormat.defaults == [.md, .xlsx, .csv, .json, .html])
-    #expect(ReportFormat.allCases.contains(.pdf))
+    let registry = FormatRegistry.standard
+    #expect(registry.defaults(for: .report) == [.md, .xlsx, .csv, .json, .html])
+    #expect(registry.all(for: .report) == [.md, .xlsx, .csv, .json, .html])
+    #expect(registry.formats.contains(.pdf))
   }
 }

@@ -61,7 +61,7 @@ struct TestReport: Sendable {
     -> ExportResult
   {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let ordered = ReportFormat.ordered(formats)
+    let ordered = FormatRegistry.standard.ordered(formats)
     var sinks: [ReportFormat: any ReportSink] = [:]
     for format in ordered {
       sinks[format] = try format.sink(programCount: programs.count, into: directory, options: options)
@@ -90,7 +90,7 @@ struct TestReport: Sendable {
 extension ReportWriter {
   /// Writes `report` in this writer's format, as the job does.
   func write(_ report: TestReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
-    let format = ReportFormat.allCases.first { ObjectIdentifier(type(of: $0.writer)) == ObjectIdentifier(Self.self) }
+    let format = FormatRegistry.standard.entries.first { ObjectIdentifier(type(of: $0.writer)) == ObjectIdentifier(Self.self) }?.format
     guard let format else { throw ReportFixtureError.unknownWriter }
     return try report.write([format], into: directory, options: options)
   }

@@ -105,7 +105,7 @@ struct TrendWritersTests {
     #expect(SVGChart.draw(chart).contains("</svg>"))
     let dir = try Fixtures.temporaryDirectory("raon-trend-empty")
     _ = try TrendWriters.write(
-      .trend([], options: DocumentOptions()), formats: ReportFormat.allCases, into: dir, options: ExportOptions())
+      .trend([], options: DocumentOptions()), formats: FormatRegistry.standard.formats, into: dir, options: ExportOptions())
     #expect(try XLSXCheck(dir.appendingPathComponent("trend.xlsx")).sheets == ["추이"])
   }
 

@@ -29,7 +29,6 @@ import RaonDocument
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
-  public var outputEntries: Set<String> { ["csv"] }
   /// Header of `by_category.csv` and `by_district.csv`.
   public static let groupColumns = [
     "key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share",

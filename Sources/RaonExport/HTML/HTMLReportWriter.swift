@@ -16,8 +16,6 @@ import RaonDocument
 /// let html = HTMLReportWriter().render(report.document)
 /// ```
 public struct HTMLReportWriter: TextRenderer {
-  public var outputEntries: Set<String> { [HTMLPage.reportName, HTMLPage.comparisonName] }
-
   public init() {}
 
   /// `report.html` or `changes.html` (the trend has no page of its own).

@@ -39,7 +39,6 @@ import RaonDocument
 /// `changedMaterialIds`, `changedMinorIds`, D being `to`'s day), where `from`/`to` are
 /// `{id, takenAt, source, programCount}`.
 public struct JSONReportWriter: TextRenderer {
-  public var outputEntries: Set<String> { ["report.json", "changes.json"] }
   public init() {}
 
   /// `report.json`, `changes.json` or `trend.json`.

@@ -7,8 +7,6 @@ import RaonDocument
 /// The text is the document's, rendered by ``MarkdownRenderer``; each chart is drawn from
 /// its description (``SVGChart``) and linked relatively.
 public struct MarkdownReportWriter: TextRenderer {
-  public var outputEntries: Set<String> { ["report.md", "charts", "changes.md"] }
-
   public init() {}
 
   public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {

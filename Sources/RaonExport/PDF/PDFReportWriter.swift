@@ -13,8 +13,6 @@ public struct PDFReportWriter: ReportWriter {
   public static let fileName = "report.pdf"
   public static let comparisonFileName = "changes.pdf"
 
-  public var outputEntries: Set<String> { [Self.fileName, Self.comparisonFileName] }
-
   public init() {}
 
   /// Queues `report.pdf` or `changes.pdf`: listed as written, printed by the post-step.

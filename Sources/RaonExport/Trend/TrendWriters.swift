@@ -18,14 +18,10 @@ public enum TrendWriters {
   public static let csvFileName = "trend.csv"
   public static let jsonFileName = "trend.json"
 
-  /// The names the trend may create in its output folder (the publisher replaces an
-  /// earlier trend folder only when it holds nothing else).
-  public static let outputEntries: Set<String> = [
-    markdownFileName, "charts", workbookFileName, csvFileName, jsonFileName,
-  ]
-
-  /// The formats the trend is written in (``ReportFormat/trendFormats``).
-  public static let formats: [ReportFormat] = ReportFormat.trendFormats
+  /// The formats the trend is written in (the registry's).
+  public static var formats: [ReportFormat] {
+    FormatRegistry.standard.formats(for: .trend, [.always, .byDefault, .onRequest])
+  }
 
   /// The CSV's header, in order.
   public static let csvColumns = [
@@ -49,8 +45,9 @@ public enum TrendWriters {
   ) throws -> ExportResult {
     try TextOutput.makeDirectory(directory)
     var result = ExportResult()
-    for format in ReportFormat.ordered(formats) where Self.formats.contains(format) {
-      result.append(try format.writer.write(trend, into: directory, options: options))
+    let registry = FormatRegistry.standard
+    for format in registry.ordered(formats) where Self.formats.contains(format) {
+      if let writer = registry.entry(format)?.writer { result.append(try writer.write(trend, into: directory, options: options)) }
     }
     return result
   }

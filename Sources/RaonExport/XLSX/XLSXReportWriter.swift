@@ -62,8 +62,6 @@ public struct XLSXReportWriter: ReportWriter {
   /// The file `writeComparison` writes.
   public static let comparisonFileName = "changes.xlsx"
 
-  public var outputEntries: Set<String> { [Self.fileName, Self.comparisonFileName] }
-
   /// Rows per sheet, header included: Excel's limit, lowered by tests to see the split.
   let rowLimit: Int
   /// Whether the programs and changes sheets use constant-memory mode (see above).
