@@ -110,8 +110,9 @@ def is_page(path):
     name = os.path.basename(path)
     if name in ("report.html", "changes.html"):
         return True
-    # The site's home page leads with the latest week's page 1.
-    return name == "index.html" and path.count(os.sep) <= 1
+    # The site's home page leads with the latest week's page 1; its trend page is the
+    # trend's document (the range a paragraph, no longer a list Ink numbered from 2024).
+    return name in ("index.html", "trend.html") and path.count(os.sep) <= 1
 
 
 def compare(old, new, scratch):
