@@ -4,7 +4,8 @@
 // into statistics, spreadsheets and weekly reports. Data flows one way:
 //
 //   source bytes → RaonIngest (raw records) → RaonCore (normalised programs)
-//     → RaonStore (snapshots) → RaonAnalytics (values) → RaonExport (files)
+//     → RaonStore (snapshots) → RaonAnalytics (figures) → RaonDocument (the document)
+//     → RaonExport (files)
 //
 // RaonWorkflow composes those steps into the jobs the `raon` command runs.
 
@@ -35,8 +36,6 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     // SHA-256 for ids and content hashes (BoringSSL's assembly; measured in raon-bench sha).
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-    // Markdown → HTML for `report.html` (the HTML is built from the Markdown report).
-    .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     // The PostgreSQL store's client (SwiftNIO underneath); only RaonPostgres imports it.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
@@ -137,14 +136,22 @@ let package = Package(
       name: "RaonAnalytics", dependencies: ["RaonCore"], swiftSettings: swiftSettings,
       plugins: errorStatusCheck),
 
-    // Writers: CSV, XLSX (libxlsxwriter), Markdown with SVG charts, HTML (from the
-    // Markdown, through Ink), JSON. They take analytics values and programs and return
-    // bytes or write files; never the store, never another program.
+    // The report as a document, in no format yet: the figures composed into page 1 and its
+    // attachments (sections, paragraphs, tables of typed cells, program lists, chart
+    // descriptions), the comparison and the trend, and every word they use (Korean and
+    // English). Pure: figures in, a value out.
+    .target(
+      name: "RaonDocument", dependencies: ["RaonCore", "RaonAnalytics"], swiftSettings: swiftSettings,
+      plugins: errorStatusCheck),
+
+    // Renderers of that document: Markdown with SVG charts, HTML, XLSX (libxlsxwriter), CSV,
+    // JSON; the format registry. They take the composed document (and the programs, handed
+    // over by the job, for the formats that list every program) and return bytes or write
+    // files; never the store, never another program.
     .target(
       name: "RaonExport",
       dependencies: [
-        "RaonCore", "RaonConcurrency", "RaonErrors", "RaonAnalytics", "CXlsxWriter",
-        .product(name: "Ink", package: "Ink"),
+        "RaonCore", "RaonConcurrency", "RaonErrors", "RaonAnalytics", "RaonDocument", "CXlsxWriter",
       ],
       swiftSettings: swiftSettings,
       plugins: errorStatusCheck
@@ -157,7 +164,7 @@ let package = Package(
       name: "RaonWorkflow",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonErrors", "RaonIngest", "RaonStore", "RaonPostgres",
-        "RaonAnalytics", "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonAnalytics", "RaonDocument", "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings,
@@ -170,7 +177,7 @@ let package = Package(
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonExport",
+        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonDocument", "RaonExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings,
@@ -180,7 +187,7 @@ let package = Package(
     // Benchmarks on synthetic catalogs (run in release; see `make bench`). Not a test.
     .executableTarget(
       name: "raon-bench",
-      dependencies: ["RaonCore", "RaonStore", "RaonAnalytics", "RaonExport", "CXlsxWriter"],
+      dependencies: ["RaonCore", "RaonStore", "RaonAnalytics", "RaonDocument", "RaonExport", "CXlsxWriter"],
       path: "Benchmarks/raon-bench",
       swiftSettings: swiftSettings
     ),
@@ -230,14 +237,17 @@ let package = Package(
     .testTarget(
       name: "RaonExportTests",
       dependencies: [
-        "RaonExport", "RaonAnalytics", "RaonCore", "CXlsxWriter", "TestSupport", .product(name: "Ink", package: "Ink"),
+        "RaonExport", "RaonDocument", "RaonAnalytics", "RaonCore", "RaonConcurrency", "CXlsxWriter", "TestSupport",
       ],
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "RaonDocumentTests", dependencies: ["RaonDocument"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "RaonWorkflowTests",
       dependencies: [
-        "RaonWorkflow", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport", "RaonCore", "RaonConcurrency",
+        "RaonWorkflow", "RaonDocument", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport", "RaonCore", "RaonConcurrency",
         "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings),

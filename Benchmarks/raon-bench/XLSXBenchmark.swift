@@ -2,6 +2,7 @@ import CXlsxWriter
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 @_spi(Benchmarks) import RaonExport
 
 /// `raon-bench xlsx MODE ROWS`: time and peak memory of the XLSX programs sheet.
@@ -41,7 +42,8 @@ enum XLSXBenchmark {
       try bareLoop(programs, file: file, links: mode == "floor" ? .hyperlink : mode == "floor-formula" ? .formula : .text)
     } else {
       let writer = XLSXReportWriter(streamLargeSheets: mode == "constant")
-      _ = try writer.write(report(programs), into: dir, options: ExportOptions())
+      guard case .report(let report) = ReportDocument.report(report(programs), options: DocumentOptions()) else { return }
+      _ = try writer.write(report, programs: ProgramChunks(programs), into: dir, options: ExportOptions())
       file = dir.appendingPathComponent(XLSXReportWriter.fileName)
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -14,7 +14,7 @@ public enum ReportAssembler {
   ///   - programs: Its programs, in any order.
   ///   - compareTo: The snapshot to compare with and its programs, or `nil`.
   ///   - week: The week of the headline figures.
-  /// - Returns: The report's data, with `programs` sorted by id.
+  /// - Returns: The report's figures (the programs sorted by id for the pass).
   public static func assemble(
     snapshot: SnapshotInfo, programs: [Program],
     compareTo: (info: SnapshotInfo, programs: [Program])?, week: ISOWeek
@@ -52,11 +52,13 @@ public enum ReportAssembler {
     var figures = WeekFigures.Accumulator(week: week)
     var view = WeekView.Accumulator(week: week, day: day)
     var listed = WeekLists.Collector(week: week, day: day)
+    var examples = QualityExamples()
     try programs.forEach { chunk in
       tables.add(chunk)
       figures.add(chunk)
       view.add(chunk)
       listed.add(chunk)
+      for p in chunk where !examples.isComplete { examples.add(p) }
       try each?(chunk)
     }
 
@@ -73,13 +75,14 @@ public enum ReportAssembler {
       compared = (oldTables.tables, oldFigures.figures, ownWeek.view)
     }
     var report = ReportData(
-      snapshot: snapshot, compareTo: compareTo?.info, week: week, programs: programs,
+      snapshot: snapshot, compareTo: compareTo?.info, week: week, programCount: programs.count,
       tables: tables.tables, thisWeek: figures.figures, compareTables: compared?.tables,
       compareWeek: compared?.week, changes: compareTo?.changes)
     report.weekView = view.view
     report.previousWeek = compared?.own
     report.lists = listed.finish()
     report.trend = trend
+    report.qualityExamples = examples
     return report
   }
 

@@ -102,14 +102,15 @@ public struct CatalogTables: Sendable, Hashable {
   public var quality: [QualityCount]
 }
 
-/// Everything a report shows: the writers take this value and nothing else.
+/// A report's figures: everything the analysis found in one pass over a snapshot's
+/// programs (and its comparison's), and nothing that reads them again. The document is
+/// composed from this value (RaonDocument); no program list beyond the week's is held.
 public struct ReportData: Sendable {
   public var snapshot: SnapshotInfo
   public var compareTo: SnapshotInfo?
   public var week: ISOWeek
-  /// The chosen snapshot's programs, sorted by id: in memory, or read from the store on
-  /// each pass for a large catalog.
-  public var programs: ProgramChunks
+  /// How many programs the snapshot has (a pack: the district's).
+  public var programCount: Int
   public var tables: CatalogTables
   public var thisWeek: WeekFigures
   /// The compared snapshot's tables and week figures (for headline changes).
@@ -134,35 +135,38 @@ public struct ReportData: Sendable {
   public var trend: [WeeklyTrendPoint]
   /// Set when the report is one district's pack: everything above is restricted to it.
   public var district: DistrictScope?
+  /// The first programs (by id) of each quality flag: the examples every format shows.
+  public var qualityExamples: QualityExamples
 
   /// Programs added since the compared snapshot, in report order (start, district, title).
   public var addedInReportOrder: [Program] { WeekLists.ordered(changes?.added ?? []) }
 
-  /// A report of programs held in memory (sorted by id).
+  /// The figures of programs held in memory (sorted by id): the week's view, lists and
+  /// quality examples are taken from them here.
   public init(
     snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programs: [Program],
     tables: CatalogTables, thisWeek: WeekFigures, compareTables: CatalogTables?,
     compareWeek: WeekFigures?, changes: SnapshotDiff?
   ) {
     self.init(
-      snapshot: snapshot, compareTo: compareTo, week: week, programs: ProgramChunks(programs),
+      snapshot: snapshot, compareTo: compareTo, week: week, programCount: programs.count,
       tables: tables, thisWeek: thisWeek, compareTables: compareTables,
       compareWeek: compareWeek, changes: changes)
-    // Held programs give the week's view and lists at once (the assembler fills them in
-    // for programs read in chunks).
     weekView = WeekView.compute(programs: programs, week: week, day: snapshot.koreaDay)
     lists = WeekLists.select(programs, week: week, day: snapshot.koreaDay)
+    for p in programs { qualityExamples.add(p) }
   }
 
-  public init(
-    snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programs: ProgramChunks,
+  /// Figures whose week, lists and examples the assembler fills in from its pass.
+  init(
+    snapshot: SnapshotInfo, compareTo: SnapshotInfo?, week: ISOWeek, programCount: Int,
     tables: CatalogTables, thisWeek: WeekFigures, compareTables: CatalogTables?,
     compareWeek: WeekFigures?, changes: SnapshotDiff?
   ) {
     self.snapshot = snapshot
     self.compareTo = compareTo
     self.week = week
-    self.programs = programs
+    self.programCount = programCount
     self.tables = tables
     self.thisWeek = thisWeek
     self.compareTables = compareTables
@@ -174,5 +178,6 @@ public struct ReportData: Sendable {
     self.changeKinds = changes.map { ChangeKinds.classify($0, day: snapshot.koreaDay) }
     self.trend = []
     self.district = nil
+    self.qualityExamples = QualityExamples()
   }
 }

@@ -1,3 +1,5 @@
+import RaonDocument
+
 /// How CSV files are encoded.
 public enum CSVEncoding: String, CaseIterable, Sendable {
   /// UTF-8 with a byte-order mark: Korean Excel opens it correctly (the default).
@@ -37,4 +39,7 @@ public struct ExportOptions: Sendable {
   public static let chartTopNLimit = 1_000
 
   public var labels: ReportLabels { ReportLabels(language) }
+
+  /// What the document says in these options (its language, the charts' top N).
+  public var document: DocumentOptions { DocumentOptions(language: language, chartTopN: chartTopN) }
 }

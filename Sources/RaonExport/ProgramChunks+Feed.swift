@@ -3,18 +3,16 @@ import RaonCore
 import RaonErrors
 
 extension ProgramChunks {
-  /// The same programs, whose first pass takes the chunks another pass over them pushes
-  /// into `feed` (so that one reading from the store serves both); any later pass reads
-  /// `self` again.
+  /// `count` programs taken, in one pass, as another thread hands them over through
+  /// `feed` (the job's loop pushes them; a sink on a thread of its own reads them here).
   ///
-  /// The first pass stops `feed` when it ends, however it ends, and fails if the feed
-  /// finished before handing over ``count`` programs rather than pass fewer.
-  public func fedOnce(by feed: HandOver<[Program]>) -> ProgramChunks {
+  /// The pass stops `feed` when it ends, however it ends, and fails if the feed finished
+  /// before handing over `count` programs rather than pass fewer. A second pass fails: what
+  /// was handed over is gone.
+  public static func fed(by feed: HandOver<[Program]>, count: Int) -> ProgramChunks {
     let first = FirstTime()
-    let again = self
-    let count = self.count
     return ProgramChunks(count: count) { body in
-      guard first.claim() else { return try again.scan(body) }
+      guard first.claim() else { throw FeedFailure(description: "the programs handed over were read already") }
       defer { feed.stop() }
       var handed = 0
       while let chunk = try feed.pop() {

@@ -1,46 +1,45 @@
 import Foundation
-import RaonAnalytics
 import RaonConcurrency
 import RaonCore
+import RaonDocument
 
-/// A format written while the report's programs are read, rather than from the finished
-/// report alone: `programs.csv` and the workbook (whose programs sheet is most of a
-/// report's time). The job's pass over the programs hands it each chunk
-/// (``consume(_:)``), then the report (``finish(_:)``); every other format is rendered
-/// from the report (``ReportWriter``). The registry says which formats are sinks
-/// (``ReportFormat/sink(for:into:options:)``).
+/// A format that lists every program of a report (`programs.csv`, the workbook's programs
+/// sheet): the job hands it the programs as it reads them (``consume(_:)``: the job owns
+/// the loop, the sink never reads a source of its own), then the composed report
+/// (``finish(_:)``), which it writes the rest from. Every other format is rendered from the
+/// document alone (``ReportWriter``). The registry says which formats are sinks
+/// (``ReportFormat/sink(programCount:knowing:into:options:registry:)``).
 public protocol ReportSink: AnyObject {
-  /// The next programs of the pass, in the report's order.
+  /// The next programs, in id order.
   func consume(_ chunk: [Program]) throws
-  /// The pass is over and `report` is its result: the sink writes the rest. A sink with a
-  /// thread of its own goes on there, so the result may still be pending.
-  func finish(_ report: ReportData) -> PendingResult<ExportResult>
-  /// The pass failed with `error`: the sink stops (waiting for its thread); its files go
-  /// with the staged folder.
+  /// Every program has been handed over and `report` is what the figures gave: the sink
+  /// writes the rest. A sink with a thread of its own goes on there, so the result may
+  /// still be pending.
+  func finish(_ report: WeeklyReport) -> PendingResult<ExportResult>
+  /// The programs or the figures failed with `error`: the sink stops (waiting for its
+  /// thread); its files go with the staged folder.
   func cancel(_ error: any Error)
 }
 
 extension ReportFormat {
-  /// This format's sink for a report of `programs`, written into `directory`, or `nil`
-  /// when the format is rendered from the report alone.
+  /// This format's sink for a report of `programCount` programs, written into
+  /// `directory`, or `nil` when the format is rendered from the document alone (the
+  /// registry's entry says: ``FormatEntry/sink``).
   ///
-  /// The workbook is always a sink: it starts at once, on a thread of its own, with its
-  /// programs sheet (which needs no figures; held programs are read there, others taken
-  /// from the job's pass, one read of the store serving both). `programs.csv` is one only
-  /// when the programs are read from the store: held programs cost nothing to go over
-  /// again, and the figures, which the workbook waits for, come sooner without the file.
-  public func sink(for programs: ProgramChunks, into directory: URL, options: ExportOptions) throws
-    -> (any ReportSink)?
-  {
-    switch self {
-    case .xlsx: return XLSXWorkbookSink(programs: programs, into: directory, options: options)
-    case .csv: return programs.held == nil ? try CSVProgramsSink(into: directory, options: options) : nil
-    default: return nil
-    }
+  /// The workbook starts at once, on a thread of its own, with its programs sheet (which
+  /// needs no figures), taking the programs as the job hands them over. Given the report
+  /// already (`knowing`), it writes the changes before the programs: what a workbook needs
+  /// when its changes take more than one sheet (its first try then fails with
+  /// ``XLSXExportError/changesNeedTheirSheetsFirst``).
+  public func sink(
+    programCount: Int, knowing report: WeeklyReport? = nil, into directory: URL, options: ExportOptions,
+    registry: FormatRegistry = .standard
+  ) throws -> (any ReportSink)? {
+    try registry.entry(self)?.sink?(programCount, report, directory, options)
   }
 }
 
-/// `csv/`: `programs.csv` row by row as the pass reads the programs, the tables from the
+/// `csv/`: `programs.csv` row by row as the programs are handed over, the tables from the
 /// report.
 final class CSVProgramsSink: ReportSink {
   private let file: CSVProgramsFile
@@ -57,11 +56,13 @@ final class CSVProgramsSink: ReportSink {
     try file.append(chunk)
   }
 
-  func finish(_ report: ReportData) -> PendingResult<ExportResult> {
+  func finish(_ report: WeeklyReport) -> PendingResult<ExportResult> {
     let written = PendingResult<ExportResult>()
     written.fulfil(
       Result {
-        try CSVReportWriter(programsWritten: try file.finish()).write(report, into: directory, options: options)
+        var result = try file.finish()
+        result.append(try CSVReportWriter().write(.report(report), into: directory, options: options))
+        return result
       })
     return written
   }
@@ -72,37 +73,38 @@ final class CSVProgramsSink: ReportSink {
 /// `report.xlsx` on a thread of its own: the programs sheet as the programs come, the
 /// other sheets once the report is known (``XLSXReportWriter/write(programs:report:into:options:)``).
 final class XLSXWorkbookSink: ReportSink {
-  /// The pass's chunks, when the programs are not held.
-  private let feed: HandOver<[Program]>?
-  private let report: PendingResult<ReportData>
+  private let feed = HandOver<[Program]>()
+  private let report = PendingResult<WeeklyReport>()
   private let workbook: PendingResult<ExportResult>
 
-  init(programs: ProgramChunks, into directory: URL, options: ExportOptions) {
-    let feed = programs.held == nil ? HandOver<[Program]>() : nil
-    let sheetPrograms = feed.map { programs.fedOnce(by: $0) } ?? programs
-    let report = PendingResult<ReportData>()
-    self.report = report
-    self.feed = feed
+  init(
+    programCount: Int, knowing known: WeeklyReport?, writer: XLSXReportWriter, into directory: URL,
+    options: ExportOptions
+  ) {
+    let programs = ProgramChunks.fed(by: feed, count: programCount)
+    let report = self.report
+    let feed = self.feed
     workbook = PendingResult.start {
-      // However the workbook ends, it no longer holds the pass back.
-      defer { feed?.stop() }
-      return try XLSXReportWriter().write(
-        programs: sheetPrograms, report: { try report.wait().get() }, into: directory, options: options)
+      // However the workbook ends, it no longer holds the job's loop back.
+      defer { feed.stop() }
+      if let known { return try writer.write(known, programs: programs, into: directory, options: options) }
+      return try writer.write(
+        programs: programs, report: { try report.wait().get() }, into: directory, options: options)
     }
   }
 
   func consume(_ chunk: [Program]) {
-    _ = feed?.push(chunk)  // `false` once the workbook has stopped: it fails on its own
+    _ = feed.push(chunk)  // `false` once the workbook has stopped: it fails on its own
   }
 
-  func finish(_ data: ReportData) -> PendingResult<ExportResult> {
-    feed?.finish(throwing: nil)
+  func finish(_ data: WeeklyReport) -> PendingResult<ExportResult> {
+    feed.finish(throwing: nil)
     report.fulfil(.success(data))
     return workbook
   }
 
   func cancel(_ error: any Error) {
-    feed?.finish(throwing: error)
+    feed.finish(throwing: error)
     report.fulfil(.failure(error))
     _ = workbook.wait()  // it stops at the missing report; then its files can go
   }

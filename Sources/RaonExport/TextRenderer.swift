@@ -1,6 +1,5 @@
 import Foundation
-import RaonAnalytics
-import RaonCore
+import RaonDocument
 
 /// A text file a renderer makes: its path in the output folder (`report.md`,
 /// `charts/running-by-district.svg`) and its text.
@@ -25,23 +24,10 @@ public protocol TextRenderer: ReportWriter {
 }
 
 extension TextRenderer {
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+  public func write(_ document: ReportDocument, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
-    try TextOutput.write(try files(for: .report(report), options: options), into: directory)
-  }
-
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
-    try TextOutput.write(try files(for: .comparison(diff, from: from, to: to), options: options), into: directory)
-  }
-
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
-    try TextOutput.write(try files(for: .trend(points), options: options), into: directory)
+    try TextOutput.write(try files(for: document, options: options), into: directory)
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 import RaonExport
 import RaonStore
 
@@ -65,10 +66,10 @@ public struct DiffJob: Sendable {
     }
     let target = environment.url(forPath: out)
     let result = try OutputPublisher.publish(target) { staging -> ExportResult in
-      let written = ReportFormat.render(
-        formats, .comparison(diff, from: from, to: to), into: staging.folder, options: options)
+      let document = ReportDocument.comparison(diff, from: from, to: to, options: options.document)
+      let written = ReportFormat.render(formats, document, into: staging.folder, options: options)
       var combined = ExportResult()
-      for format in ReportFormat.ordered(formats) {
+      for format in FormatRegistry.standard.ordered(formats) {
         if let result = written[format] { combined.append(try result.get()) }
       }
       try PDFJob.print(combined.printing, variables: environment.variables, into: staging)

@@ -53,8 +53,8 @@ enum DistrictPacks {
         target: staging.target.appendingPathComponent(relative),
         folder: staging.folder.appendingPathComponent(relative))
       try OutputDirectories.create(pack.folder)
-      // Held programs: the sinks read them themselves, so the report goes straight to them.
-      let written = try ReportOutputs(programs: report.programs, formats: formats, into: pack, options: options)
+      // Held programs (in id order, as the pass read them): handed to the sinks as they open.
+      let written = try ReportOutputs(programs: ProgramChunks(mine), formats: formats, into: pack, options: options)
         .finish(report)
       combined.files += written.files.map { "\(relative)/\($0)" }
       combined.warnings += written.warnings

@@ -17,11 +17,16 @@ import RaonExport
 /// are removed by the next run, and an earlier report that a killed run had moved aside
 /// (`.NAME.raon-old-PID`, on a file system without the exchange) is put back.
 public enum OutputPublisher {
-  /// Names a report folder may contain; a non-empty folder holding anything else is not
-  /// replaced (so `--out ~` can never wipe a home directory).
-  /// Derived from what each format's writer declares, so a new output file cannot be
-  /// forgotten here.
-  static let reportEntries: Set<String> = ReportFormat.reportEntries.union([DistrictPacks.folder])
+  /// What a report folder may contain; a non-empty folder holding anything else is not
+  /// replaced (so `--out ~` can never wipe a home directory). From the format registry (what
+  /// each format declares it makes), so a new output file cannot be forgotten here.
+  static var reportEntries: FolderShape { reportEntries(FormatRegistry.standard) }
+
+  /// What a report folder may contain with the formats of `registry`: their outputs and
+  /// the district packs' folder.
+  static func reportEntries(_ registry: FormatRegistry) -> FolderShape {
+    registry.reportFolder.adding([DistrictPacks.folder])
+  }
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
   public static func publish<T>(to target: URL, _ write: (URL) throws -> T) throws -> T {
@@ -37,7 +42,7 @@ public enum OutputPublisher {
   ///     replaced (see ``stage(_:entries:reportShaped:)``).
   ///   - write: Writes into the staged folder.
   static func publish<T>(
-    _ target: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true,
+    _ target: URL, entries: FolderShape = reportEntries, reportShaped: Bool = true,
     _ write: (Staging) throws -> T
   ) throws -> T {
     let staging = try stage(target, entries: entries, reportShaped: reportShaped)
@@ -79,7 +84,7 @@ public enum OutputPublisher {
   ///   - reportShaped: Whether those names are a report's (``ReportFolderShape``: what
   ///     each subfolder may hold is checked too), else a site's (``SiteFolderShape``).
   static func stage(
-    _ requested: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
+    _ requested: URL, entries: FolderShape = reportEntries, reportShaped: Bool = true
   ) throws -> Staging {
     let fm = FileManager.default
     let target = try resolvingLink(requested)
@@ -182,7 +187,7 @@ public enum OutputPublisher {
   }
 
   static func checkReplaceable(
-    _ target: URL, entries: Set<String> = reportEntries, reportShaped: Bool = true
+    _ target: URL, entries: FolderShape = reportEntries, reportShaped: Bool = true
   ) throws {
     try checkWritable(beside: target)
     let fm = FileManager.default
@@ -194,7 +199,7 @@ public enum OutputPublisher {
     let foreign =
       reportShaped
       ? ReportFolderShape(entries: entries).foreign(in: target)
-      : SiteFolderShape(entries: entries).foreign(in: target)
+      : SiteFolderShape(entries: entries.names).foreign(in: target)
     if !foreign.isEmpty {
       throw WorkflowError.outputNotWritable(
         path: target.path,
@@ -272,13 +277,13 @@ public enum OutputPublisher {
 /// put in `districts/강남구/` or `csv/` was deleted without a word when the report was
 /// run again, while one beside `report.md` was refused (issue 27).
 ///
-/// Each name the writers declare must be what they write there: `charts/` a folder of
-/// `.svg` files, `csv/` a folder of `.csv` files, `districts/` a folder of district
-/// folders, each a report folder itself, and every other name a regular file (a folder
-/// named `report.md/` is not a report's).
+/// Each name the formats declare must be what they write there: a folder they declare a
+/// folder of files with one ending (`charts/` of `.svg`, `csv/` of `.csv`), `districts/` a
+/// folder of district folders, each a report folder itself, and every other name a regular
+/// file (a folder named `report.md/` is not a report's).
 struct ReportFolderShape {
-  /// Names the folder may hold.
-  var entries: Set<String>
+  /// What the folder may hold.
+  var entries: FolderShape
 
   /// The paths (relative to `folder`) of what a report never writes there.
   func foreign(in folder: URL, prefix: String = "") -> [String] {
@@ -287,19 +292,23 @@ struct ReportFolderShape {
     for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
       let url = folder.appendingPathComponent(name)
       let path = prefix + name
-      guard entries.contains(name) else {
+      guard entries.names.contains(name) else {
         out.append(path)
         continue
       }
+      if let ending = entries.folders[name] {
+        out += Self.files(in: url, ending: ending, prefix: path)
+        continue
+      }
       switch name {
-      case "charts": out += Self.files(in: url, ending: ".svg", prefix: path)
-      case "csv": out += Self.files(in: url, ending: ".csv", prefix: path)
       case DistrictPacks.folder:
         guard Self.isFolder(url) else {
           out.append(path)
           continue
         }
-        let pack = ReportFolderShape(entries: entries.subtracting([DistrictPacks.folder]))
+        var inPack = entries
+        inPack.names.remove(DistrictPacks.folder)
+        let pack = ReportFolderShape(entries: inPack)
         for district in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
           let packURL = url.appendingPathComponent(district)
           if District.all.contains(district), Self.isFolder(packURL) {

@@ -1,5 +1,6 @@
 import Foundation
 import RaonPostgres
+import RaonDocument
 import RaonExport
 import TOMLKit
 
@@ -85,8 +86,8 @@ public struct RaonConfig: Sendable, Equatable {
 
   /// Parses the config text (TOML 1.0 through TOMLKit). Keys may stand at the top or inside
   /// `[sections]`, which are read as if they were not there. Every mistake names the file
-  /// and the line of the key it is about.
-  public static func parse(_ text: String, path: String) throws -> RaonConfig {
+  /// and the line of the key it is about. `formats` are the `registry`'s.
+  public static func parse(_ text: String, path: String, registry: FormatRegistry = .standard) throws -> RaonConfig {
     var config = RaonConfig()
     config.path = path
     let lines = ConfigLines(text)
@@ -180,10 +181,11 @@ public struct RaonConfig: Sendable, Equatable {
           throw fail("'formats' must be a list like [\"md\", \"xlsx\"]")
         }
         guard items.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-          throw fail("'formats' is empty — list at least one of md, xlsx, csv, json, or remove the line")
+          let some = registry.defaults(for: .report).map(\.rawValue).joined(separator: ", ")
+          throw fail("'formats' is empty — list at least one of \(some), or remove the line")
         }
         do {
-          config.formats = try ReportFormat.parseList(items)
+          config.formats = try registry.parse(items, for: .report)
         } catch {
           throw fail("formats: \(error)")
         }

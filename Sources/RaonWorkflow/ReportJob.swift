@@ -19,7 +19,7 @@ public struct ReportRequest: Sendable {
   public var compareTo: String?
   /// `--week YYYY-Www`.
   public var week: String?
-  public var formats: [ReportFormat] = ReportFormat.defaults
+  public var formats: [ReportFormat] = FormatRegistry.standard.defaults(for: .report)
   /// `--trend-weeks N`: the trend's ISO weeks (the latest snapshot of each), 0 = no trend.
   public var trendWeeks = WeeklyTrend.defaultWeeks
   /// `--district NAME` (repeatable) or `--districts all`: a pack per district, besides the
@@ -415,26 +415,24 @@ struct ReportSelection: Sendable {
   var trendWeeks: Int
 }
 
-extension ReportFormat {
-  /// Parses `md,xlsx,csv,json,html,pdf` (any order, any case, `markdown`/`excel` accepted;
-  /// `all` is ``ReportFormat/defaults``, every format but `pdf`).
-  public static func parseList(_ texts: [String]) throws -> [ReportFormat] {
+extension FormatRegistry {
+  /// Parses `md,xlsx,csv,json,html,pdf` as `job` reads it: any order, any case, a format's
+  /// aliases (`markdown`, `excel`) accepted, `all` meaning every format of the job that needs
+  /// nothing outside Raon (``all(for:)``); nothing listed means the job's defaults.
+  ///
+  /// - Throws: ``WorkflowError/unknownFormat(_:known:)`` for a name no entry has.
+  public func parse(_ texts: [String], for job: FormatJob) throws -> [ReportFormat] {
     var formats: [ReportFormat] = []
     for text in texts.flatMap({ $0.split(separator: ",") }) {
-      let t = text.trimmingCharacters(in: .whitespaces).lowercased()
-      let format: ReportFormat?
-      switch t {
-      case "markdown": format = .md
-      case "excel": format = .xlsx
-      case "all":
-        for format in ReportFormat.defaults where !formats.contains(format) { formats.append(format) }
+      if text.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
+        for format in all(for: job) where !formats.contains(format) { formats.append(format) }
         continue
-      default: format = ReportFormat(rawValue: t)
       }
-      guard let format else { throw WorkflowError.unknownFormat(String(text)) }
+      guard let format = format(named: String(text)) else {
+        throw WorkflowError.unknownFormat(String(text), known: self.formats.map(\.rawValue))
+      }
       if !formats.contains(format) { formats.append(format) }
     }
-    return formats.isEmpty ? ReportFormat.defaults : formats
+    return formats.isEmpty ? defaults(for: job) : formats
   }
 }
-

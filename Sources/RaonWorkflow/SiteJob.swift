@@ -40,8 +40,9 @@ public struct SiteJob: Sendable {
     public var out: String?
     /// Only the last N weeks with a snapshot; `nil` for all.
     public var weeks: Int?
-    /// The week reports' formats (html is always written: it is the week's page).
-    public var formats: [ReportFormat] = [.html, .xlsx, .csv, .json]
+    /// The week reports' formats (the registry's `always` ones, html, are written whatever
+    /// is asked: it is the week's page).
+    public var formats: [ReportFormat] = FormatRegistry.standard.defaults(for: .site)
     public var options = ExportOptions()
     public init() {}
   }
@@ -70,12 +71,14 @@ public struct SiteJob: Sendable {
     let chosen = Array(all.suffix(request.weeks ?? Int.max))
     guard let latest = chosen.last else { throw WorkflowError.noSnapshots(store: storePath) }
     var formats = request.formats
-    if !formats.contains(.html) { formats.insert(.html, at: 0) }
+    for format in FormatRegistry.standard.formats(for: .site, [.always]).reversed() where !formats.contains(format) {
+      formats.insert(format, at: 0)
+    }
 
     let target = environment.url(forPath: request.out ?? Self.defaultOut)
     let earlier = SiteManifest.read(from: target)
     // What the earlier site holds is checked inside its folders too (SiteFolderShape).
-    return try OutputPublisher.publish(target, entries: SitePaths.entries, reportShaped: false) {
+    return try OutputPublisher.publish(target, entries: FolderShape([]).adding(SitePaths.entries), reportShaped: false) {
       try build(
         chosen: chosen, all: all, snapshots: snapshots, latest: latest, formats: formats,
         request: request, earlier: earlier, target: target, into: $0.folder)

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 import RaonErrors
 import RaonExport
 import RaonStore
@@ -92,8 +93,9 @@ public struct TrendJob: Sendable {
       return Outcome(points: points, directory: nil, files: [], warnings: [])
     }
     let target = environment.url(forPath: out ?? Self.defaultOut)
-    let result = try OutputPublisher.publish(target, entries: TrendWriters.outputEntries) {
-      try TrendWriters.write(points, formats: formats, into: $0.folder, options: options)
+    let result = try OutputPublisher.publish(target, entries: FormatRegistry.standard.trendFolder) {
+      try TrendWriters.write(
+        ReportDocument.trend(points, options: options.document), formats: formats, into: $0.folder, options: options)
     }
     return Outcome(
       points: points, directory: target, files: result.files, warnings: result.warnings)

@@ -19,7 +19,8 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
   case sampleMissing
   case config(path: String, line: Int, message: String)
   case invalidTakenAt(String)
-  case unknownFormat(String)
+  /// A format no registry entry names, and the formats there are.
+  case unknownFormat(String, known: [String])
   case invalidAPIBase(String)
   case emptyCatalog(source: String)
   /// SIGINT or SIGTERM arrived: what this run staged was removed.
@@ -113,8 +114,8 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
       return "\(option) names a '\(scheme)://' store, which Raon does not know — give a store as \(StoreAddress.knownSchemes), or a file path"
     case .noPreviousSnapshot(let latest, let takenAt, let store):
       return "there is no previous snapshot yet: the store at \(store) holds only snapshot \(latest) (taken \(takenAt)) — record a later catalog with 'raon snapshot FILE', then compare the two"
-    case .unknownFormat(let text):
-      return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
+    case .unknownFormat(let text, let known):
+      return "'\(text)' is not a report format — use any of \(known.joined(separator: ", ")) (comma-separated)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RaonDocument
 import RaonExport
 
 extension ReportLanguage: ExpressibleByArgument {}

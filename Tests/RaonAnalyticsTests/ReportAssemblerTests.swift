@@ -1,3 +1,4 @@
+import Foundation
 import RaonCore
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     week: week("2024-W37"))
   #expect(data.snapshot.id == 2)
   #expect(data.compareTo == nil)
-  #expect(try data.programs.collect().map(\.id) == ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"])
+  #expect(data.programCount == 8)
   #expect(data.tables == CatalogStatistics.tables(for: handCatalog))
   #expect(data.thisWeek == WeekFigures.compute(programs: handCatalog, week: week("2024-W37")))
   #expect(data.compareTables == nil)
@@ -42,7 +43,33 @@ func assembleFromChunksMatchesTheWholeCatalog(chunkSize: Int) throws {
   #expect(chunked.compareTables == whole.compareTables)
   #expect(chunked.compareWeek == whole.compareWeek)
   #expect(chunked.changes == whole.changes)
-  #expect(try chunked.programs.collect() == sorted)
+  #expect(chunked.programCount == sorted.count)
+  #expect(chunked.qualityExamples.byFlag == whole.qualityExamples.byFlag)
+}
+
+/// The quality examples are chosen in the figures' pass: for every flag, the first three
+/// programs by id that carry it (counted here by filtering the sorted catalog), whatever
+/// order the programs come in and however they are chunked.
+@Test(arguments: [1, 4, 50])
+func qualityExamplesAreTheFirstProgramsOfEachFlagByID(chunkSize: Int) throws {
+  let flagged: [QualityFlags] = [[.coordsMissing], [.districtMissing, .coordsMissing], [], [.idFromHash], [.coordsMissing]]
+  let programs = (0..<23).map { i in
+    Program(id: String(format: "cult:%03d", 22 - i), title: "t\(i)", qualityFlags: flagged[i % flagged.count])
+  }
+  let sorted = programs.sorted { $0.id < $1.id }
+  let chunks = ProgramChunks(count: sorted.count) { body in
+    for start in stride(from: 0, to: sorted.count, by: chunkSize) {
+      guard try body(Array(sorted[start..<min(start + chunkSize, sorted.count)])) else { return }
+    }
+  }
+  let held = try ReportAssembler.assemble(snapshot: info(2, count: 23), programs: programs, compareTo: nil, week: week("2024-W37"))
+  let read = try ReportAssembler.assemble(snapshot: info(2, count: 23), programs: chunks, compareTo: nil, week: week("2024-W37"))
+  for (flag, name) in QualityFlags.named {
+    let expected = Array(sorted.filter { $0.qualityFlags.contains(flag) }.prefix(3))
+    #expect(held.qualityExamples[name] == expected, "\(name)")
+    #expect(read.qualityExamples[name] == expected, "\(name)")
+  }
+  #expect(held.qualityExamples["coords_missing"].count == 3)
 }
 
 @Test func assembleWithComparison() throws {

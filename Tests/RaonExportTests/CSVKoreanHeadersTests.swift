@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// `--csv-headers ko`: Korean header rows, column for column; the values never change.

@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 @Suite final class CSVReportWriterTests {
@@ -15,7 +16,7 @@ import Testing
     for folder in folders { try? FileManager.default.removeItem(at: folder) }
   }
 
-  func written(_ options: ExportOptions = ExportOptions(), report: ReportData? = nil) throws
+  func written(_ options: ExportOptions = ExportOptions(), report: TestReport? = nil) throws
     -> (URL, ExportResult)
   {
     let out = try Fixtures.temporaryDirectory("raon-csv")

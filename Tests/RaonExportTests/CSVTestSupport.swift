@@ -3,6 +3,7 @@ import Foundation
 import RaonCore
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 // Shared by the CSV, JSON, Markdown and SVG tests (the file is named CSV* only because the
@@ -222,14 +223,16 @@ enum TextExportFixture {
   }
 
   /// The full report, with the comparison.
-  static var report: ReportData {
-    ReportData(
-      snapshot: snapshot, compareTo: previous, week: week, programs: programs, tables: tables,
-      thisWeek: thisWeek, compareTables: compareTables, compareWeek: compareWeek, changes: diff)
+  static var report: TestReport {
+    TestReport(
+      ReportData(
+        snapshot: snapshot, compareTo: previous, week: week, programs: programs, tables: tables,
+        thisWeek: thisWeek, compareTables: compareTables, compareWeek: compareWeek, changes: diff),
+      programs: programs)
   }
 
   /// The same report without a comparison.
-  static var reportWithoutComparison: ReportData {
+  static var reportWithoutComparison: TestReport {
     var r = report
     r.compareTo = nil
     r.compareTables = nil

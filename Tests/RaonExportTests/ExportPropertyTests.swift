@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// `csv/programs.csv` read back gives the programs that were written.
@@ -108,7 +109,8 @@ import Testing
       id: 1, takenAt: Date(timeIntervalSince1970: 1_725_845_400), source: "property",
       programCount: programs.count)
     let week = ISOWeek(containing: snapshot.koreaDay)
-    let report = try ReportAssembler.assemble(snapshot: snapshot, programs: programs, compareTo: nil, week: week)
+    let report = TestReport(
+      try ReportAssembler.assemble(snapshot: snapshot, programs: programs, compareTo: nil, week: week), programs: programs)
     let out = try Fixtures.temporaryDirectory("raon-roundtrip")
     defer { try? FileManager.default.removeItem(at: out) }
     _ = try CSVReportWriter().write(report, into: out, options: ExportOptions(csvEncoding: encoding))
@@ -140,8 +142,10 @@ import Testing
     // Documented limit: `'=1` and `=1` are both written `'=1`.
     let programs = [Program(id: "cult:1", title: "'=1"), Program(id: "cult:2", title: "=1")]
     let snapshot = SnapshotInfo(id: 1, takenAt: Date(timeIntervalSince1970: 0), source: "s", programCount: 2)
-    let report = try ReportAssembler.assemble(
-      snapshot: snapshot, programs: programs, compareTo: nil, week: ISOWeek(containing: snapshot.koreaDay))
+    let report = TestReport(
+      try ReportAssembler.assemble(
+        snapshot: snapshot, programs: programs, compareTo: nil, week: ISOWeek(containing: snapshot.koreaDay)),
+      programs: programs)
     let out = try Fixtures.temporaryDirectory("raon-guard")
     defer { try? FileManager.default.removeItem(at: out) }
     _ = try CSVReportWriter().write(report, into: out, options: ExportOptions(csvEncoding: .utf8))

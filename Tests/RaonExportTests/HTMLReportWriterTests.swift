@@ -1,14 +1,15 @@
 import Foundation
-import Ink
-import RaonAnalytics
+@testable import RaonAnalytics
 import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
-/// `report.html`: built from the Markdown, self-contained, escaped once, and what Ink gets
-/// wrong put right. (Rendering in a real Chromium is in RaonCLITests/HTMLReportEndToEndTests.)
+/// `report.html`: rendered from the document (the Markdown's own sections, no Markdown
+/// parsed), self-contained, escaped once. (Rendering in a real Chromium is in
+/// RaonCLITests/HTMLReportEndToEndTests.)
 @Suite struct HTMLReportWriterTests {
   let fixture = TextExportFixture.self
 
@@ -59,10 +60,7 @@ import Testing
   @Test func chartsAreInlineSVGAndNoImageOrFileIsReferenced() throws {
     let options = ExportOptions()
     let document = try MarkdownReportWriter().render(fixture.report, options: options)
-    let html = HTMLReportWriter.page(
-      markdown: document.markdown,
-      charts: document.charts.map { ("\($0.path)", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + $0.svg) },
-      language: .ko, header: .init(title: "제목", period: "기간"))
+    let html = HTMLReportWriter().render(fixture.report, options: options)
     #expect(document.charts.count >= 4)
     #expect(Self.count("<svg ", in: html) == document.charts.count)
     #expect(Self.count("<figure class=\"chart\">", in: html) == document.charts.count)
@@ -70,9 +68,10 @@ import Testing
     #expect(!html.contains("<?xml"))
     #expect(!html.contains("charts/"))
     for chart in document.charts {
-      let title = chart.svg.components(separatedBy: "<title>").dropFirst().first?
-        .components(separatedBy: "</title>").first ?? "?"
-      #expect(html.contains("<title>\(title)</title>"), "chart \(chart.path) not inlined")
+      let svg = chart.svg.hasSuffix("\n") ? String(chart.svg.dropLast()) : chart.svg
+      #expect(html.contains("<figure class=\"chart\">\(svg)</figure>"), "chart \(chart.path) not inlined whole")
+      // Without ids, no two charts on one page can clash.
+      #expect(!chart.svg.contains(" id=\""), "\(chart.path)")
     }
   }
 
@@ -122,24 +121,18 @@ import Testing
 
   @Test func textFromTheCatalogIsEscapedOnceAndNeverBecomesMarkup() {
     let title = "<햄릿> & \"원작\" <script>alert(1)</script> A|B *x* [y] `z` a_b &amp; 1 < 2"
-    let md = """
-      # T
-
-      - \(MarkdownText.link(title, url: "https://culture.seoul.go.kr/v.do?a=1&b=\"2\""))
-      - `cult:1` & `a<b>&c`
-
-      | k | v |
-      |---|---:|
-      | \(MarkdownText.inline(title)) | 1,234 |
-
-      ## Next
-
-      after
-      """
-    let html = MarkdownHTML.fragment(md)
+    let url = "https://culture.seoul.go.kr/v.do?a=1&b=\"2\""
+    var table = Table([Table.Column("k", .left), Table.Column("v", .right)])
+    table.add([.text(title), .number(1_234)])
+    let document = Document(
+      language: .ko, title: "T", period: "", front: [
+        .list([ListItem([.portalLink(title, url: url)]), ListItem([.code("cult:1"), .text(" & "), .code("a<b>&c")])]),
+        .table(table),
+      ], sections: [Section(title: "Next", blocks: [.paragraph([.text("after")])])], closing: "끝", charts: [])
+    var html = ""
+    HTMLRenderer(layout: .fragment).append(document, to: &html)
     #expect(!html.contains("<script"))
     #expect(!html.contains("<햄릿"))
-    // The document goes on after the title (Ink alone swallows it into one list item).
     #expect(html.contains("<h2>Next</h2><p>after</p>"))
     let escaped =
       "&lt;햄릿&gt; &amp; &quot;원작&quot; &lt;script&gt;alert(1)&lt;/script&gt; A|B *x* [y] `z` a_b &amp;amp; 1 &lt; 2"
@@ -150,97 +143,68 @@ import Testing
     #expect(!html.contains("&amp;lt;") && !html.contains("&amp;quot;") && !html.contains("&amp;gt;"))
   }
 
-  @Test func theWritersOwnSubTagStaysATagAndCatalogTextNeverMakesOne() {
-    let md = "<sub>정의: *running* & 1 < 2</sub>\n\n- " + MarkdownText.inline("<sub>x</sub> <sub onclick=\"a\">")
-      + "\n- <subway> <br/>\n"
-    let html = MarkdownHTML.fragment(md)
-    #expect(html.hasPrefix("<p><sub>정의: <em>running</em> &amp; 1 &lt; 2</sub></p>"), "\(html)")
-    #expect(html.contains("<li>&lt;sub&gt;x&lt;/sub&gt; &lt;sub onclick=&quot;a&quot;&gt;</li>"), "\(html)")
-    #expect(html.contains("<li>&lt;subway&gt; <br></li>"), "\(html)")
-    #expect(!html.contains("\u{E000}") && !html.contains("\u{E001}"))
+  /// Line breaks, tabs and runs of spaces read as one space, as in the Markdown; control
+  /// characters never reach the page.
+  @Test func textKeepsToOneLineAndCarriesNoControlCharacter() {
+    #expect(HTMLText.escape("a\r\n\n b\tc   d\u{2028}e") == "a b c d e")
+    #expect(HTMLText.escape("x\u{1B}[2J\u{07}y") == "x\u{FFFD}[2J\u{FFFD}y")
+    #expect(HTMLText.escape("2024.\u{A0}9.\u{A0}9.") == "2024.\u{A0}9.\u{A0}9.", "no-break spaces stay")
   }
 
   @Test func aListOfProgramsIsMarkedToStackOnAPhoneWithEveryCellLabelled() {
-    let md = """
-      | 공연/행사명 | 분류 | 자치구 | 장소 | 기간 | 이용요금 |
-      |---|---|---|---|---|---|
-      | [A](https://culture.seoul.go.kr/a) | 연극 | 종로구 | 극장 | 2024-09-10 | 전석 20,000원 |
-      | B | 전시 | 중구 |  | 2024-09-11 |  |
-
-      | 분류 | 건수 | 비율 | 무료 | 유료 |
-      |---|---:|---:|---:|---:|
-      | 연극 | 1 | 50% | 0 | 1 |
-      """
-    let html = HTMLReportWriter.wrapTables(MarkdownHTML.fragment(md))
+    let programs = [
+      Program(id: "cult:1", title: "A", category: "연극", district: "종로구", place: "극장", feeText: "전석 20,000원",
+        startDate: CalendarDay(iso: "2024-09-10"), portalURL: "https://culture.seoul.go.kr/a"),
+      Program(id: "cult:2", title: "B", category: "전시", district: "중구", startDate: CalendarDay(iso: "2024-09-11")),
+    ]
+    var figures = Table([
+      Table.Column("분류", .left), Table.Column("건수", .right), Table.Column("비율", .right),
+      Table.Column("무료", .right), Table.Column("유료", .right),
+    ])
+    figures.add([.text("연극"), .number(1), .percent(0.5), .number(0), .number(1)])
+    var html = ""
+    HTMLRenderer(layout: .page).append(
+      [.programs(ProgramTable(programs, showsDistrict: true, language: .ko)), .table(figures)], to: &html)
     #expect(html.components(separatedBy: "<table class=\"stack\">").count == 2, "\(html)")
     #expect(html.components(separatedBy: "<table>").count == 2, "the figures table is not a list")
     for label in ["공연/행사명", "분류", "자치구", "장소", "기간", "이용요금"] {
       #expect(html.components(separatedBy: "<td data-label=\"\(label)\"").count == 3, "\(label)")
     }
     #expect(html.hasPrefix("<div class=\"table-wrap\"><table class=\"stack\"><thead>"))
+    #expect(html.contains("<td data-label=\"공연/행사명\"><a href=\"https://culture.seoul.go.kr/a\">A</a></td>"))
     #expect(!html.contains("<td data-label=\"\""))
   }
 
-  /// The page is parsed a section at a time to hold one section's parse tree; its HTML is
-  /// checked against Ink parsing each document whole.
-  @Test func parsingSectionBySectionGivesTheWholeDocumentsHTML() throws {
-    func whole(_ md: String) -> String {
-      MarkdownHTML.restoreTags(MarkdownParser().html(from: MarkdownHTML.prepare(md)))
-    }
-    var documents = [
-      // A heading right after a paragraph, a list or a table line is no cut.
-      "para\n# H\n\ntext\n- a\n# H2\n\n| a |\n|---|\n| 1 |\n## H3\n\nend\n",
-      // A '#' line inside fenced code is no cut either.
-      "intro\n\n```\n\n# not a heading\n```\n\n# H\n\n---\n\n# After a rule\n",
-      "- a\n  - a1\n- b\n\n## H <sub>x</sub>\n\n| a | b |\n|---|---:|\n| [t](https://x/?a=1&b=2) | 1 |\n\n### H3\n",
-      "\n\n# Starts with empty lines\n\n\n\n## Many empty lines\n\n",
-    ]
-    for language in [ReportLanguage.ko, .en] {
-      let options = ExportOptions(language: language)
-      documents.append(try MarkdownReportWriter().render(fixture.report, options: options).markdown)
-    }
-    for name in ["report.md", "en/report.md"] {
-      let url = Golden.directory.appendingPathComponent(name)
-      documents.append(try String(contentsOf: url, encoding: .utf8))
-    }
-    for md in documents {
-      #expect(MarkdownHTML.fragment(md) == whole(md), "\(md.prefix(80))")
-      #expect(MarkdownHTML.sections(of: md).joined() == md)
-    }
-    // The reports are really cut (one section per heading after an empty line).
-    let report = documents[documents.count - 2]
-    let headings = report.components(separatedBy: "\n\n#").count - 1
-    #expect(headings >= 8)
-    #expect(MarkdownHTML.sections(of: report).count == headings + 1)
-  }
-
   @Test func anItemAfterANestedListStaysAtTheTopLevel() {
-    let md = "- a\n  - a1\n  - a2\n- b\n  - b1\n- 외 3건\n"
-    let html = MarkdownHTML.fragment(md)
+    var html = ""
+    HTMLRenderer(layout: .page).append(
+      [.list([
+        ListItem([.text("a")], children: [[.text("a1")], [.text("a2")]]), ListItem([.text("b")], children: [[.text("b1")]]),
+        ListItem([.text("외 3건")]),
+      ])], to: &html)
     #expect(html == "<ul><li>a<ul><li>a1</li><li>a2</li></ul></li><li>b<ul><li>b1</li></ul></li><li>외 3건</li></ul>")
   }
 
-  @Test func chartIdsArePrefixedSoTwoChartsNeverShareOne() {
-    let svg = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE svg>
-      <svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"/><clipPath id="g2"/></defs>
-      <rect fill="url(#g)" clip-path="url(#g2)"/><use href="#g"/><use xlink:href="#g2"/></svg>
-      """
-    let a = InlineSVG.embed(svg, idPrefix: "chart1-")
-    let b = InlineSVG.embed(svg, idPrefix: "chart2-")
-    #expect(a.hasPrefix("<svg "))
-    #expect(InlineSVG.identifiers(in: a) == ["chart1-g", "chart1-g2"])
-    #expect(InlineSVG.identifiers(in: a).isDisjoint(with: InlineSVG.identifiers(in: b)))
-    #expect(a.contains("fill=\"url(#chart1-g)\" clip-path=\"url(#chart1-g2)\""))
-    #expect(a.contains("<use href=\"#chart1-g\"/><use xlink:href=\"#chart1-g2\"/>"))
+  /// The trend's range starts with a year and a full stop (`2024. 9. 9. ~ …`): a paragraph,
+  /// where the page made from the Markdown read it as a list numbered from 2024.
+  @Test func theTrendsRangeIsAParagraphNotANumberedList() {
+    var report = fixture.report
+    let day = CalendarDay(iso: "2024-09-09") ?? CalendarDay(dayNumber: 0)
+    report.trend = [
+      WeeklyTrendPoint(
+        isoWeek: ISOWeek(containing: day), snapshotId: 1, takenAt: day.koreaMidnight, programCount: 10,
+        current: 5, running: 4, starting: 1, registered: 1, added: nil, removed: nil)
+    ]
+    let html = HTMLReportWriter().render(report, options: ExportOptions())
+    #expect(!html.contains("<ol start"))
+    #expect(html.contains("<p>2024.\u{A0}9.\u{A0}9. ~ 9.\u{A0}15. … 2024.\u{A0}9.\u{A0}9. ~ 9.\u{A0}15. · 1주</p>"))
   }
 
   @Test func theWriterWritesOneFileAndTheComparisonItsOwn() throws {
     let out = try Fixtures.temporaryDirectory("raon-html")
     defer { try? FileManager.default.removeItem(at: out) }
     let writer = HTMLReportWriter()
-    #expect(writer.outputEntries == ["report.html", "changes.html"])
+    #expect(FormatRegistry.standard.entry(.html)?.outputs.map(\.name) == ["report.html", "changes.html"])
     let result = try writer.write(fixture.report, into: out, options: ExportOptions())
     #expect(result.files == ["report.html"])
     let comparison = try writer.writeComparison(
@@ -257,7 +221,9 @@ import Testing
   }
 
   @Test func theReportFormatsKeepPDFOutOfTheDefaults() {
-    #expect(ReportFormat.defaults == [.md, .xlsx, .csv, .json, .html])
-    #expect(ReportFormat.allCases.contains(.pdf))
+    let registry = FormatRegistry.standard
+    #expect(registry.defaults(for: .report) == [.md, .xlsx, .csv, .json, .html])
+    #expect(registry.all(for: .report) == [.md, .xlsx, .csv, .json, .html])
+    #expect(registry.formats.contains(.pdf))
   }
 }

@@ -4,12 +4,13 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 @Suite struct JSONReportWriterTests {
   let fixture = TextExportFixture.self
 
-  func document(_ report: ReportData) throws -> (Data, [String: Any]) {
+  func document(_ report: TestReport) throws -> (Data, [String: Any]) {
     let out = try Fixtures.temporaryDirectory("raon-json")
     let result = try JSONReportWriter().write(report, into: out, options: ExportOptions())
     #expect(result.files == ["report.json"])

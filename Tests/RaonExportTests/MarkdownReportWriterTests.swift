@@ -8,13 +8,14 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 @Suite struct MarkdownReportWriterTests {
   let fixture = TextExportFixture.self
 
   func written(
-    _ report: ReportData? = nil, options: ExportOptions = ExportOptions(),
+    _ report: TestReport? = nil, options: ExportOptions = ExportOptions(),
     writer: MarkdownReportWriter = MarkdownReportWriter()
   ) throws -> (URL, ExportResult, String) {
     let out = try Fixtures.temporaryDirectory("raon-md")
@@ -236,11 +237,11 @@ import Testing
     #expect(text.contains("  - 최저요금(원): 「40,000」 → 「50,000」\n"))
     #expect(text.contains("여름밤 \\| 영화제"))
     // raon diff's document caps its lists.
-    let capped = MarkdownReportWriter(listLimit: 2, comparisonListLimit: 2).renderComparison(
-      fixture.diff, from: fixture.previous, to: fixture.snapshot, options: ExportOptions())
+    let capped = MarkdownReportWriter().renderComparison(
+      fixture.diff, from: fixture.previous, to: fixture.snapshot, options: ExportOptions(), listLimit: 2)
     #expect(capped.contains("- 외 1건\n"))
-    let english = MarkdownReportWriter(listLimit: 2, comparisonListLimit: 2).renderComparison(
-      fixture.diff, from: fixture.previous, to: fixture.snapshot, options: ExportOptions(language: .en))
+    let english = MarkdownReportWriter().renderComparison(
+      fixture.diff, from: fixture.previous, to: fixture.snapshot, options: ExportOptions(language: .en), listLimit: 2)
     #expect(english.contains("- and 1 more\n"))
   }
 

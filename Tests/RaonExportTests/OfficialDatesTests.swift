@@ -2,6 +2,7 @@ import Foundation
 import RaonCore
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// Dates as a Korean public document writes them, checked against a calendar by hand:

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// The PDF post-step: the pages a run's writers queued, printed by one printer as many at
@@ -77,7 +78,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory("raon-pdf-printing")
     defer { try? FileManager.default.removeItem(at: dir) }
     let report = TextExportFixture.report
-    let written = try PDFReportWriter().write(.report(report), into: dir, options: ExportOptions())
+    let written = try PDFReportWriter().write(.report(report.weekly()), into: dir, options: ExportOptions())
     #expect(written.files == ["report.pdf"])
     #expect(written.printing.map(\.destination) == [dir.appendingPathComponent("report.pdf")])
     #expect(written.printing.map(\.html) == [try HTMLReportWriter().render(report, options: ExportOptions())])
@@ -92,9 +93,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let report = TextExportFixture.report
     var renders = 0
-    let results = ReportFormat.render(formats, .report(report), into: dir, options: ExportOptions()) {
+    let results = ReportFormat.render(formats, .report(report.weekly()), into: dir, options: ExportOptions()) {
       renders += 1
-      return try HTMLReportWriter().page($0, options: $1)
+      return HTMLReportWriter().page($0)
     }
     #expect(renders == 1)
     let page = try HTMLReportWriter().render(report, options: ExportOptions())

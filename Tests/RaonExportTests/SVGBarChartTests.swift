@@ -6,6 +6,7 @@ import Foundation
 import RaonCore
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 @Suite struct SVGBarChartTests {

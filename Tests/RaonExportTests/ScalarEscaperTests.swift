@@ -1,5 +1,6 @@
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// The escaper's table (made once for ASCII) and its rule (asked for the rest) give what

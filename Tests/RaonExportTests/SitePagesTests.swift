@@ -1,6 +1,7 @@
 import Foundation
 @testable import RaonAnalytics
 import RaonCore
+@testable import RaonDocument
 import RaonExport
 import Testing
 

@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 @Suite("Trend writers: trend.md + SVG, trend.xlsx, trend.csv, trend.json")
@@ -23,7 +24,8 @@ struct TrendWritersTests {
     -> (URL, ExportResult)
   {
     let dir = try Fixtures.temporaryDirectory("raon-trend")
-    return (dir, try TrendWriters.write(points, formats: formats, into: dir, options: options))
+    let trend = ReportDocument.trend(points, options: options.document)
+    return (dir, try TrendWriters.write(trend, formats: formats, into: dir, options: options))
   }
 
   @Test func jsonHasTheReportTrendShapeWithNullsFirst() throws {
@@ -80,9 +82,12 @@ struct TrendWritersTests {
     // Lines that may coincide are drawn in different dashes.
     #expect(svg.components(separatedBy: "stroke-dasharray=").count - 1 >= 6)
     // Deterministic, and the reusable section is what the document holds.
-    let section = TrendMarkdown.section(points: Self.points, labels: ReportLabels(.ko))
-    #expect(section.svg == svg && section.chartPath == "charts/trend.svg")
-    #expect(md.contains(section.markdown))
+    let L = ReportLabels(.ko)
+    let chart = TrendComposer.chart(Self.points, labels: L)
+    #expect(SVGChart.draw(chart) == svg && chart.path == "charts/trend.svg")
+    var section = ""
+    MarkdownRenderer.append(TrendComposer.blocks(Self.points, chart: chart, labels: L), to: &section)
+    #expect(md.contains(section))
   }
 
   @Test func englishLabels() throws {
@@ -92,12 +97,15 @@ struct TrendWritersTests {
   }
 
   @Test func anEmptyTrendSaysSo() throws {
-    let section = TrendMarkdown.section(points: [], labels: ReportLabels(.ko))
-    #expect(section.markdown.contains("추이를 그릴 수집 자료가 없습니다."))
-    #expect(section.svg.contains("</svg>"))
+    let L = ReportLabels(.ko)
+    let chart = TrendComposer.chart([], labels: L)
+    var section = ""
+    MarkdownRenderer.append(TrendComposer.blocks([], chart: chart, labels: L), to: &section)
+    #expect(section.contains("추이를 그릴 수집 자료가 없습니다."))
+    #expect(SVGChart.draw(chart).contains("</svg>"))
     let dir = try Fixtures.temporaryDirectory("raon-trend-empty")
     _ = try TrendWriters.write(
-      [], formats: ReportFormat.allCases, into: dir, options: ExportOptions())
+      .trend([], options: DocumentOptions()), formats: FormatRegistry.standard.formats, into: dir, options: ExportOptions())
     #expect(try XLSXCheck(dir.appendingPathComponent("trend.xlsx")).sheets == ["추이"])
   }
 
@@ -134,7 +142,8 @@ struct TrendWritersTests {
     let formats = try XLSXFormats(workbook, language: .ko)
     _ = try workbook.addSheet("요약")
     let sheet = try XLSXTrendSheet.add(
-      to: workbook, points: Self.points, labels: ReportLabels(.ko), formats: formats)
+      to: workbook, points: Self.points, chart: TrendComposer.chart(Self.points, labels: ReportLabels(.ko)),
+      labels: ReportLabels(.ko), formats: formats)
     #expect(sheet.name == "추이")
     try workbook.close()
     let check = try XLSXCheck(url)

@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// Whatever text the writers are given (an older store
@@ -13,7 +14,7 @@ import Testing
   /// A report whose programs carry what normalisation would now have replaced, as a store
   /// written by an older Raon can hold: U+000B in a category (it reaches chart1.xml's
   /// cached categories), U+FFFE/U+FFFF in a title, ESC/BEL in a place.
-  static var hostileReport: ReportData {
+  static var hostileReport: TestReport {
     var programs = XLSXFixtures.programs
     for i in programs.indices {
       programs[i].category = i % 2 == 0 ? "전시\u{0B}미술" : "연극\u{1F}"
@@ -21,10 +22,11 @@ import Testing
       programs[i].place = "장소\u{1B}[31m\u{07}"
     }
     let base = XLSXFixtures.report
-    return ReportData(
+    let figures = ReportData(
       snapshot: base.snapshot, compareTo: base.compareTo, week: base.week, programs: programs,
       tables: XLSXFixtures.tables(programs), thisWeek: base.thisWeek,
       compareTables: base.compareTables, compareWeek: base.compareWeek, changes: base.changes)
+    return TestReport(figures, programs: programs)
   }
 
   @Test func theWorkbookStaysValidXMLWhateverTextItIsGiven() throws {

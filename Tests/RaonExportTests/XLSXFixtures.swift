@@ -4,6 +4,7 @@ import Foundation
 import RaonCore
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// Hand-built report values for the XLSX tests: a dozen programs with Korean text, the
@@ -104,7 +105,7 @@ enum XLSXFixtures {
   /// 2024-09-09 10:30:00 KST.
   static let takenAt = Date(timeIntervalSince1970: 1_725_845_400)
 
-  static var report: ReportData {
+  static var report: TestReport {
     let now = programs
     var old = Array(now.dropFirst(2))
     old[0].title = "뮤지컬 〈영웅〉 (앙코르)"
@@ -127,11 +128,12 @@ enum XLSXFixtures {
     let compareWeek = WeekFigures(
       week: week, active: 6, starting: 4, activeFree: 3, activeByCategory: [], activeByDistrict: [],
       startingByCategory: [], startingByDistrict: [])
-    return ReportData(
+    let figures = ReportData(
       snapshot: SnapshotInfo(id: 12, takenAt: takenAt, source: "seoul-2024-09-09.csv", programCount: now.count),
       compareTo: SnapshotInfo(id: 11, takenAt: takenAt.addingTimeInterval(-7 * 86_400), source: "seoul-2024-09-02.csv", programCount: old.count),
       week: week, programs: now, tables: tables(now), thisWeek: weekFigures,
       compareTables: tables(old), compareWeek: compareWeek, changes: diff)
+    return TestReport(figures, programs: now)
   }
 }
 

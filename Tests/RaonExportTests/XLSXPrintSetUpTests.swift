@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// The workbook prints as it comes: every sheet's page set-up read back from the XML
@@ -40,7 +41,7 @@ struct XLSXPrintSetUpTests {
 
   static func written(
     _ options: ExportOptions = ExportOptions(), writer: XLSXReportWriter = XLSXReportWriter(),
-    report: ReportData = XLSXFixtures.report
+    report: TestReport = XLSXFixtures.report
   ) throws -> (sheets: [String: PrintedSheet], check: XLSXCheck, file: URL) {
     let (check, _, file) = try XLSXReportWriterTests.written(options, writer: writer, report: report)
     return (try printSetUp(file), check, file)
@@ -169,11 +170,10 @@ struct XLSXPrintSetUpTests {
   // MARK: - Quality flags
 
   /// The fixture report with `coords_missing` on five programs, so the examples are cut.
-  static var reportWithFiveMissingCoordinates: ReportData {
-    var report = XLSXFixtures.report
+  static var reportWithFiveMissingCoordinates: TestReport {
     var programs = XLSXFixtures.programs
     for i in [0, 2, 4, 6, 8] { programs[i].qualityFlags.insert(.coordsMissing) }
-    report.programs = ProgramChunks(programs)
+    var report = XLSXFixtures.report.with(programs: programs)
     report.tables.quality.append(QualityCount(key: "coords_missing", count: 5))
     return report
   }

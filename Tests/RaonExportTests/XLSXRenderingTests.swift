@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// LibreOffice and poppler, where installed.
@@ -57,15 +58,15 @@ struct XLSXRenderingTests {
   }
 
   /// The fixture report with `count` programs (copies of the fixture's, with new ids).
-  static func report(programs count: Int) -> ReportData {
-    var report = XLSXFixtures.report
+  static func report(programs count: Int) -> TestReport {
+    let fixture = XLSXFixtures.report
     let base = XLSXFixtures.programs.dropLast()  // not the 40,000-character place
     let programs = (0..<count).map { i in
       var p = base[base.startIndex + i % base.count]
       p.id = "cult:\(200_000 + i)"
       return p
     }
-    report.programs = ProgramChunks(programs)
+    var report = fixture.with(programs: programs)
     // The week's lists are the programs' own, as a report makes them.
     report.lists = WeekLists.select(programs, week: report.week, day: report.snapshot.koreaDay)
     return report

@@ -1,6 +1,7 @@
 import Testing
 import RaonCore
 
+@testable import RaonDocument
 @testable import RaonExport
 
 @Suite("XLSX sheet names and display width")

@@ -4,6 +4,7 @@ import RaonCore
 import TestSupport
 import Testing
 
+@testable import RaonDocument
 @testable import RaonExport
 
 /// The workbook opens on the week (issue 24): 요약's charts plot this week's running
@@ -90,7 +91,7 @@ struct XLSXWeekSummaryTests {
     #expect(district.isEmpty, "the whole-catalog 자치구별 sheet of a pack has one row: no chart")
   }
 
-  static func pack(_ name: String) -> ReportData {
+  static func pack(_ name: String) -> TestReport {
     let mine = XLSXFixtures.programs.filter { $0.district == name }
     var report = ReportData(
       snapshot: SnapshotInfo(id: 12, takenAt: XLSXFixtures.takenAt, source: "seoul.csv", programCount: mine.count),
@@ -101,7 +102,7 @@ struct XLSXWeekSummaryTests {
       compareTables: nil, compareWeek: nil, changes: nil)
     report.district = DistrictScope(
       name: name, runningRank: 1, currentRank: 1, runningShare: 0.5, currentShare: 0.5, districtCount: 25)
-    return report
+    return TestReport(report, programs: mine)
   }
 
   @Test func runningListHoldsEveryRunningProgramByDistrictThenStartDay() throws {
@@ -131,10 +132,12 @@ struct XLSXWeekSummaryTests {
     var programs = XLSXFixtures.programs
     for i in programs.indices where programs[i].isFree == true { programs[i].feeText = "" }
     let base = XLSXFixtures.report
-    let report = ReportData(
-      snapshot: base.snapshot, compareTo: base.compareTo, week: base.week, programs: programs,
-      tables: base.tables, thisWeek: base.thisWeek, compareTables: base.compareTables,
-      compareWeek: base.compareWeek, changes: base.changes)
+    let report = TestReport(
+      ReportData(
+        snapshot: base.snapshot, compareTo: base.compareTo, week: base.week, programs: programs,
+        tables: base.tables, thisWeek: base.thisWeek, compareTables: base.compareTables,
+        compareWeek: base.compareWeek, changes: base.changes),
+      programs: programs)
     let (check, _, _) = try XLSXReportWriterTests.written(report: report)
     let free = Set(programs.filter { $0.isFree == true }.map(\.id))
     var seen = 0
@@ -187,10 +190,12 @@ struct XLSXWeekSummaryTests {
       programs[i].registeredOn = added.contains(programs[i].id) ? CalendarDay(iso: "2024-09-08") : CalendarDay(iso: "2024-08-01")
     }
     let base = XLSXFixtures.report
-    let report = ReportData(
-      snapshot: base.snapshot, compareTo: base.compareTo, week: base.week, programs: programs,
-      tables: base.tables, thisWeek: base.thisWeek, compareTables: base.compareTables,
-      compareWeek: base.compareWeek, changes: base.changes)
+    let report = TestReport(
+      ReportData(
+        snapshot: base.snapshot, compareTo: base.compareTo, week: base.week, programs: programs,
+        tables: base.tables, thisWeek: base.thisWeek, compareTables: base.compareTables,
+        compareWeek: base.compareWeek, changes: base.changes),
+      programs: programs)
     #expect(Set(report.lists.registered.map(\.id)) == added)
     let (sheets, _, _) = try XLSXPrintSetUpTests.written(report: report)
     #expect(sheets["신규 등록"]?.state == "visible")

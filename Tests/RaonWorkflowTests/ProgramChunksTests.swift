@@ -83,12 +83,12 @@ import RaonExport
     #expect(passes == 1)
   }
 
-  /// A workbook fed by the figures' pass: its first pass takes what the other pass pushes,
-  /// in order; a later pass reads the source again.
-  @Test func aFedPassTakesThePushedChunksThenLaterPassesReadTheSource() throws {
+  /// A workbook fed by the job's loop: its pass takes what the loop pushes, in order,
+  /// once; what was handed over is gone, so a second pass fails rather than pass nothing.
+  @Test func aFedPassTakesThePushedChunksOnce() throws {
     let source = Source()
     let feed = HandOver<[Program]>()
-    let fed = source.chunks.fedOnce(by: feed)
+    let fed = ProgramChunks.fed(by: feed, count: 30)
     let taken = PendingResult.start { () -> [String] in
       var ids: [String] = []
       try fed.forEach { ids += $0.map(\.id) }
@@ -97,29 +97,28 @@ import RaonExport
     try source.chunks.forEach { #expect(feed.push($0)) }
     feed.finish(throwing: nil)
     #expect(try taken.wait().get() == (0..<30).map { "cult:\($0)" })
-    #expect(source.made == 10, "the source was read once for both")
-    #expect(try fed.collect().map(\.id) == (0..<30).map { "cult:\($0)" })
-    #expect(source.made == 20, "a second pass reads the source")
+    #expect(source.made == 10, "the source was read once, by the loop")
+    #expect(throws: ProgramChunks.FeedFailure.self) { try fed.collect() }
   }
 
   /// Fewer programs than the source holds is an error, not a short sheet; the pushing
   /// side's error comes out of the fed pass; a fed pass that stops frees the pusher.
   @Test func aFedPassFailsRatherThanPassFewerPrograms() throws {
     let short = HandOver<[Program]>()
-    let fed = Source().chunks.fedOnce(by: short)
+    let fed = ProgramChunks.fed(by: short, count: 30)
     let result = PendingResult.start { try fed.forEach { _ in } }
     _ = short.push([Program(id: "cult:0")])
     short.finish(throwing: nil)
     #expect(throws: ProgramChunks.FeedFailure.self) { try result.wait().get() }
 
     let failing = HandOver<[Program]>()
-    let fedFailing = Source().chunks.fedOnce(by: failing)
+    let fedFailing = ProgramChunks.fed(by: failing, count: 30)
     let failed = PendingResult.start { try fedFailing.forEach { _ in } }
     failing.finish(throwing: Broken(at: 7))
     #expect(throws: Broken(at: 7)) { try failed.wait().get() }
 
     let stopping = HandOver<[Program]>()
-    let fedStopping = Source().chunks.fedOnce(by: stopping)
+    let fedStopping = ProgramChunks.fed(by: stopping, count: 30)
     let stopped = PendingResult.start { try fedStopping.scan { _ in false } }
     #expect(stopping.push([Program(id: "cult:0")]))
     try stopped.wait().get()

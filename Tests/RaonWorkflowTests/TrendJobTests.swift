@@ -87,7 +87,7 @@ struct TrendJobTests {
     let job = TrendJob(
       store: store, storePath: "s", environment: RaonEnvironment(workingDirectory: dir))
     let outcome = try job.run(
-      TrendJob.Range(), formats: ReportFormat.allCases, out: nil, options: ExportOptions())
+      TrendJob.Range(), formats: FormatRegistry.standard.formats, out: nil, options: ExportOptions())
     let snapshots = try store.snapshots()
     let chosen = WeeklyTrend.choosePoints(snapshots, weeks: .max)
     #expect(chosen.map(\.id) == [2, 3, 4, 5, 6])

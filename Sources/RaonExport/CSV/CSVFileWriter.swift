@@ -1,5 +1,6 @@
 import Foundation
 import RaonCore
+import RaonDocument
 
 /// Streams one CSV file: cells are appended as bytes to a buffer that goes to disk in
 /// chunks of about 1 MiB, so a million programs never become one giant `String`.

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes the report's tables as CSV files in `csv/` under the output directory.
 ///
@@ -28,7 +29,6 @@ import RaonCore
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
-  public var outputEntries: Set<String> { ["csv"] }
   /// Header of `by_category.csv` and `by_district.csv`.
   public static let groupColumns = [
     "key", "count", "free", "paid", "median_duration_days", "median_fee_min_krw", "share",
@@ -47,35 +47,27 @@ public struct CSVReportWriter: ReportWriter {
     "start_date", "end_date", "kind", "minor",
   ]
 
-  /// `programs.csv` as a ``CSVProgramsFile`` already wrote it, or `nil` to write it here.
-  private let programsWritten: ExportResult?
+  public init() {}
 
-  /// - Parameter programsWritten: What a ``CSVProgramsFile`` wrote, when the job wrote
-  ///   `programs.csv` in a pass of its own over the programs.
-  public init(programsWritten: ExportResult? = nil) {
-    self.programsWritten = programsWritten
-  }
-
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+  /// The report's tables (`programs.csv` is its sink's: ``CSVProgramsFile``),
+  /// `csv/changes.csv` for a comparison, or `trend.csv`.
+  public func write(_ document: ReportDocument, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
+    switch document {
+    case .report(let report): return try writeTables(report.figures, into: directory, options: options)
+    case .comparison(let c): return try writeComparison(c.diff, to: c.to, into: directory, options: options)
+    case .trend(let t): return try writeTrend(t, into: directory, options: options)
+    }
+  }
+
+  func writeTables(_ report: ReportData, into directory: URL, options: ExportOptions) throws -> ExportResult {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     let labels = options.labels
     let ko = options.csvHeaders == .ko
     var result = ExportResult()
     let t = report.tables
-
-    let programs: ExportResult
-    if let programsWritten {
-      programs = programsWritten
-    } else {
-      let file = try CSVProgramsFile(into: directory, options: options)
-      try report.programs.forEach(file.append)
-      programs = try file.finish()
-    }
-    result.files += programs.files
-    result.warnings += programs.warnings
     try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
       try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
     }
@@ -102,11 +94,10 @@ public struct CSVReportWriter: ReportWriter {
     return result
   }
 
-  /// Writes `csv/changes.csv` alone.
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
+  /// Writes `csv/changes.csv` alone (D = `to`'s day).
+  func writeComparison(_ diff: SnapshotDiff, to: SnapshotInfo, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     var result = ExportResult()
@@ -252,8 +243,7 @@ public struct CSVReportWriter: ReportWriter {
 /// else: a catalog read from the store is decoded again on every pass over it (a report of
 /// a million stored programs as csv and json: 20.0 s with a pass of its own, 10.5 s
 /// without).
-/// The file is the one ``CSVReportWriter`` writes; hand ``finish()``'s result to
-/// ``CSVReportWriter/init(programsWritten:)``.
+/// The report's sink writes it (``ReportSink``), the job handing it the programs.
 public final class CSVProgramsFile {
   private var writer: CSVFileWriter
 

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes `report.json` (the contract of DESIGN.md, plus documented extensions) and, for
 /// `raon diff`, `changes.json`.
@@ -38,18 +39,17 @@ import RaonCore
 /// `changedMaterialIds`, `changedMinorIds`, D being `to`'s day), where `from`/`to` are
 /// `{id, takenAt, source, programCount}`.
 public struct JSONReportWriter: TextRenderer {
-  public var outputEntries: Set<String> { ["report.json", "changes.json"] }
   public init() {}
 
   /// `report.json`, `changes.json` or `trend.json`.
   public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
     switch document {
     case .report(let report):
-      return [OutputFile("report.json", Self.reportDocument(report).pretty())]
-    case .comparison(let diff, let from, let to):
-      return [OutputFile("changes.json", Self.comparisonDocument(diff, from: from, to: to).pretty())]
-    case .trend(let points):
-      return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: points).pretty())]
+      return [OutputFile("report.json", Self.reportDocument(report.figures).pretty())]
+    case .comparison(let c):
+      return [OutputFile("changes.json", Self.comparisonDocument(c.diff, from: c.from, to: c.to).pretty())]
+    case .trend(let t):
+      return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: t.points).pretty())]
     }
   }
 

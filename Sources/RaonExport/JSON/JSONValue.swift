@@ -1,3 +1,5 @@
+import RaonDocument
+
 /// A JSON document with its object keys in the order they were given, and the emitter
 /// that prints it — hand-rolled so the output is byte-for-byte deterministic (no
 /// dictionary ordering, no locale, integers never printed as `3.0`).

@@ -1,4 +1,5 @@
 import RaonCore
+import RaonDocument
 
 /// Escaping and small pieces of GitHub-flavoured Markdown.
 enum MarkdownText {
@@ -79,8 +80,9 @@ enum MarkdownText {
   }
 
   /// A link target: the characters that would end a Markdown link early percent-encoded,
-  /// line breaks, tabs and unsafe characters (``SafeText``) dropped.
-  private static let linkTarget = ScalarEscaper(
+  /// line breaks, tabs and unsafe characters (``SafeText``) dropped (the page's links are
+  /// the same addresses).
+  static let linkTarget = ScalarEscaper(
     [" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\r": "", "\n": "", "\t": ""],
     otherwise: { SafeText.isUnsafe($0) ? "" : nil })
 

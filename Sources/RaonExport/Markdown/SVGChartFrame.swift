@@ -1,4 +1,5 @@
 import RaonCore
+import RaonDocument
 
 /// What Raon's SVG charts (``SVGBarChart``, ``SVGLineChart``) share, so they look and
 /// measure alike: the type, the padding, the light rounded frame with a bold title, and

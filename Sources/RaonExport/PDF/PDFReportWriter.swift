@@ -1,6 +1,5 @@
 import Foundation
-import RaonAnalytics
-import RaonCore
+import RaonDocument
 
 /// Writes `report.pdf` (and for `raon diff` `changes.pdf`): the page of ``HTMLReportWriter``,
 /// printed on A4 by a ``Printer``.
@@ -14,27 +13,13 @@ public struct PDFReportWriter: ReportWriter {
   public static let fileName = "report.pdf"
   public static let comparisonFileName = "changes.pdf"
 
-  public var outputEntries: Set<String> { [Self.fileName, Self.comparisonFileName] }
-  public var html: HTMLReportWriter
+  public init() {}
 
-  public init(html: HTMLReportWriter = HTMLReportWriter()) {
-    self.html = html
-  }
-
-  /// Queues `report.pdf`: listed as written, printed by the post-step.
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+  /// Queues `report.pdf` or `changes.pdf`: listed as written, printed by the post-step.
+  public func write(_ document: ReportDocument, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
-    Self.queue(HTMLPage(name: HTMLPage.reportName, html: try html.render(report, options: options)), in: directory)
-  }
-
-  /// Queues `changes.pdf`: listed as written, printed by the post-step.
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
-    let page = html.renderComparison(diff, from: from, to: to, options: options)
-    return Self.queue(HTMLPage(name: HTMLPage.comparisonName, html: page), in: directory)
+    HTMLReportWriter().page(document).map { Self.queue($0, in: directory) } ?? ExportResult()
   }
 
   /// Queues the PDF of `page` (`report.pdf` for `report.html`, `changes.pdf` for

@@ -1,4 +1,5 @@
 import RaonAnalytics
+import RaonDocument
 
 /// The words of `raon site`'s own pages (the week pages are the report's).
 extension ReportLabels {

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// A week of a site: its snapshot, its trend point and the files of its report folder.
 public struct SiteWeek: Sendable, Hashable {
@@ -269,9 +270,8 @@ public struct SitePages: Sendable {
       b += "<li>" + link(path, SitePaths.weekReport(w.week, district: name), weekLine(w)) + "</li>\n"
     }
     b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n"
-    b += MarkdownHTML.fragment(TrendMarkdown.table(points: trend, labels: L))
-      .replacing(markup: "<table>", with: "<div class=\"table-wrap\"><table>")
-      .replacing(markup: "</table>", with: "</table></div>")
+    let table = TrendComposer.table(trend, labels: L)
+    HTMLRenderer.append(columns: table.columns, rows: table.rows, to: &b)
     return page(path, title: name, body: b)
   }
 
@@ -294,10 +294,8 @@ public struct SitePages: Sendable {
   /// The trend page: the city's chart and table, then a link to each district's.
   public func trend(city: [WeeklyTrendPoint]) -> String {
     let path = SitePaths.trend
-    let doc = TrendMarkdown.document(points: city, labels: L)
-    var body = MarkdownHTML.fragment(doc.markdown)
-    body = HTMLReportWriter.inlineCharts(body, charts: [(doc.chartPath, doc.svg)])
-    body = HTMLReportWriter.wrapTables(body)
+    var body = ""
+    HTMLRenderer(layout: .fragment).append(ReportDocument.trend(city, options: DocumentOptions(language: language)).document, to: &body)
     body += "<h2>\(Self.esc(L.siteTrendByDistrict))</h2>\n<ul class=\"cols\">\n"
     for d in District.all { body += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
     body += "</ul>\n"

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes the weekly trend (`raon trend`): `trend.md` with `charts/trend.svg`,
 /// `trend.xlsx` (sheet 추이), `trend.csv` and `trend.json`. Values in, files out.
@@ -17,14 +18,10 @@ public enum TrendWriters {
   public static let csvFileName = "trend.csv"
   public static let jsonFileName = "trend.json"
 
-  /// The names the trend may create in its output folder (the publisher replaces an
-  /// earlier trend folder only when it holds nothing else).
-  public static let outputEntries: Set<String> = [
-    markdownFileName, "charts", workbookFileName, csvFileName, jsonFileName,
-  ]
-
-  /// The formats the trend is written in (``ReportFormat/trendFormats``).
-  public static let formats: [ReportFormat] = ReportFormat.trendFormats
+  /// The formats the trend is written in (the registry's).
+  public static var formats: [ReportFormat] {
+    FormatRegistry.standard.formats(for: .trend, [.always, .byDefault, .onRequest])
+  }
 
   /// The CSV's header, in order.
   public static let csvColumns = [
@@ -32,11 +29,11 @@ public enum TrendWriters {
     "registered", "added", "removed",
   ]
 
-  /// Writes the chosen formats into `directory` (created when missing), each by its
-  /// format's writer (``ReportWriter/writeTrend(_:into:options:)``).
+  /// Writes the trend in the chosen formats into `directory` (created when missing), each
+  /// by its format's writer.
   ///
   /// - Parameters:
-  ///   - points: The trend, oldest first.
+  ///   - trend: The trend's document (``ReportDocument/trend(_:options:)``).
   ///   - formats: Which files, written in ``ReportFormat`` order; formats not in
   ///     ``formats`` are skipped.
   ///   - directory: The output folder.
@@ -44,13 +41,13 @@ public enum TrendWriters {
   /// - Returns: The files written (relative paths) and warnings.
   /// - Throws: ``TextExportError`` or ``XLSXExportError``.
   public static func write(
-    _ points: [WeeklyTrendPoint], formats: [ReportFormat], into directory: URL,
-    options: ExportOptions
+    _ trend: ReportDocument, formats: [ReportFormat], into directory: URL, options: ExportOptions
   ) throws -> ExportResult {
     try TextOutput.makeDirectory(directory)
     var result = ExportResult()
-    for format in ReportFormat.ordered(formats) where Self.formats.contains(format) {
-      result.append(try format.writer.write(.trend(points), into: directory, options: options))
+    let registry = FormatRegistry.standard
+    for format in registry.ordered(formats) where Self.formats.contains(format) {
+      if let writer = registry.entry(format)?.writer { result.append(try writer.write(trend, into: directory, options: options)) }
     }
     return result
   }
@@ -81,12 +78,12 @@ public enum TrendWriters {
 
   /// `trend.xlsx`: the 추이 sheet alone, document properties from the last point's time
   /// (the same trend gives the same workbook).
-  static func writeWorkbook(_ points: [WeeklyTrendPoint], to url: URL, labels L: ReportLabels)
+  static func writeWorkbook(_ points: [WeeklyTrendPoint], chart: Chart, to url: URL, labels L: ReportLabels)
     throws
   {
     let workbook = try XLSXWorkbook(url: url, zip64: false)
     let formats = try XLSXFormats(workbook, language: L.language)
-    try XLSXTrendSheet.add(to: workbook, points: points, labels: L, formats: formats)
+    try XLSXTrendSheet.add(to: workbook, points: points, chart: chart, labels: L, formats: formats)
     let range =
       points.isEmpty
       ? "" : " \(points[0].isoWeek) … \(points[points.count - 1].isoWeek)"
@@ -112,23 +109,20 @@ public enum TrendJSON {
 
 extension XLSXReportWriter {
   /// `trend.xlsx`.
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
+  func writeTrend(_ trend: TrendReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
     try TrendWriters.writeWorkbook(
-      points, to: directory.appendingPathComponent(TrendWriters.workbookFileName), labels: options.labels)
+      trend.points, chart: trend.chart, to: directory.appendingPathComponent(TrendWriters.workbookFileName),
+      labels: options.labels)
     return ExportResult(files: [TrendWriters.workbookFileName])
   }
 }
 
 extension CSVReportWriter {
   /// `trend.csv`.
-  public func writeTrend(_ points: [WeeklyTrendPoint], into directory: URL, options: ExportOptions)
-    throws -> ExportResult
-  {
+  func writeTrend(_ trend: TrendReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
     let name = TrendWriters.csvFileName
     let replaced = try TrendWriters.writeCSV(
-      points, to: directory.appendingPathComponent(name), encoding: options.csvEncoding)
+      trend.points, to: directory.appendingPathComponent(name), encoding: options.csvEncoding)
     var result = ExportResult(files: [name])
     if replaced > 0 {
       result.warnings.append("\(name): \(replaced) characters CP949 cannot hold were written as '?'")

@@ -2,6 +2,7 @@ import CXlsxWriter
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// The weekly trend as a worksheet (추이): the table and two native line charts beside it,
 /// the same in `trend.xlsx` and in the weekly report's workbook.
@@ -27,13 +28,15 @@ enum XLSXTrendSheet {
   /// - Parameters:
   ///   - workbook: The workbook; sheets are kept in the order they are added.
   ///   - points: The trend, oldest first.
+  ///   - chart: The trend's chart, described once (``TrendComposer/chart(_:labels:)``):
+  ///     one native line chart per panel, over the table's columns of its series.
   ///   - labels: The words.
   ///   - formats: The workbook's cell formats.
   /// - Returns: The sheet.
   /// - Throws: ``XLSXExportError`` when libxlsxwriter refuses a call.
   @discardableResult
   static func add(
-    to workbook: XLSXWorkbook, points: [WeeklyTrendPoint], labels L: ReportLabels,
+    to workbook: XLSXWorkbook, points: [WeeklyTrendPoint], chart: Chart, labels L: ReportLabels,
     formats f: XLSXFormats, into existing: XLSXSheet? = nil
   ) throws -> XLSXSheet {
     // A report adds the sheet in its place first and fills it once the points are known.
@@ -87,14 +90,15 @@ enum XLSXTrendSheet {
       try sheet.string(2, 0, L.trendEmpty, f.note)
       return sheet
     }
-    let first = points[0].isoWeek.description
-    let last = points[points.count - 1].isoWeek.description
-    try addChart(
-      to: workbook, on: sheet, row: 0, title: "\(L.trendSizePanel) · \(first) … \(last)",
-      columns: [3, 4, 5], names: Array(L.trendFigureHeaders[0..<3]), rows: points.count)
-    try addChart(
-      to: workbook, on: sheet, row: 20, title: "\(L.trendFlowPanel) · \(first) … \(last)",
-      columns: [6, 7, 8, 9], names: Array(L.trendFigureHeaders[3..<7]), rows: points.count)
+    guard case .lines(let lines) = chart.content, let first = lines.xCodes.first, let last = lines.xCodes.last
+    else { return sheet }
+    // A panel's series are the table's columns of the same names (the figures start in D).
+    for (k, panel) in lines.panels.enumerated() {
+      let columns = panel.series.compactMap { series in L.trendFigureHeaders.firstIndex(of: series.name).map { 3 + $0 } }
+      try addChart(
+        to: workbook, on: sheet, row: 20 * k, title: "\(panel.title) · \(first) … \(last)", columns: columns,
+        names: panel.series.map(\.name), rows: points.count)
+    }
     return sheet
   }
 

@@ -1,4 +1,5 @@
 import CXlsxWriter
+import RaonDocument
 
 /// The cell formats a report uses, created once per workbook: libxlsxwriter formats are
 /// workbook objects, and reusing them keeps the per-cell cost to a pointer.

@@ -1,4 +1,5 @@
 import RaonCore
+import RaonDocument
 
 /// Words only the workbook uses. Kept apart from `ReportLanguage.swift` so the XLSX
 /// writer can grow without touching the shared labels; prefixed `xlsx` to avoid clashes.

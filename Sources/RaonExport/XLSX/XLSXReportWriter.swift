@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
 /// Writes `report.xlsx`: a workbook a public official can open, print and filter without
 /// fixing anything.
@@ -61,8 +62,6 @@ public struct XLSXReportWriter: ReportWriter {
   /// The file `writeComparison` writes.
   public static let comparisonFileName = "changes.xlsx"
 
-  public var outputEntries: Set<String> { [Self.fileName, Self.comparisonFileName] }
-
   /// Rows per sheet, header included: Excel's limit, lowered by tests to see the split.
   let rowLimit: Int
   /// Whether the programs and changes sheets use constant-memory mode (see above).
@@ -86,20 +85,29 @@ public struct XLSXReportWriter: ReportWriter {
     self.streamLargeSheets = streamLargeSheets
   }
 
-  /// Writes `report.xlsx` into `directory`.
-  ///
-  /// - Parameters:
-  ///   - report: The values to show.
-  ///   - directory: An existing directory; the file is replaced only once complete.
-  ///   - options: Language and the number of districts the chart shows before 기타.
-  /// - Returns: `["report.xlsx"]` and a warning line for each limit Excel imposed.
-  /// - Throws: ``XLSXExportError`` when the workbook cannot be built or saved.
-  public func write(_ report: ReportData, into directory: URL, options: ExportOptions) throws
+  /// Writes `changes.xlsx` or `trend.xlsx`; a report's workbook needs its programs
+  /// (``write(_:programs:into:options:)``, or the format's sink).
+  public func write(_ document: ReportDocument, into directory: URL, options: ExportOptions) throws
     -> ExportResult
   {
+    switch document {
+    case .report: throw XLSXExportError.reportNeedsItsPrograms
+    case .comparison(let c): return try writeComparison(c, into: directory, options: options)
+    case .trend(let t): return try writeTrend(t, into: directory, options: options)
+    }
+  }
+
+  /// Writes `report.xlsx` into `directory` in one go: the changes, then the programs as
+  /// `programs` hands them over (one pass), then every other sheet.
+  ///
+  /// - Returns: `["report.xlsx"]` and a warning line for each limit Excel imposed.
+  /// - Throws: ``XLSXExportError`` when the workbook cannot be built or saved.
+  public func write(_ report: WeeklyReport, programs: ProgramChunks, into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
     let url = directory.appendingPathComponent(Self.fileName)
-    let (workbook, builder) = try reportWorkbook(at: url, programCount: report.programs.count, options)
-    try builder.writeReport(report)
+    let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
+    try builder.writeReport(report, programs: programs)
     try workbook.close()
     return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
   }
@@ -107,43 +115,39 @@ public struct XLSXReportWriter: ReportWriter {
   /// Writes `report.xlsx` starting before the report's figures are known: the programs
   /// sheet, most of the workbook's work, is written first, then `report` is called (it may
   /// wait for the figures to be computed elsewhere) and the other sheets are filled. The
-  /// file is the same as ``write(_:into:options:)`` makes.
+  /// file is the same as ``write(_:programs:into:options:)`` makes.
   ///
   /// - Parameters:
-  ///   - programs: The programs `report()` will hold.
-  ///   - report: The report's data; its error is thrown as it is.
+  ///   - programs: The programs `report()` will count, handed over once.
+  ///   - report: The report; its error is thrown as it is.
+  /// - Throws: ``XLSXExportError/changesNeedTheirSheetsFirst`` (writing nothing) when the
+  ///   changes need more than one sheet: their sheets must come before the programs, so
+  ///   the workbook must be written again in that order.
   public func write(
-    programs: ProgramChunks, report: () throws -> ReportData, into directory: URL,
+    programs: ProgramChunks, report: () throws -> WeeklyReport, into directory: URL,
     options: ExportOptions
   ) throws -> ExportResult {
     let url = directory.appendingPathComponent(Self.fileName)
-    let data: ReportData
-    do {
-      let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
-      let sheets = try builder.startReport(programs: programs)
-      data = try report()
-      if try builder.finishReport(data, sheets) {
-        try workbook.close()
-        return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
-      }
+    let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
+    let sheets = try builder.startReport(programs: programs)
+    guard try builder.finishReport(try report(), sheets) else {
+      throw XLSXExportError.changesNeedTheirSheetsFirst
     }
-    // More changes than one sheet holds (over a million changed fields): they must come
-    // before the programs, so that workbook was dropped, and this one is written in order.
-    return try write(data, into: directory, options: options)
+    try workbook.close()
+    return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
   }
 
   /// Writes `changes.xlsx`: the from/to snapshots and one row per added, removed or
   /// changed program field.
   ///
   /// - Throws: ``XLSXExportError`` when the workbook cannot be built or saved.
-  public func writeComparison(
-    _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, into directory: URL,
-    options: ExportOptions
-  ) throws -> ExportResult {
+  func writeComparison(_ comparison: ComparisonReport, into directory: URL, options: ExportOptions) throws
+    -> ExportResult
+  {
     let url = directory.appendingPathComponent(Self.comparisonFileName)
     let workbook = try XLSXWorkbook(url: url, zip64: false)
     let builder = try makeBuilder(for: workbook, options)
-    try builder.writeComparison(diff, from: from, to: to)
+    try builder.writeComparison(comparison.diff, from: comparison.from, to: comparison.to)
     try workbook.close()
     return ExportResult(
       files: [Self.comparisonFileName], warnings: builder.warnings(file: Self.comparisonFileName))

@@ -1,5 +1,6 @@
 import CXlsxWriter
 import RaonCore
+import RaonDocument
 
 /// Excel's limits on what one cell and one sheet may hold.
 enum XLSXLimits {

@@ -212,6 +212,12 @@ final class XLSXWorkbook {
     capturing.withLock { _ in capturingUnlocked(body) }
   }
 
+  /// Runs `body` while no workbook has file descriptor 2 redirected (what a check of where
+  /// standard error points must wait for, when other workbooks may be saving).
+  static func withStandardErrorInPlace<T: Sendable>(_ body: () -> T) -> T {
+    capturing.withLock { _ in body() }
+  }
+
   private static func capturingUnlocked<T>(_ body: () -> T) -> (T, String) {
     fflush(nil)
     guard let capture = tmpfile() else { return (body(), "") }

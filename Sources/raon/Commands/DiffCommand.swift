@@ -43,8 +43,9 @@ struct DiffCommand: AsyncParsableCommand {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
-    let list = output.format ?? "md,xlsx,csv,json"
-    let formats = output.out == nil || list.lowercased() == "none" ? [] : try ReportFormat.parseList([list])
+    let registry = FormatRegistry.standard
+    let list = output.format ?? registry.defaults(for: .comparison).map(\.rawValue).joined(separator: ",")
+    let formats = output.out == nil || list.lowercased() == "none" ? [] : try registry.parse([list], for: .comparison)
     let options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
     let profile = try catalog.profile(for: snapshotStore, config: config)
     let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment, profile: profile)
@@ -57,7 +58,6 @@ struct DiffCommand: AsyncParsableCommand {
 
 extension DiffCommand: WritesOutput {
   static let outHelp = "Folder for the changes files; without it nothing is written."
-  static let formatHelp =
-    "Formats written into --out, comma-separated: md,xlsx,csv,json,html,pdf, or 'none' (default md,xlsx,csv,json)."
+  static var formatHelp: String { FormatRegistry.standard.help(for: .comparison) }
   static let formatExample = "md,csv (or none)"
 }

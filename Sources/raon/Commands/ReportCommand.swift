@@ -102,7 +102,8 @@ struct ReportCommand: AsyncParsableCommand {
     request.snapshot = snapshot
     request.compareTo = compareTo
     request.week = week
-    request.formats = try output.format.map { try ReportFormat.parseList([$0]) } ?? config.formats ?? ReportFormat.defaults
+    let registry = FormatRegistry.standard
+    request.formats = try output.format.map { try registry.parse([$0], for: .report) } ?? config.formats ?? registry.defaults(for: .report)
     request.out = output.out
     if let trendWeeks { request.trendWeeks = trendWeeks }
     request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
@@ -125,7 +126,6 @@ struct ReportCommand: AsyncParsableCommand {
 
 extension ReportCommand: WritesOutput {
   static let outHelp = "Output folder. Default: reports/<YYYY-Www>/."
-  static let formatHelp =
-    "Formats, comma-separated: md,xlsx,csv,json,html (the default, also 'all') and pdf (printed by Chromium, asked by name)."
+  static var formatHelp: String { FormatRegistry.standard.help(for: .report) }
   static let formatExample = "md,xlsx"
 }

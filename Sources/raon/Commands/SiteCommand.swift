@@ -38,7 +38,9 @@ struct SiteCommand: AsyncParsableCommand {
     var request = SiteJob.Request()
     request.out = output.out
     request.weeks = weeks
-    request.formats = try ReportFormat.parseList([output.format ?? "html,xlsx,csv,json"]).filter { $0 != .md }
+    let registry = FormatRegistry.standard
+    request.formats = try registry.parse(output.format.map { [$0] } ?? [], for: .site)
+      .filter { registry.entry($0)?.use(in: .site) != .never }
     request.options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
     if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
     // Only reads: a mistyped --db must not become a new, empty store.
@@ -52,7 +54,6 @@ struct SiteCommand: AsyncParsableCommand {
 
 extension SiteCommand: WritesOutput {
   static let outHelp = "Folder for the site (default: site)."
-  static let formatHelp =
-    "The week reports' formats, comma-separated: html (always), xlsx, csv, json (the default) and pdf."
+  static var formatHelp: String { FormatRegistry.standard.help(for: .site) }
   static let formatExample = "html,xlsx"
 }

@@ -47,7 +47,7 @@ struct TrendCommand: AsyncParsableCommand {
   func run() async throws {
     let environment = Console.environment()
     let config = try store.loadConfig(environment)
-    let formats = try Self.formats(output.format ?? "md,xlsx,csv,json")
+    let formats = try Self.formats(output.format)
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
     try catalog.requireSeoul(for: snapshotStore, command: "trend")
@@ -61,17 +61,23 @@ struct TrendCommand: AsyncParsableCommand {
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
   }
 
-  /// `md,xlsx,csv,json` (or `all`, or `none`); html and pdf are not trend formats.
-  private static func formats(_ text: String) throws -> [ReportFormat] {
-    if text.lowercased() == "none" { return [] }
-    let parsed = try ReportFormat.parseList([text])
-    let others = parsed.filter { !TrendWriters.formats.contains($0) }
-    if !others.isEmpty && !text.lowercased().contains("all") {
+  /// The trend's formats (the registry's, `all` or `none`); a format the trend is not
+  /// written in is refused.
+  private static func formats(_ text: String?) throws -> [ReportFormat] {
+    if text?.lowercased() == "none" { return [] }
+    let registry = FormatRegistry.standard
+    let parsed = try registry.parse(text.map { [$0] } ?? [], for: .trend)
+    let others = parsed.filter { registry.entry($0)?.use(in: .trend) == .never }
+    // Formats listed beside `all` are dropped, not refused.
+    if text?.lowercased().contains("all") == true { return parsed.filter { !others.contains($0) } }
+    if !others.isEmpty {
+      let trend = TrendWriters.formats.map(\.rawValue)
+      let listed = trend.count > 1 ? trend.dropLast().joined(separator: ", ") + " and " + (trend.last ?? "") : trend.joined()
       throw ValidationError(
-        "raon trend writes md, xlsx, csv and json, not \(others.map(\.rawValue).joined(separator: ", ")) — the weekly report's HTML has the trend"
+        "raon trend writes \(listed), not \(others.map(\.rawValue).joined(separator: ", ")) — the weekly report's HTML has the trend"
       )
     }
-    return parsed.filter { TrendWriters.formats.contains($0) }
+    return parsed
   }
 
   private static func week(_ text: String?, option: String) throws -> ISOWeek? {
@@ -86,7 +92,6 @@ struct TrendCommand: AsyncParsableCommand {
 
 extension TrendCommand: WritesOutput {
   static let outHelp = "Folder for the trend files (default: reports/trend)."
-  static let formatHelp =
-    "Formats, comma-separated: md,xlsx,csv,json (the default), or 'none'."
+  static var formatHelp: String { FormatRegistry.standard.help(for: .trend) }
   static let formatExample = "md,csv (or none)"
 }

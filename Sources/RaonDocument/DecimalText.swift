@@ -4,9 +4,9 @@
 /// without `.0` (`3`, not `3.0`), others as the shortest decimal that reads back as the
 /// same `Double` (`2.5`, `0.3333333333333333`), never in exponent notation — Excel and
 /// people both stumble over `1e-05`.
-enum DecimalText {
+public enum DecimalText {
   /// The shortest plain decimal text of `value`; `nil` for NaN and infinities.
-  static func shortest(_ value: Double) -> String? {
+  public static func shortest(_ value: Double) -> String? {
     guard value.isFinite else { return nil }
     if value == value.rounded(), abs(value) < 9e18 {
       // Exact: integral doubles in Int's range convert without loss; Int(-0.0) is 0.
@@ -47,7 +47,7 @@ enum DecimalText {
 
   /// For people: thousands separators and at most `fractionDigits` decimals, trailing
   /// zeros dropped (`12,500`, `2.5`, `1,234.5`). `nil` for NaN and infinities.
-  static func grouped(_ value: Double, fractionDigits: Int = 1) -> String? {
+  public static func grouped(_ value: Double, fractionDigits: Int = 1) -> String? {
     guard value.isFinite else { return nil }
     var scale = 1.0
     for _ in 0..<max(0, fractionDigits) { scale *= 10 }

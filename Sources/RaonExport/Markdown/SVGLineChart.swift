@@ -1,4 +1,5 @@
 import RaonCore
+import RaonDocument
 
 /// A line chart as a self-contained SVG document, in one or more panels stacked
 /// vertically that share the x axis: values in, text out.

@@ -2,10 +2,10 @@ import CXlsxWriter
 import Foundation
 import RaonAnalytics
 import RaonCore
+import RaonDocument
 
-/// The week's part of the workbook: the 요약 sheet (the week's headline and charts of this
-/// week's programs), the full list of this week's running programs, the 운영 현황 sheet
-/// (running and current by district and category, the tables the charts read), and one
+/// The week's lists: the full list of this week's running programs, the 운영 현황 sheet
+/// (running and current by district and category, the tables 요약's charts read), and one
 /// full sheet per list of the week (이번 주 시작, 이번 주 종료, 신규 등록, 새로 추가) with filters.
 extension XLSXReportBuilder {
   /// The week's sheets, started (added to the workbook, in order) before the programs.
@@ -50,7 +50,7 @@ extension XLSXReportBuilder {
   }
 
   /// The lists' columns; the running list leads with the district it is grouped by.
-  private func weekListHeaders(districtFirst: Bool) -> [String] {
+  func weekListHeaders(districtFirst: Bool) -> [String] {
     let rest = [
       labels.place, labels.fieldName("start_date"), labels.fieldName("end_date"), labels.fee, labels.id,
       labels.fieldName("portal_url"),
@@ -62,11 +62,11 @@ extension XLSXReportBuilder {
       : [labels.title, labels.category, labels.district] + rest
   }
 
-  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData) throws -> OnNowTables {
+  func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData, trend: Chart) throws -> OnNowTables {
     try fillList(sheets.running, WeekLists.byDistrict(report.lists.running).flatMap(\.programs), districtFirst: true)
     let tables = try fillOnNow(sheets.onNow, report.weekView)
     try XLSXTrendSheet.add(
-      to: workbook, points: report.trend, labels: labels, formats: formats, into: sheets.trend)
+      to: workbook, points: report.trend, chart: trend, labels: labels, formats: formats, into: sheets.trend)
     try fillList(sheets.starting, report.lists.starting)
     try fillList(sheets.ending, report.lists.ending)
     try fillList(sheets.registered, report.lists.registered)
@@ -89,7 +89,7 @@ extension XLSXReportBuilder {
   /// One program per row; the title is the portal link when there is one. On paper:
   /// up to the id (the link stays on screen), long text cut at the column's edge. A free
   /// program with no fee text shows 무료.
-  private func fillList(_ stream: XLSXTableStream, _ programs: [Program], districtFirst: Bool = false) throws {
+  func fillList(_ stream: XLSXTableStream, _ programs: [Program], districtFirst: Bool = false) throws {
     let (title, category, district) = districtFirst ? (1, 2, 0) : (0, 1, 2)
     let free = labels.xlsxFreeValue
     for p in programs {
@@ -117,7 +117,7 @@ extension XLSXReportBuilder {
 
   /// Four ranked tables side by side — running and current, by district and by
   /// category — each titled with the set it counts; 요약's charts read them.
-  private func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws -> OnNowTables {
+  func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws -> OnNowTables {
     let f = formats
     try sheet.string(0, 0, labels.whatIsOn, f.title)
     try sheet.string(1, 0, labels.weekDefinitions, f.note)
@@ -161,72 +161,5 @@ extension XLSXReportBuilder {
     return OnNowTables(
       runningByDistrict: tables[0], runningByCategory: tables[1], currentByDistrict: tables[2],
       currentByCategory: tables[3])
-  }
-
-  /// The week's headline on 요약: this week beside the previous week's report, with
-  /// changes marked ▲/▼; a share of nothing (0 of 0) is "–". Returns the next free row.
-  func writeWeekHeadline(_ sheet: XLSXSheet, _ report: ReportData, row: Int) throws -> Int {
-    let f = formats
-    var r = row
-    try sheet.string(r, 0, labels.xlsxHeadlines, f.section)
-    r += 1
-    let previous = report.previousWeek.flatMap { v in report.compareTo.map { _ in v } }
-    var titles = [labels.key, labels.thisWeek]
-    if previous != nil { titles += [labels.previousWeek, labels.change] }
-    for (col, title) in titles.enumerated() { try sheet.string(r, col, title, f.header) }
-    r += 1
-    let now = report.weekView
-    let counts: [(String, (WeekView) -> Int)] = [
-      (labels.currentPrograms, \.current), (labels.runningThisWeek, \.running),
-      (labels.startingThisWeek, \.starting), (labels.endingThisWeek, \.ending),
-      (labels.registeredThisWeek, \.registered),
-    ]
-    for (title, value) in counts {
-      try sheet.string(r, 0, title, f.label)
-      try sheet.number(r, 1, Double(value(now)), f.integer)
-      if let view = previous {
-        try sheet.number(r, 2, Double(value(view)), f.integer)
-        try sheet.number(r, 3, Double(value(now) - value(view)), f.signedInteger)
-      }
-      r += 1
-    }
-    try sheet.string(r, 0, labels.freeShareRunning, f.label)
-    // A share of no running program is no share at all: "–", not 0.0%.
-    func share(_ v: WeekView) -> Double? { v.running > 0 ? Self.share(v.runningFree, of: v.running) : nil }
-    func write(_ col: Int, _ value: Double?, _ format: XLSXWorkbook.Format) throws {
-      if let value {
-        try sheet.number(r, col, value, format)
-      } else {
-        try sheet.string(r, col, labels.notApplicable, f.rightAligned)
-      }
-    }
-    let shareNow = share(now)
-    try write(1, shareNow.map(Percentage.rounded), f.percent)
-    if let view = previous {
-      let old = share(view)
-      try write(2, old.map(Percentage.rounded), f.percent)
-      let delta = shareNow.flatMap { s in old.map { Double(Percentage.tenths(s - $0) ?? 0) / 10 } }
-      try write(3, delta, f.signedPoints)
-    }
-    r += 2
-
-    try sheet.string(r, 0, labels.xlsxChangeCounts, f.section)
-    r += 1
-    if let changes = report.changes, let kinds = report.changeKinds {
-      let rows: [(String, Int)] = [
-        (labels.added, changes.added.count), (labels.removedEnded, kinds.removedEnded),
-        (labels.removedWithdrawn, kinds.removedWithdrawn), (labels.changedMaterial, kinds.changedMaterial),
-        (labels.changedMinor, kinds.changedMinor),
-      ]
-      for (title, n) in rows {
-        try sheet.string(r, 0, title, f.label)
-        try sheet.number(r, 1, Double(n), f.integer)
-        r += 1
-      }
-    } else {
-      try sheet.string(r, 0, labels.noComparison)
-      r += 1
-    }
-    return r
   }
 }

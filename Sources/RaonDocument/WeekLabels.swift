@@ -70,16 +70,12 @@ extension ReportLabels {
   public func wbChartTitle(_ dimension: String, _ set: String) -> String {
     say("\(dimension) \(set)", "\(set) \(dimension.lowercased())")
   }
-  /// Under a chart that shows the first N rows only: the rest is named, never drawn as a bar.
-  public func wbRestOfDistricts(_ n: Int, programs: Int, sheet: String) -> String {
+  /// Under a chart that shows the first N rows only: the rest is named, never drawn as a bar
+  /// (`unit`: ``districtUnit``, ``categoryUnit``).
+  public func wbRestOf(_ n: Int, unit: String, programs: Int, sheet: String) -> String {
     say(
-      "그 외 \(n)개 구 \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
-      "The other \(n) districts (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
-  }
-  public func wbRestOfCategories(_ n: Int, programs: Int, sheet: String) -> String {
-    say(
-      "그 외 \(n)개 분류 \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
-      "The other \(n) categories (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
+      "그 외 \(n)개 \(unit) \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
+      "The other \(n) \(unit) (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
   }
   /// A pack's 요약 instead of a one-bar chart.
   public func wbOneDistrictNoChart(_ district: String) -> String {

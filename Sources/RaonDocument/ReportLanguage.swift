@@ -13,7 +13,7 @@ public struct ReportLabels: Sendable {
   public init(_ language: ReportLanguage) { self.language = language }
 
   /// The one way a label is stated: its Korean and its English words, side by side.
-  func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+  public func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
 
   // MARK: - Report and sections
   public var reportTitle: String { say("서울시 문화행사 주간 현황", "Seoul cultural events — weekly status") }
@@ -100,16 +100,8 @@ public struct ReportLabels: Sendable {
 }
 
 extension Int {
-  /// `12,345` — grouping with commas, independent of the machine's locale.
-  func formatted() -> String {
-    let digits = String(self.magnitude)
-    var out = ""
-    for (i, ch) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(ch)
-    }
-    return self < 0 ? "-" + out : out
-  }
+  /// `12,345` — grouping with commas, independent of the machine's locale (``NumberText``).
+  func formatted() -> String { NumberText.grouped(self) }
 }
 
 // MARK: - Words of the Markdown, CSV and JSON writers
@@ -148,11 +140,12 @@ extension ReportLabels {
     say("\(week) (\(start) ~ \(end))", "\(week) (\(start) – \(end))")
   }
 
-  /// The note under a category × district table that folds small categories together.
-  public func crossTableNote(_ shown: Int, of total: Int, file: String) -> String {
+  /// The note under a category × district table that folds small categories together; the
+  /// full table's file follows it.
+  public func crossTableNote(_ shown: Int, of total: Int) -> String {
     say(
-      "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표: `\(file)`",
-      "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. Full table: `\(file)`"
+      "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표: ",
+      "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. Full table: "
     )
   }
 

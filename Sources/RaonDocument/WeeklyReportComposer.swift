@@ -1,0 +1,197 @@
+import RaonAnalytics
+import RaonCore
+
+/// Composes the weekly report from its figures: page 1 and the attachments that list this
+/// week's programs, what changed and the statistics. Pure: the same figures and options
+/// give the same document.
+///
+/// The report, in order: page 1 (``PageOne``); 붙임 1 the programs running this week (by
+/// district for the city); 2 starting and ending; 3 newly registered (and added since the
+/// compared snapshot when those differ); 4 the changes; 5 what is on, by district and by
+/// category; 6 the trend; 7 the whole catalog's statistics (which count ended programs
+/// too); 8 data quality with examples; 9 about the data.
+struct WeeklyReportComposer {
+  let r: ReportData
+  let options: DocumentOptions
+  let L: ReportLabels
+
+  init(figures: ReportData, options: DocumentOptions) {
+    r = figures
+    self.options = options
+    L = options.labels
+  }
+
+  func compose() -> WeeklyReport {
+    let charts = self.charts()
+    var attachments: [(title: String, blocks: [Block])] = []
+    attachments.append((r.district == nil ? L.runningListByDistrict : L.runningListTitle, runningList()))
+    attachments.append((L.startingAndEnding, startingAndEnding()))
+    let registered = registeredAndAdded()
+    attachments.append((L.registeredAndAdded, registered.blocks))
+    if let diff = r.changes, let kinds = r.changeKinds {
+      let addedShownIn = registered.listsAdded ? attachments.count : nil
+      attachments.append(
+        (L.changesSinceLast,
+         ChangesComposer(labels: L).weekChanges(diff, kinds, limit: options.listLimit, addedShownIn: addedShownIn)))
+    } else {
+      attachments.append((L.changesSinceLast, [.paragraph([.text(L.noComparison)])]))
+    }
+    attachments.append((L.statusTables, weekSections(charts)))
+    attachments.append(
+      (L.trendTitle,
+       r.trend.isEmpty
+        ? [.paragraph([.text(L.trendEmpty)])] : TrendComposer.blocks(r.trend, chart: charts.trend, labels: L)))
+    attachments.append((L.wholeCatalogTitle, wholeCatalog(charts)))
+    attachments.append((L.quality, quality()))
+    attachments.append((L.dataInformation, dataInformation()))
+
+    let page = pageOne(attachments: attachments.map(\.title), charts: charts)
+    // The city's running list (attachment 1, every program in every district) is the one
+    // list too long for paper: a printed page names where the full list is instead.
+    let printNote = r.district == nil && !r.lists.running.isEmpty ? L.runningListPrintNote(r.lists.running.count) : nil
+    let sections = attachments.enumerated().map { n, a in
+      Section(title: L.attachment(n + 1, a.title), blocks: a.blocks, printNote: n == 0 ? printNote : nil)
+    }
+    let front = page.blocks
+    let shown = (front + sections.flatMap(\.blocks)).compactMap { block -> Chart? in
+      if case .chart(let chart) = block { return chart }
+      return nil
+    }
+    let document = Document(
+      language: options.language, title: page.title, period: page.period, front: front, sections: sections, closing: L.attribution,
+      charts: shown)
+    return WeeklyReport(figures: r, pageOne: page, document: document, charts: charts, options: options)
+  }
+
+  // MARK: - Page 1
+
+  /// The title with the period and the time of the data, three to five sentences written
+  /// from the figures, the headline table, one chart of what runs this week, the list of
+  /// attachments and the source.
+  func pageOne(attachments: [String], charts: WeeklyCharts) -> PageOne {
+    let language = options.language
+    let v = r.weekView
+    let (dimension, rows) =
+      r.district == nil ? (L.byDistrict, v.runningByDistrict) : (L.byCategory, v.runningByCategory)
+    var chart: Chart?
+    var sentence: String?
+    if v.running == 0 {
+      sentence = L.noRunningThisWeek
+    } else if let only = rows.first, rows.count == 1 {
+      // One bar says nothing a sentence does not.
+      sentence = L.allRunningIn(only.key, only.count)
+    } else {
+      chart = r.district == nil ? charts.runningByDistrict : charts.runningByCategory
+    }
+    return PageOne(
+      title: L.documentTitle(district: r.district?.name),
+      period: OfficialDates.period(r.week.start, r.week.end, language),
+      dataAsOf: L.dataAsOf(OfficialDates.instant(r.snapshot.takenAt, language)),
+      summaryHeading: L.weeklySummary, sentences: SummarySentences.make(r, L),
+      figuresHeading: L.keyFigures, headline: headlineTable(),
+      chartHeading: L.runningChartHeading(dimension), chart: chart, chartSentence: sentence,
+      attachmentsHeading: L.attachmentsHeading, attachments: attachments, source: L.sourceLine)
+  }
+
+  /// This week beside last week with ▲/▼.
+  func headlineTable() -> Table {
+    let now = r.weekView
+    let previous = r.compareTo == nil ? nil : r.previousWeek
+    var columns = [Table.Column(L.item, .left), Table.Column(L.thisWeek, .right)]
+    if previous != nil { columns += [Table.Column(L.lastWeek, .right), Table.Column(L.change, .right)] }
+    var table = Table(columns)
+    let counts: [(String, (WeekView) -> Int)] = [
+      (L.currentPrograms, \.current), (L.runningThisWeek, \.running), (L.startingThisWeek, \.starting),
+      (L.endingThisWeek, \.ending), (L.newlyRegistered, \.registered),
+    ]
+    for (label, figure) in counts {
+      var cells: [Cell] = [.text(label), .number(figure(now))]
+      if let previous { cells += [.number(figure(previous)), .change(figure(now) - figure(previous))] }
+      table.add(cells)
+    }
+    var free: [Cell] = [.text(L.freeShareOfRunning), .share(now.runningFree, of: now.running)]
+    if let previous {
+      free.append(.share(previous.runningFree, of: previous.running))
+      free.append(
+        .pointChange(
+          now.running > 0 && previous.running > 0
+            ? Self.fraction(now.runningFree, now.running) - Self.fraction(previous.runningFree, previous.running)
+            : nil,
+          suffix: L.percentPoints))
+    }
+    table.add(free)
+    return table
+  }
+
+  // MARK: - Charts
+
+  /// Every chart of the report, described once.
+  func charts() -> WeeklyCharts {
+    let v = r.weekView, t = r.tables
+    let onNow = L.onNow
+    // The category chart of what runs is page 1's in a pack and attachment 5's in the
+    // city's report, each place naming it in its own words.
+    let runningByCategoryAlt = r.district == nil ? "\(L.whatIsOn) — \(L.byCategory)" : nil
+    return WeeklyCharts(
+      byCategory: ranking("by_category", L.byCategory, nil, t.byCategory.map(\.keyCount), t.total, L.categoryUnit),
+      byDistrict: ranking("by_district", L.byDistrict, nil, t.byDistrict.map(\.keyCount), t.total, L.districtUnit),
+      byFee: scale("by_fee", L.byFee, t.byFee, L.feeBand(_:), t.total),
+      byDuration: scale("by_duration", L.byDuration, t.byDuration, L.durationBand(_:), t.total),
+      runningByDistrict: ranking(
+        "running_by_district", L.byDistrict, onNow, v.runningByDistrict, v.running, L.districtUnit),
+      runningByCategory: ranking(
+        "running_by_category", L.byCategory, onNow, v.runningByCategory, v.running, L.categoryUnit,
+        alt: runningByCategoryAlt),
+      currentByDistrict: ranking(
+        "current_by_district", L.byDistrict, L.currentPrograms, v.currentByDistrict, v.current, L.districtUnit),
+      currentByCategory: ranking(
+        "current_by_category", L.byCategory, L.currentPrograms, v.currentByCategory, v.current, L.categoryUnit),
+      trend: TrendComposer.chart(r.trend, labels: L))
+  }
+
+  /// A ranking's chart: its largest groups by the one top-N rule, without the summed rest
+  /// (a bar of everything else would be the longest and read as one more group: it is
+  /// named in the note instead). The title names the set counted, when there is one;
+  /// `alt` is what the document calls it (the title, unless given).
+  func ranking(
+    _ file: String, _ subject: String, _ set: String?, _ rows: [BandCount], _ total: Int, _ unit: String,
+    alt: String? = nil
+  ) -> Chart {
+    let cut = TopN.forChart(rows, keep: options.chartTopN, otherKey: L.other)
+    var shown = cut.rows
+    var note: String?
+    if cut.folded, let rest = shown.popLast() {
+      note = L.chartRestNote(groups: rows.count - shown.count, programs: rest.count, unit: unit)
+    }
+    let title = (set.map { "\($0) — \(subject)" } ?? subject) + " (\(L.chartCountSuffix))"
+    let bars = Chart.Bars(
+      subject: subject, set: set, rows: rows,
+      bars: shown.map { Chart.Bar(label: $0.key, value: $0.count, valueText: Self.countShare($0.count, total)) },
+      keep: options.chartTopN, unit: unit, isScale: false, note: note)
+    return Chart(
+      file: file, title: title, alt: alt ?? (set == nil ? subject : title), emptyText: L.noData, content: .bars(bars))
+  }
+
+  /// A band scale's chart: every band, in its order.
+  func scale(_ file: String, _ subject: String, _ bands: [BandCount], _ label: (String) -> String, _ total: Int)
+    -> Chart
+  {
+    let bars = Chart.Bars(
+      subject: subject, set: nil, rows: bands,
+      bars: bands.map { Chart.Bar(label: label($0.key), value: $0.count, valueText: Self.countShare($0.count, total)) },
+      keep: options.chartTopN, unit: "", isScale: true, note: nil)
+    return Chart(
+      file: file, title: "\(subject) (\(L.chartCountSuffix))", alt: subject, emptyText: L.noData, content: .bars(bars))
+  }
+
+  // MARK: - Numbers
+
+  static func fraction(_ part: Int, _ whole: Int) -> Double {
+    whole > 0 ? Double(part) / Double(whole) : 0
+  }
+
+  /// `1,234 (24.7%)` — the text after a chart's bar.
+  static func countShare(_ count: Int, _ total: Int) -> String {
+    "\(count.formatted()) (\(Cell.share(count, of: total).text))"
+  }
+}

@@ -1,0 +1,95 @@
+import CXlsxWriter
+import Foundation
+import RaonAnalytics
+import RaonCore
+import RaonDocument
+
+/// 변경 사항: one row per added or removed program and per changed field, in a report's
+/// workbook and alone in `changes.xlsx`.
+extension XLSXReportBuilder {
+  func writeComparison(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo) throws {
+    try setProperties(subject: "\(labels.changes) #\(from.id) → #\(to.id)", created: to.takenAt)
+    let stream = changesStream { [self] sheet in
+      try sheet.string(0, 0, labels.changes, formats.title)
+      try sheet.string(1, 0, labels.xlsxFrom, formats.label)
+      try sheet.string(1, 1, snapshotLine(from))
+      try sheet.string(2, 0, labels.xlsxTo, formats.label)
+      try sheet.string(2, 1, snapshotLine(to))
+      try sheet.string(3, 0, labels.xlsxChangeCounts, formats.label)
+      // Split as the report splits them (D = the newer snapshot's day).
+      let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
+      try sheet.string(
+        3, 1,
+        [
+          (labels.added, diff.added.count), (labels.removedEnded, kinds.removedEnded),
+          (labels.removedWithdrawn, kinds.removedWithdrawn), (labels.changedMaterial, kinds.changedMaterial),
+          (labels.changedMinor, kinds.changedMinor),
+        ].map { "\($0.0) \($0.1.formatted())" }.joined(separator: " · "))
+      return 5
+    }
+    try stream.start()
+    try fillChangesTable(stream, diff, day: to.koreaDay)
+    try workbook.setPageHeaders(
+      XLSXPrintSetUp.header(
+        title: labels.changes,
+        period: "\(labels.officialDay(from.koreaDay)) → \(labels.officialDay(to.koreaDay))"))
+  }
+
+  func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
+    let headers = [
+      labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue,
+      labels.category, labels.district, labels.fieldName("start_date"), labels.fieldName("end_date"),
+      labels.changeKindTitle, labels.minor,
+    ]
+    return XLSXTableStream(
+      workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
+      rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
+      printTitle: printTitle, repeatColumns: 0...2, widthCaps: [nil, nil, 36, nil, 40, 40])
+  }
+
+  /// Rows of the changes table: one per added or removed program and per changed field;
+  /// one saying there is no comparison.
+  static func changeRows(_ diff: SnapshotDiff?) -> Int {
+    guard let diff else { return 1 }
+    return diff.added.count + diff.removed.count + diff.changed.reduce(0) { $0 + $1.fields.count }
+  }
+
+  /// Writes the changes into a started stream (its sheet is already in the workbook): one
+  /// row per added or removed program and per changed field, each with the program's
+  /// category, district and dates, its kind (ended/withdrawn, material/minor) and, per
+  /// field, whether that change is minor.
+  func fillChangesTable(_ stream: XLSXTableStream, _ diff: SnapshotDiff?, day: CalendarDay) throws {
+    func program(_ change: String, _ p: Program, kind: String) throws {
+      try stream.nextRow()
+      try stream.text(0, change)
+      try stream.text(1, p.id)
+      try stream.text(2, p.title)
+      try stream.text(6, p.category)
+      try stream.text(7, p.district)
+      try stream.date(8, p.startDate, formats.date)
+      try stream.date(9, p.endDate, formats.date)
+      try stream.text(10, kind)
+    }
+    if let diff {
+      for p in diff.added { try program(labels.added, p, kind: "") }
+      for p in diff.removed {
+        try program(labels.removed, p, kind: labels.removal(ChangeKinds.removal(of: p, day: day)))
+      }
+      for c in diff.changed {
+        let kind = labels.change(ChangeKinds.kind(of: c))
+        for field in c.fields {
+          try program(labels.changed, c.new, kind: kind)
+          try stream.text(3, labels.fieldName(field.field))
+          try stream.text(4, field.old)
+          try stream.text(5, field.new)
+          try stream.text(11, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
+        }
+      }
+    } else {
+      try stream.nextRow()
+      try stream.text(0, labels.noComparison)
+    }
+    try stream.finish()
+    absorb(stream, table: labels.changes)
+  }
+}

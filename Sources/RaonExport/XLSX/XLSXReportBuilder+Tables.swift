@@ -1,0 +1,181 @@
+import CXlsxWriter
+import Foundation
+import RaonAnalytics
+import RaonCore
+import RaonDocument
+
+/// The whole catalog's tables, one sheet each (분류별, 자치구별, 요금대별, 기간별, 분류×자치구,
+/// 데이터 품질), each with its header frozen, a filter and a print set-up.
+extension XLSXReportBuilder {
+  /// Returns the total row.
+  @discardableResult
+  func fillGroupSheet(_ sheet: XLSXSheet, keyTitle: String, _ groups: [GroupStats], total: Int) throws -> Int {
+    let f = formats
+    // 유무료 미상 only when some program's free flag is unknown (catalogs before 2024).
+    let showUnknown = groups.contains { $0.unknown > 0 }
+    let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
+      + (showUnknown ? [labels.freeUnknown] : [])
+    try writeHeader(sheet, headers)
+    var widths = headers.map { DisplayWidth.of($0) }
+    var r = 1
+    for g in groups {
+      try sheet.string(r, 0, fit(g.key))
+      widths[0] = max(widths[0], DisplayWidth.of(g.key))
+      try sheet.number(r, 1, Double(g.count), f.integer)
+      try sheet.number(r, 2, Percentage.rounded(g.share), f.percent)
+      try sheet.number(r, 3, Double(g.free), f.integer)
+      try sheet.number(r, 4, Double(g.paid), f.integer)
+      if let m = g.medianDurationDays { try sheet.number(r, 5, m, f.decimal) }
+      if let m = g.medianFeeMinKrw { try sheet.number(r, 6, m, f.integer) }
+      if showUnknown { try sheet.number(r, 7, Double(g.unknown), f.integer) }
+      r += 1
+    }
+    try sheet.string(r, 0, labels.total, f.total)
+    try sheet.number(r, 1, Double(total), f.totalInteger)
+    try sheet.number(r, 2, total > 0 ? 1 : 0, f.totalPercent)
+    try sheet.number(r, 3, Double(groups.reduce(0) { $0 + $1.free }), f.totalInteger)
+    try sheet.number(r, 4, Double(groups.reduce(0) { $0 + $1.paid }), f.totalInteger)
+    for col in 5...6 { try sheet.string(r, col, "", f.total) }
+    if showUnknown { try sheet.number(r, 7, Double(groups.reduce(0) { $0 + $1.unknown }), f.totalInteger) }
+    try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
+    return r
+  }
+
+  func fillBandSheet(_ sheet: XLSXSheet, keyTitle: String, _ bands: [BandCount], total: Int, label: (String) -> String) throws {
+    let headers = [keyTitle, labels.count, labels.share]
+    try writeHeader(sheet, headers)
+    var widths = headers.map { DisplayWidth.of($0) }
+    var r = 1
+    for band in bands {
+      let text = label(band.key)
+      try sheet.string(r, 0, fit(text))
+      widths[0] = max(widths[0], DisplayWidth.of(text))
+      try sheet.number(r, 1, Double(band.count), formats.integer)
+      try sheet.number(r, 2, Percentage.rounded(Self.share(band.count, of: total)), formats.percent)
+      r += 1
+    }
+    try sheet.string(r, 0, labels.total, formats.total)
+    try sheet.number(r, 1, Double(bands.reduce(0) { $0 + $1.count }), formats.totalInteger)
+    try sheet.number(r, 2, total > 0 ? 1 : 0, formats.totalPercent)
+    try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
+  }
+
+  func fillCrossSheet(_ sheet: XLSXSheet, _ table: CrossTable) throws {
+    let f = formats
+    // District names run top to bottom in the header (stacked, as Korean reads), so the
+    // 26 count columns stay narrow and the printed page keeps a readable font.
+    try sheet.string(0, 0, labels.xlsxCategoryDistrictCorner, f.header)
+    for (c, key) in (table.columnKeys + [labels.total]).enumerated() {
+      try sheet.string(0, c + 1, key, f.verticalHeader)
+    }
+    let longest = (table.columnKeys + [labels.total]).map(\.count).max() ?? 2
+    try sheet.setRow(0, height: Double(max(longest, 3)) * 15 + 8)
+    var firstWidth = DisplayWidth.of(labels.xlsxCategoryDistrictCorner)
+    var largest = 0
+    for (i, key) in table.rowKeys.enumerated() {
+      let r = i + 1
+      try sheet.string(r, 0, fit(key), f.label)
+      firstWidth = max(firstWidth, DisplayWidth.of(key))
+      let row = i < table.counts.count ? table.counts[i] : []
+      for c in table.columnKeys.indices {
+        let value = c < row.count ? row[c] : 0
+        largest = max(largest, value)
+        try sheet.number(r, c + 1, Double(value), f.integer)
+      }
+      try sheet.number(r, table.columnKeys.count + 1, Double(row.reduce(0, +)), f.totalInteger)
+    }
+    let totalRow = table.rowKeys.count + 1
+    try sheet.string(totalRow, 0, labels.total, f.total)
+    let columnTotals = table.columnTotals
+    for c in table.columnKeys.indices {
+      try sheet.number(totalRow, c + 1, Double(columnTotals[c]), f.totalInteger)
+      largest = max(largest, columnTotals[c])
+    }
+    let grandTotal = columnTotals.reduce(0, +)
+    try sheet.number(totalRow, table.columnKeys.count + 1, Double(grandTotal), f.totalInteger)
+    if !table.rowKeys.isEmpty && !table.columnKeys.isEmpty {
+      try sheet.zeroToMaxColorScale(firstRow: 1, firstCol: 1, lastRow: table.rowKeys.count, lastCol: table.columnKeys.count)
+    }
+    var widths = [Double(Self.clampWidth(firstWidth))]
+    // Room for the largest count with its separator, and a little padding.
+    let countWidth = Double(max(Self.groupedWidth(largest) + 2, 5))
+    widths += Array(repeating: countWidth, count: table.columnKeys.count)
+    widths.append(Double(max(Self.groupedWidth(grandTotal) + 2, 7)))
+    for (c, w) in widths.enumerated() { try sheet.setColumn(c, width: w) }
+    sheet.freezePanes(row: 1, col: 1)
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(
+        landscape: XLSXPrintSetUp.isWide(widths), repeatRows: 0...0, repeatColumns: 0...0,
+        title: printTitle))
+  }
+
+  /// The flags with their names, explanations, counts and codes, then up to three example
+  /// programs per flag (title linked to the portal), as the Markdown lists them.
+  func fillQualitySheet(
+    _ sheet: XLSXSheet, _ quality: [QualityCount], total: Int, examples qualityExamples: QualityExamples
+  ) throws {
+    let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share, labels.xlsxFlagCode]
+    try writeHeader(sheet, headers)
+    var widths = headers.map { DisplayWidth.of($0) }
+    for (i, q) in quality.enumerated() {
+      let name = labels.flagName(q.key), explanation = labels.flagExplanation(q.key)
+      try sheet.string(i + 1, 0, fit(name))
+      try sheet.string(i + 1, 1, fit(explanation))
+      try sheet.number(i + 1, 2, Double(q.count), formats.integer)
+      try sheet.number(i + 1, 3, Percentage.rounded(Self.share(q.count, of: total)), formats.percent)
+      try sheet.string(i + 1, 4, fit(q.key), formats.code)
+      widths[0] = max(widths[0], DisplayWidth.of(name))
+      widths[1] = max(widths[1], DisplayWidth.of(explanation))
+      widths[4] = max(widths[4], DisplayWidth.of(q.key))
+    }
+
+    // The examples below the table: flag, title (a link to the portal), id, district.
+    var r = quality.count + 2
+    let withExamples = quality.filter { !qualityExamples[$0.key].isEmpty }
+    if !withExamples.isEmpty {
+      try sheet.string(r, 0, labels.xlsxQualityExamplesTitle(qualityExamples.perFlag), formats.section)
+      r += 1
+      for (col, title) in [labels.flag, labels.title, labels.id, labels.district].enumerated() {
+        try sheet.string(r, col, title, formats.header)
+      }
+      r += 1
+      for q in withExamples {
+        let name = labels.flagName(q.key)
+        for p in qualityExamples[q.key] {
+          try sheet.string(r, 0, fit(name))
+          let title = fit(p.title)
+          if !XLSXTableStream.isLinkable(p.portalURL) || !PortalLink.isProgramPage(p.portalURL)
+            || sheet.link(r, 1, p.portalURL, text: title) != LXW_NO_ERROR {
+            try sheet.string(r, 1, title)
+          }
+          try sheet.string(r, 2, fit(p.id))
+          try sheet.string(r, 3, fit(p.district))
+          widths[1] = max(widths[1], min(DisplayWidth.of(p.title), 60))
+          widths[2] = max(widths[2], DisplayWidth.of(p.id))
+          r += 1
+        }
+      }
+    }
+    try finishTable(sheet, widths: widths, lastRow: quality.count, lastCol: headers.count - 1)
+  }
+
+  func writeHeader(_ sheet: XLSXSheet, _ headers: [String]) throws {
+    for (col, title) in headers.enumerated() {
+      try sheet.string(0, col, title, formats.header)
+    }
+  }
+
+  func finishTable(_ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int) throws {
+    var printed: [Double] = []
+    for (col, w) in widths.enumerated() {
+      // Number columns: at least room for "1,234,567" and the header.
+      let width = Double(Self.clampWidth(max(w, col == 0 ? 0 : 10)))
+      try sheet.setColumn(col, width: width)
+      printed.append(width)
+    }
+    sheet.freezePanes(row: 1, col: 0)
+    try sheet.autofilter(firstRow: 0, firstCol: 0, lastRow: max(lastRow, 0), lastCol: lastCol)
+    try sheet.setUpPrinting(
+      XLSXPrintSetUp(landscape: XLSXPrintSetUp.isWide(printed), repeatRows: 0...0, title: printTitle))
+  }
+}
