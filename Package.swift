@@ -44,6 +44,14 @@ let package = Package(
       providers: [.apt(["libxlsxwriter-dev"])]
     ),
 
+    // The C library libcurl (Debian: libcurl4-openssl-dev), for its SMTP client. Only
+    // RaonMail imports it.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+
     // glibc's malloc.h (malloc_trim): RaonWorkflow gives freed memory back between steps.
     .systemLibrary(name: "CMalloc"),
 
@@ -126,6 +134,11 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // Mail: a message and its MIME bytes (RFC 2047 subjects, RFC 2231 file names, base64
+    // parts) and the weekly message's bodies, all pure; and the SMTP transport behind a
+    // small protocol, through libcurl (STARTTLS required, AUTH, a private CA).
+    .target(name: "RaonMail", dependencies: ["RaonCore", "CCurl"], swiftSettings: swiftSettings),
+
     // The jobs the command line runs (snapshot, report, diff), composed from the modules
     // above, with their effects (clock, environment, file system) injected. Holds the
     // bundled sample catalog.
@@ -195,12 +208,15 @@ let package = Package(
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "RaonMailTests", dependencies: ["RaonMail", "RaonCore", "CCurl", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "RaonWorkflowTests",
       dependencies: ["RaonWorkflow", "RaonIngest", "RaonAnalytics", "RaonCore", "RaonConcurrency", "TestSupport"],
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(
-      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest"], exclude: ["Scripts"],
+      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest", "RaonConcurrency"], exclude: ["Scripts"],
       swiftSettings: swiftSettings),
   ]
 )
