@@ -15,7 +15,10 @@ enum PostgresSchema {
   static let lockKey: Int32 = 0x5241_4F4E
 
   /// The migrations, oldest first; `store_info.schema_version` is the number applied.
-  static let migrations: [String] = [v1] + StoreSchema.addedColumns(.postgresql).map(\.sql)
+  /// The ledger of weekly runs comes before the added version columns: none was released
+  /// before it, and each one added later is appended after it.
+  static let migrations: [String] =
+    [v1, StoreSchema.ledgerTables(.postgresql)] + StoreSchema.addedColumns(.postgresql).map(\.sql)
 
   static var schemaVersion: Int { migrations.count }
 

@@ -21,6 +21,7 @@ extension SnapshotStore {
     ("v2-snapshot-program-view", migrateV2),
     ("v3-snapshot-input-sha256", migrateV3),
     ("v4-free-flag-unknown", migrateV4),
+    ("v5-weekly-ledger", { try $0.execute(sql: StoreSchema.ledgerTables(.sqlite)) }),
   ] + StoreSchema.addedColumns(.sqlite).map { added in (added.identifier, { try $0.execute(sql: added.sql) }) }
 
   /// The schema version this Raon writes.
