@@ -146,7 +146,7 @@ let package = Package(
       name: "RaonWorkflow",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonIngest", "RaonStore", "RaonPostgres", "RaonAnalytics",
-        "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonExport", "RaonMail", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings
@@ -157,7 +157,7 @@ let package = Package(
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonStore", "RaonPostgres", "RaonIngest", "RaonExport",
+        "RaonWorkflow", "RaonCore", "RaonStore", "RaonPostgres", "RaonIngest", "RaonExport", "RaonMail",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -8,10 +8,10 @@
 /// Percentage.rounded(0.04349)      // 0.043, what the workbook stores under "0.0%"
 /// Percentage.pointsText(0.012, suffix: "%p")  // "+1.2%p"
 /// ```
-enum Percentage {
+public enum Percentage {
   /// The share (0…1) in tenths of a percent, rounded half away from zero; `nil` for NaN,
   /// infinities and values beyond any share.
-  static func tenths(_ fraction: Double) -> Int? {
+  public static func tenths(_ fraction: Double) -> Int? {
     guard fraction.isFinite, abs(fraction) < 1e12 else { return nil }
     // Binary doubles hold 0.0435 as 0.04349999…: drop the noise below a millionth of a
     // tenth first, so the decimal value decides, as it does in Excel.
@@ -26,7 +26,7 @@ enum Percentage {
   }
 
   /// `24.7%`, `7.0%`; `—%` for a value that is not a number.
-  static func text(_ fraction: Double) -> String {
+  public static func text(_ fraction: Double) -> String {
     guard let t = tenths(fraction) else { return "—%" }
     return (t < 0 ? "-" : "") + tenthsText(t.magnitude) + "%"
   }
@@ -40,7 +40,7 @@ enum Percentage {
 
   /// The size of a change of shares, without its sign: `1.2%p` (the sentence or the
   /// arrow says which way).
-  static func pointsMagnitudeText(_ fractionDelta: Double, suffix: String) -> String {
+  public static func pointsMagnitudeText(_ fractionDelta: Double, suffix: String) -> String {
     guard let t = tenths(fractionDelta) else { return "—" + suffix }
     return tenthsText(t.magnitude) + suffix
   }

@@ -6,6 +6,11 @@ public enum ExitStatus: Sendable, Equatable {
   case config
   /// The work itself failed (1; 2 for `raon diff`, whose 1 means "changed").
   case failure
+  /// Another run holds the lock: nothing was done (69, `EX_UNAVAILABLE`).
+  case busy
+  /// Published, but deliveries are left pending (or were refused): try again later (75,
+  /// `EX_TEMPFAIL`).
+  case pending
 }
 
 /// An error that says which exit status it calls for.

@@ -30,6 +30,9 @@ public struct RaonConfig: Sendable, Equatable {
   public var csvEncoding: CSVEncoding?
   public var csvHeaders: CSVHeaders?
   public var chartTopN: Int?
+  /// `[weekly]` and `[mail]`: the weekly service's sections (RaonConfig+Weekly.swift).
+  public var weekly: WeeklySettings?
+  public var mail: MailSettings?
   /// Where it was read from, for messages.
   public var path: String?
 
@@ -103,6 +106,7 @@ public struct RaonConfig: Sendable, Equatable {
     } catch {
       throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
     }
+    try parseServiceSections(table, lines: lines, path: path, into: &config)
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
     // the second one.
@@ -192,7 +196,7 @@ public struct RaonConfig: Sendable, Equatable {
   /// The top-level keys and those of each `[section]`, in the order they are written.
   private static func entries(of table: TOMLTable) -> [(key: String, value: TOMLValueConvertible, section: String?)] {
     var out: [(String, TOMLValueConvertible, String?)] = []
-    for (key, value) in table {
+    for (key, value) in table where !serviceSections.contains(key) {
       if let inner = value.table {
         for (innerKey, innerValue) in inner { out.append((innerKey, innerValue, key)) }
       } else {
@@ -229,6 +233,11 @@ struct ConfigLines {
       }
     }
     return 0
+  }
+
+  /// The 1-based line of the `[section]` header, or 0.
+  func line(ofSection section: String) -> Int {
+    lines.firstIndex { Self.isHeader($0, section) }.map { $0 + 1 } ?? 0
   }
 
   /// The 1-based line of the first NUL byte or escaped NUL (`\u0000`, `\U00000000`)
