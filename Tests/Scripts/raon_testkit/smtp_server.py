@@ -118,6 +118,9 @@ class Handler:
 
 
 def main(argv=None):
+    # A child inherits its parent thread's signal mask: a test runner's worker thread may
+    # have SIGTERM blocked, and then the server would never hear it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parser = argparse.ArgumentParser()
     parser.add_argument("--dir", required=True)
     parser.add_argument("--certs", required=True)
