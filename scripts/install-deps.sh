@@ -2,8 +2,9 @@
 # Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter,
 # libxml2 (its headers: the .xlsx reader streams its parts through libxml2) and libcurl
 # (its SMTP client sends `raon weekly`'s mail), and pkg-config (to build), and with --test
-# Chromium, fonts-noto-cjk and poppler-utils (the HTML/PDF tests), Debian's postgresql (the PostgreSQL store's tests start a private
-# server from its binaries on 127.0.0.1) and the Python packages the tests read outputs with.
+# Chromium, fonts-noto-cjk and poppler-utils (the HTML/PDF tests), Debian's postgresql
+# (the PostgreSQL store's tests start a private server from its binaries on 127.0.0.1) and
+# the Python packages the tests read outputs with (and aiosmtpd, the mail tests' server).
 # Uses sudo only when not root. Idempotent: does nothing when everything is there.
 set -euo pipefail
 

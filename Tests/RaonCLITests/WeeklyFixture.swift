@@ -212,6 +212,12 @@ final class WeeklyFixture: @unchecked Sendable {
     return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// The files added, removed or written again since `before` (``publishedFiles()``), sorted.
+  func changedSince(_ before: [String: Date]) -> [String] {
+    let now = publishedFiles()
+    return Set(before.keys).union(now.keys).filter { before[$0] != now[$0] }.sorted()
+  }
+
   /// Every file under `dir`'s `out` and `site`, by path, with its modification time.
   func publishedFiles() -> [String: Date] {
     var out: [String: Date] = [:]

@@ -78,7 +78,7 @@ import Testing
     #expect(second.stdout.contains("mail: sent 0, pending 0, refused 0"), "\(second.stdout)")
     #expect(try f.smtp.messages().count == 5, "a rerun sent a second copy")
     #expect(try await f.snapshotCount() == 2, "a rerun recorded a second identical snapshot")
-    #expect(f.publishedFiles() == before, "a rerun rewrote files that had not changed")
+    #expect(f.changedSince(before).isEmpty, "a rerun rewrote files that had not changed: \(f.changedSince(before).prefix(5))")
 
     // --resend sends again on purpose, as new messages.
     let resend = try await f.weekly(["--resend"])

@@ -16,11 +16,14 @@ public struct WeeklyDryRun: Sendable {
   public let environment: RaonEnvironment
   public let config: RaonConfig
   public let options: ExportOptions
+  /// Why the store could not be opened for reading, when it exists (an older schema, say).
+  public let storeProblem: String?
 
   public init(
     store: (any SnapshotStoring)?, storePath: String, environment: RaonEnvironment, config: RaonConfig,
-    options: ExportOptions
+    options: ExportOptions, storeProblem: String? = nil
   ) {
+    self.storeProblem = storeProblem
     self.store = store
     self.storePath = storePath
     self.environment = environment
@@ -36,7 +39,11 @@ public struct WeeklyDryRun: Sendable {
     let period = OfficialDates.period(week.start, week.end, options.language).replacingOccurrences(of: "\u{00A0}", with: " ")
     outcome.lines.append("dry run — nothing is recorded, written or sent")
     outcome.lines.append("week \(week) (\(period)), lock \(WeeklyJob.lockPath(settings, environment))")
-    if store == nil { outcome.lines.append("store: \(storePath) does not exist yet — the first run creates it") }
+    if store == nil {
+      outcome.lines.append(
+        storeProblem.map { "store: \(storePath) cannot be read now (\($0)) — the run opens it to write (and upgrades it)" }
+          ?? "store: \(storePath) does not exist yet — the first run creates it")
+    }
 
     var unchangedReport = false
     if !request.deliverPending {

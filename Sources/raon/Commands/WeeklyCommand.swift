@@ -69,10 +69,20 @@ struct WeeklyCommand: AsyncParsableCommand {
     if dryRun {
       // Reads only: a store that does not exist yet is no error, and nothing is created.
       let address = try StoreAddress.resolve(explicit: store.db ?? config.db, environment: environment)
-      let opened = try? StoreOpening.open(address, environment: environment, readOnly: true)
+      var opened: (any SnapshotStoring)?
+      var problem: String?
+      do {
+        opened = try StoreOpening.open(address, environment: environment, readOnly: true)
+      } catch {
+        if case .sqlite(let url) = address, !FileManager.default.fileExists(atPath: url.path) {
+          problem = nil
+        } else {
+          problem = TerminalText.oneLine(String(describing: error))
+        }
+      }
       outcome = try await WeeklyDryRun(
         store: opened, storePath: opened?.location ?? address.display, environment: environment, config: config,
-        options: options
+        options: options, storeProblem: problem
       ).run(request)
     } else {
       var (snapshotStore, path) = try store.openStore(environment, config: config)
