@@ -21,6 +21,7 @@ public struct StoreAccess: Sendable {
   }
 
   /// Runs `body` in one writing transaction: all of it commits, or none (a throw, a kill).
+  @discardableResult
   package func writing<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
     var result: T?
     try writeTransaction { result = try body($0) }
