@@ -136,6 +136,63 @@ import Testing
     #expect(!down.stderr.contains(WeeklyFixture.apiKey))
   }
 
+  @Test func aSiteThatCannotBeWrittenDoesNotHoldTheMailBackAndTheErrorSaysSo() async throws {
+    let f = try await WeeklyFixture.make("site-fails")
+    defer { f.stop() }
+    // A file where the site's folder should be: the site cannot be written there.
+    let blocker = f.dir.appendingPathComponent("site")
+    try Data("not a folder\n".utf8).write(to: blocker)
+    let run = try await f.weekly()
+    #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+    let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+    #expect(errorLines.count == 1, "\(run.stderr)")
+    let line = String(errorLines.first ?? "")
+    #expect(line.contains("failed at site"), "\(line)")
+    #expect(line.contains("the report was published and the messages went out all the same"), "\(line)")
+    #expect(line.contains("the earlier site was left as it was"), "\(line)")
+    #expect(!line.contains("the earlier report and site were left as they were"), "\(line)")
+    // As it says: the report is published, everyone got their message, the file is untouched.
+    #expect(FileManager.default.fileExists(atPath: f.published("city", "pdf").path))
+    let received = try f.smtp.messages()
+    #expect(Set(Self.recipients(received).filter { $0 != "ops@example.go.kr" }) == Self.everyone)
+    #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a folder\n")
+    let (status, json, _) = try await f.runs()
+    #expect(status == 1)
+    let last = (json["runs"] as? [[String: Any]])?.first ?? [:]
+    #expect(last["failedStep"] as? String == "site", "\(last)")
+    #expect(f.deliveries(json).allSatisfy { $0["status"] as? String == "sent" }, "\(f.deliveries(json))")
+  }
+
+  @Test func aMessageOverTheSizeCapStopsTheDeliveriesBeforeAnyIsSentAndLeavesThemPending() async throws {
+    let f = try await WeeklyFixture.make("size-cap")
+    defer { f.stop() }
+    // 10,000 bytes (the least the key takes): every message, with its PDF and workbook, is bigger.
+    let config = f.dir.appendingPathComponent("raon.toml")
+    try Data(
+      try String(contentsOf: config, encoding: .utf8)
+        .replacingOccurrences(of: "from = \"culture@example.go.kr\"", with: "from = \"culture@example.go.kr\"\nmax_message_bytes = 10000")
+        .utf8
+    ).write(to: config)
+    let run = try await f.weekly()
+    #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+    let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+    #expect(errorLines.count == 1, "\(run.stderr)")
+    let line = String(errorLines.first ?? "")
+    #expect(line.contains("failed at deliver"), "\(line)")
+    #expect(line.contains("over max_message_bytes"), "\(line)")
+    #expect(line.contains("the report and site were published; the deliveries stay pending"), "\(line)")
+    #expect(!line.contains("the earlier report and site were left as they were"), "\(line)")
+    // As it says: published, nothing sent to anyone on the lists, every delivery pending.
+    #expect(FileManager.default.fileExists(atPath: f.published("city", "pdf").path))
+    #expect(FileManager.default.fileExists(atPath: f.dir.appendingPathComponent("site/index.html").path))
+    #expect(Self.recipients(try f.smtp.messages()).filter { $0 != "ops@example.go.kr" }.isEmpty)
+    let (_, json, _) = try await f.runs()
+    let last = (json["runs"] as? [[String: Any]])?.first ?? [:]
+    #expect(last["failedStep"] as? String == "deliver", "\(last)")
+    let pending = f.deliveries(json).filter { $0["status"] as? String == "pending" }.compactMap { $0["recipient"] as? String }
+    #expect(Set(pending) == Self.everyone, "\(f.deliveries(json))")
+  }
+
   @Test func aSecondRunWhileOneRunsExitsAtOnceAndAKilledRunLeavesNoLock() async throws {
     let f = try await WeeklyFixture.make("lock")
     defer { f.stop() }

@@ -27,9 +27,17 @@ public enum WeeklyError: Error, CustomStringConvertible, Equatable {
     case .lockUnavailable(let path, let reason):
       return "cannot use the lock file \(path): \(reason) — set [weekly] lock to a path this user may write"
     case .stepFailed(let week, let step, let reason):
+      // What was kept depends on the step: the site comes after the report, the
+      // deliveries after both, and a failed site does not hold the messages back.
       var cause = Substring(reason)
       while cause.last == "." || cause.last == " " { cause.removeLast() }
-      return "the weekly run of \(week) failed at \(step): \(cause) — the earlier report and site were left as they were; 'raon runs' lists the run"
+      let kept =
+        switch step {
+        case "site": "the report was published and the messages went out all the same; the earlier site was left as it was"
+        case "deliver": "the report and site were published; the deliveries stay pending"
+        default: "the earlier report and site were left as they were"
+        }
+      return "the weekly run of \(week) failed at \(step): \(cause) — \(kept); 'raon runs' lists the run"
     case .noSnapshotInWeek(let week, let latestBefore):
       return "no run reported the week \(week) and no snapshot was taken in it"
         + (latestBefore.map { " (the latest before it: \($0))" } ?? "")
