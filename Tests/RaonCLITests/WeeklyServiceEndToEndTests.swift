@@ -92,6 +92,60 @@ import Testing
     try Self.expectNoPassword(f, outputs: [first, second, resend])
   }
 
+  @Test func aPastWeekIsReportedFromItsOwnSnapshotWithNothingPulled() async throws {
+    let f = try await WeeklyFixture.make("past-week", recordLastWeek: true)
+    defer { f.stop() }
+    let lastWeekDay = Date().addingTimeInterval(-7 * 86_400)
+    let lastWeek = WeeklyFixture.thisWeek(lastWeekDay)
+    let run = try await f.weekly(["--week", lastWeek.mondayText])
+    #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+    #expect(!run.stdout.contains("recorded snapshot"), "\(run.stdout)")
+    #expect(try await f.snapshotCount() == 1, "a past week's run pulled and recorded a catalog")
+    // Last week's folder, from last week's snapshot; this week's is not written.
+    let folder = f.dir.appendingPathComponent("out").appendingPathComponent(lastWeek.isoWeek)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.pdf").path))
+    #expect(!FileManager.default.fileExists(atPath: f.published("city", "pdf").path))
+    // Each list got last week's message, its files the ones just published.
+    let received = try f.smtp.messages()
+    #expect(received.count == 5)
+    let city = received.first { ($0["subject"] as? String) == WeeklyFixture.subject("city", now: lastWeekDay) }
+    #expect(city != nil, "\(received.map { $0["subject"] as? String ?? "" })")
+    let pdf = (city?["attachments"] as? [[String: Any]])?.first
+    #expect(pdf?["filename"] as? String == "서울시_문화행사_주간현황_\(lastWeek.mondayText).pdf")
+    #expect(pdf?["sha256"] as? String == (try WeeklyFixture.sha256(folder.appendingPathComponent("report.pdf"))))
+    let (_, json, _) = try await f.runs()
+    let last = (json["runs"] as? [[String: Any]])?.first ?? [:]
+    #expect(last["kind"] as? String == "rerun")
+    #expect(last["week"] as? String == lastWeek.mondayText)
+    #expect(last["snapshotId"] as? Int == 1)
+
+    // A week with no snapshot: the run fails in one line saying so; the lists get nothing,
+    // the operators the one-line alert of a failed run.
+    let empty = WeeklyFixture.thisWeek(Date().addingTimeInterval(-21 * 86_400)).mondayText
+    let none = try await f.weekly(["--week", empty])
+    #expect(none.status == 1, "\(none.stdout) \(none.stderr)")
+    #expect(none.stderr.contains("no snapshot was taken in it"), "\(none.stderr)")
+    let after = try f.smtp.messages()
+    #expect(after.count == 6)
+    #expect((after.last?["to"] as? [String]) == ["ops@example.go.kr"], "\(after.last ?? [:])")
+  }
+
+  @Test func smtpsWithTLSFromTheFirstByteDeliversToo() async throws {
+    let f = try await WeeklyFixture.make("smtps", smtpOptions: .init(implicitTLS: true))
+    defer { f.stop() }
+    let config = f.dir.appendingPathComponent("raon.toml")
+    try Data(try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "smtp://", with: "smtps://").utf8)
+      .write(to: config)
+    let run = try await f.weekly()
+    #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+    let received = try f.smtp.messages()
+    #expect(Set(received.flatMap { ($0["envelope"] as? [String: Any])?["rcpt_tos"] as? [String] ?? [] })
+      == Set(WeeklyFixture.lists.values.flatMap { $0 }))
+    // The listener speaks only TLS (aiosmtpd's session does not flag it as it does after
+    // STARTTLS): that the messages arrived is the proof that the client spoke TLS at once.
+    #expect(received.allSatisfy { ($0["envelope"] as? [String: Any])?["login"] as? String == WeeklyFixture.smtpUser })
+  }
+
   /// Both bodies carry page 1 of the list's report: its sentences and its headline table,
   /// as report.md has them (read by Python from the Markdown and from the mail's HTML).
   static func bodiesMatchPageOne(_ received: [[String: Any]], _ f: WeeklyFixture) throws {
