@@ -91,6 +91,21 @@ import Testing
     #expect(next.status == 0, "\(next.stderr)")
   }
 
+  @Test func aServerThatOffersNoSTARTTLSGetsNoPasswordAndNoMessage() async throws {
+    let f = try await WeeklyFixture.make("no-starttls", smtpOptions: .init(noStartTLS: true))
+    defer { f.stop() }
+    let run = try await f.weekly()
+    #expect(run.status == 75, "\(run.stdout) \(run.stderr)")
+    #expect(!run.stderr.contains(WeeklyFixture.smtpPassword))
+    // The server would take the login and the messages in clear: it got neither.
+    #expect(try f.smtp.messages().isEmpty)
+    #expect(FileManager.default.fileExists(atPath: f.published("city", "pdf").path))
+    let (_, json, _) = try await f.runs()
+    let deliveries = f.deliveries(json)
+    #expect(Set(deliveries.compactMap { $0["recipient"] as? String }) == Self.everyone)
+    #expect(deliveries.allSatisfy { $0["status"] as? String == "pending" }, "\(deliveries)")
+  }
+
   @Test func theAPIDownMakesTheRunFailInOneLineWithTheEarlierReportIntact() async throws {
     let f = try await WeeklyFixture.make("api-down")
     defer { f.stop() }

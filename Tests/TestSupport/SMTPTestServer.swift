@@ -36,10 +36,13 @@ public final class SMTPTestServer: @unchecked Sendable {
     public var stopAfter: Int?
     /// TLS from the first byte (`smtps://`) instead of STARTTLS.
     public var implicitTLS = false
-    public init(reject: [String] = [], stopAfter: Int? = nil, implicitTLS: Bool = false) {
+    /// No TLS offered at all, AUTH taken in clear: a server a client must refuse.
+    public var noStartTLS = false
+    public init(reject: [String] = [], stopAfter: Int? = nil, implicitTLS: Bool = false, noStartTLS: Bool = false) {
       self.reject = reject
       self.stopAfter = stopAfter
       self.implicitTLS = implicitTLS
+      self.noStartTLS = noStartTLS
     }
   }
 
@@ -93,6 +96,7 @@ public final class SMTPTestServer: @unchecked Sendable {
     for address in options.reject { arguments += ["--reject", address] }
     if let n = options.stopAfter { arguments += ["--stop-after", String(n)] }
     if options.implicitTLS { arguments.append("--implicit-tls") }
+    if options.noStartTLS { arguments.append("--no-starttls") }
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.repositoryRoot.appendingPathComponent("Tests/Scripts")
     let out = Pipe()

@@ -7,11 +7,12 @@ Each message handed over (one DATA) is saved in --dir as NNNN.eml, with NNNN.jso
 its envelope: {"mail_from", "rcpt_tos", "tls", "login"}.
 
   python3 -m raon_testkit.smtp_server --dir D --certs C --user U --password P
-      [--port N] [--reject ADDRESS]... [--stop-after N] [--implicit-tls]
+      [--port N] [--reject ADDRESS]... [--stop-after N] [--implicit-tls | --no-starttls]
 
 Prints one JSON line when it listens: {"port": N, "ca": "C/ca.pem"}. With --stop-after N
 it answers 421 to everything after the Nth message and exits a moment later (a mail
-server going away in the middle of a run). SIGTERM stops it.
+server going away in the middle of a run). With --no-starttls it offers no TLS at all and
+takes AUTH in clear (a server a client must refuse). SIGTERM stops it.
 """
 
 import argparse
@@ -130,6 +131,7 @@ def main(argv=None):
     parser.add_argument("--reject", action="append", default=[])
     parser.add_argument("--stop-after", type=int, default=0)
     parser.add_argument("--implicit-tls", action="store_true")
+    parser.add_argument("--no-starttls", action="store_true")
     args = parser.parse_args(argv)
 
     from aiosmtpd.controller import Controller
@@ -159,6 +161,8 @@ def main(argv=None):
                    server_hostname="raon-test-smtp", ready_timeout=10)
     if args.implicit_tls:
         options.update(ssl_context=context, auth_require_tls=False)
+    elif args.no_starttls:
+        options.update(auth_require_tls=False)
     else:
         options.update(tls_context=context, require_starttls=True, auth_require_tls=True)
     controller = Controller(handler, **options)
