@@ -125,6 +125,8 @@ import Testing
     let none = try await f.weekly(["--week", empty])
     #expect(none.status == 1, "\(none.stdout) \(none.stderr)")
     #expect(none.stderr.contains("no snapshot was taken in it"), "\(none.stderr)")
+    // Nothing was pulled: the run failed at choosing what to report.
+    #expect(none.stderr.contains("failed at report"), "\(none.stderr)")
     let after = try f.smtp.messages()
     #expect(after.count == 6)
     #expect((after.last?["to"] as? [String]) == ["ops@example.go.kr"], "\(after.last ?? [:])")

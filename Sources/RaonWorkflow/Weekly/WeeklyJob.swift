@@ -149,6 +149,8 @@ public struct WeeklyJob: Sendable {
         report.snapshot = String(latest.id)
       }
     } else {
+      // A rerun pulls nothing: what fails here is choosing the snapshot to report.
+      step = .report
       report.snapshot = String(try snapshotOfWeek(week).id)
     }
 
