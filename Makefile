@@ -11,7 +11,7 @@
 PEER ?= $(abspath ../shared/bench/peer_pandas.py)
 PYTHON ?= python3
 
-.PHONY: bench bench-quick bench-site bench-build bench-deps hostile
+.PHONY: bench bench-quick bench-site bench-weekly-mail bench-build bench-deps hostile
 
 # The peer needs pandas and XlsxWriter; the tests' set-up installs neither XlsxWriter nor,
 # on a bare machine, pandas.
@@ -24,7 +24,7 @@ bench-build: bench-deps
 	swift build -c release --product raon-bench
 
 bench: bench-build
-	PEER=$(PEER) $(PYTHON) bench/bench.py
+	PEER=$(PEER) $(PYTHON) bench/bench.py --weekly-mail 4
 
 bench-quick: bench-build
 	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md
@@ -32,6 +32,11 @@ bench-quick: bench-build
 # `raon site` alone: 52 weekly points of 20,000 programs, first build and one-week rebuild.
 bench-site: bench-build
 	$(PYTHON) bench/bench.py --only-site --skip-peer --out bench/RESULTS-site.md
+
+# `raon weekly` at 19,992 programs with 26 deliveries to a loopback SMTP server, beside
+# `raon report --districts all` alone (issue 35: at most 20 % more).
+bench-weekly-mail: bench-build
+	$(PYTHON) bench/bench.py --only-weekly-mail --out bench/RESULTS-weekly-mail.md
 
 # The hostile set (issue 18): ~900 cases against the release binary — signals, concurrency,
 # full disks (root: tmpfs), foreign stores, bad configs and options, hostile inputs, an

@@ -47,6 +47,14 @@ let package = Package(
       providers: [.apt(["libxlsxwriter-dev"])]
     ),
 
+    // The C library libcurl (Debian: libcurl4-openssl-dev), for its SMTP client. Only
+    // RaonMail imports it.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+
     // glibc's malloc.h (malloc_trim): RaonWorkflow gives freed memory back between steps.
     .systemLibrary(name: "CMalloc"),
 
@@ -157,6 +165,11 @@ let package = Package(
       plugins: errorStatusCheck
     ),
 
+    // Mail: a message and its MIME bytes (RFC 2047 subjects, RFC 2231 file names, base64
+    // parts) and the weekly message's bodies, all pure; and the SMTP transport behind a
+    // small protocol, through libcurl (STARTTLS required, AUTH, a private CA).
+    .target(name: "RaonMail", dependencies: ["RaonCore", "CCurl"], swiftSettings: swiftSettings),
+
     // The jobs the command line runs (snapshot, report, diff), composed from the modules
     // above, with their effects (clock, environment, file system) injected. Holds the
     // bundled sample catalog.
@@ -164,7 +177,7 @@ let package = Package(
       name: "RaonWorkflow",
       dependencies: [
         "RaonCore", "RaonConcurrency", "RaonErrors", "RaonIngest", "RaonStore", "RaonPostgres",
-        "RaonAnalytics", "RaonDocument", "RaonExport", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
+        "RaonAnalytics", "RaonDocument", "RaonExport", "RaonMail", "CMalloc", .product(name: "TOMLKit", package: "TOMLKit"),
       ],
       resources: [.copy("Resources/sample")],
       swiftSettings: swiftSettings,
@@ -177,7 +190,7 @@ let package = Package(
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonDocument", "RaonExport",
+        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonDocument", "RaonExport", "RaonMail",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings,
@@ -245,6 +258,9 @@ let package = Package(
       name: "RaonDocumentTests", dependencies: ["RaonDocument"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "RaonMailTests", dependencies: ["RaonMail", "RaonCore", "CCurl", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "RaonWorkflowTests",
       dependencies: [
         "RaonWorkflow", "RaonDocument", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport", "RaonCore", "RaonConcurrency",
@@ -253,7 +269,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.
     .testTarget(
-      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest", "RaonCore"], exclude: ["Scripts"],
+      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest", "RaonCore", "RaonConcurrency"], exclude: ["Scripts"],
       swiftSettings: swiftSettings),
   ]
 )

@@ -2,7 +2,7 @@
 """Raon against the pandas peer, side by side in one run; results to bench/RESULTS.md.
 
   python3 bench/bench.py [--quick] [--sizes 100000,1000000] [--runs N] [--size-runs N] [--big-runs N]
-                         [--weekly 1,4] [--before OLD_RAON] [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
+                         [--weekly 1,4] [--weekly-mail 4] [--before OLD_RAON] [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
 
 Run from the repository after `swift build -c release --product raon --product raon-bench`
 (`make bench` does both). Every command runs as a child process; its wall time is taken
@@ -26,6 +26,10 @@ Workloads
            `raon trend` over the whole history (every format), end to end (target < 2 s).
   xlsx     `raon-bench xlsx floor-formula|constant N`: libxlsxwriter's bare loop (the same
            cells, links as HYPERLINK formulas) vs Raon's writer.
+  weekly-mail  (--weekly-mail N, or --only-weekly-mail) a whole `raon weekly` — the newest file of a folder, the city
+           report and 25 packs as pdf+xlsx, 26 deliveries to a loopback SMTP server (STARTTLS,
+           AUTH; Tests/Scripts/raon_testkit/smtp_server.py), the ledger — beside
+           `raon report --districts all --format pdf,xlsx` alone on the same input, alternating.
 
 Each workload writes every format (md+svg, xlsx, csv, json) on both sides.
 """
@@ -180,6 +184,116 @@ def bench_weekly(work, peer, copies, runs, skip_peer, before=None):
         res["peer"] = summarise(peer_s)
     if before_s:
         res["before"] = summarise(before_s)
+    return res
+
+
+def shift_dates(src, dst, days):
+    """A copy of a catalog CSV with every YYYY-MM-DD moved by `days`: the sample's weeks
+    become this week, so this week's lists are as full as on a real Monday."""
+    pattern = re.compile(r"(?<!\d)(20\d\d)-(\d\d)-(\d\d)(?!\d)")
+    def move(m):
+        try:
+            d = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3))) + datetime.timedelta(days=days)
+        except ValueError:
+            return m.group(0)
+        return d.isoformat()
+    with open(src, encoding="utf-8-sig", newline="") as f, open(dst, "w", encoding="utf-8-sig", newline="") as g:
+        for line in f:
+            g.write(pattern.sub(move, line))
+
+
+def bench_weekly_mail(work, copies, runs):
+    """A whole `raon weekly` (the newest file of a folder; record; the city report and 25
+    packs as pdf and xlsx; 26 deliveries to a loopback SMTP server with STARTTLS and AUTH;
+    the ledger) beside `raon report --districts all --format pdf,xlsx` alone on the same
+    input, alternating run for run (A B, then B A), each on a fresh store holding last week's
+    snapshot. What the weekly job adds — the delivery and the ledger — is the ratio's excess."""
+    grow = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py")
+    modified = os.path.join(work, "sample-modified.csv")
+    if not os.path.exists(modified):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_modified_sample.py"), SAMPLE, modified],
+                       check=True, capture_output=True)
+    today = datetime.date.today()
+    days = (today - datetime.date(2024, 9, 9)).days
+    d0 = os.path.join(work, "weekly-mail")
+    shutil.rmtree(d0, ignore_errors=True)
+    os.makedirs(os.path.join(d0, "inbox"))
+    grown = {}
+    for label, src in (("old", SAMPLE), ("new", modified)):
+        g = os.path.join(work, f"weekly-{copies}x-{label}.csv")
+        if not os.path.exists(g):
+            subprocess.run([sys.executable, grow, src, g, str(copies)], check=True)
+        grown[label] = os.path.join(d0, f"{label}.csv")
+        shift_dates(g, grown[label], days)
+    new = os.path.join(d0, "inbox", "catalog.csv")
+    shutil.copy(grown["new"], new)
+    taken = int(time.time()) - 3600
+    os.utime(new, (taken, taken))
+    utc = "%Y-%m-%dT%H:%M:%SZ"
+    taken_at = datetime.datetime.fromtimestamp(taken, datetime.timezone.utc).strftime(utc)
+    last_week = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=7)).strftime(utc)
+
+    # The SMTP server: STARTTLS and AUTH, a CA of its own (Tests/Scripts/raon_testkit).
+    scripts = os.path.join(ROOT, "Tests", "Scripts")
+    server = subprocess.Popen([sys.executable, "-m", "raon_testkit.smtp_server", "--dir", os.path.join(d0, "mail"),
+                               "--certs", os.path.join(d0, "certs"), "--user", "raon", "--password", "bench-pw"],
+                              cwd=scripts, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    ready = json.loads(server.stdout.readline())
+    districts = ["강남구", "강동구", "강북구", "강서구", "관악구", "광진구", "구로구", "금천구", "노원구", "도봉구", "동대문구",
+                 "동작구", "마포구", "서대문구", "서초구", "성동구", "성북구", "송파구", "양천구", "영등포구", "용산구", "은평구",
+                 "종로구", "중구", "중랑구"]
+    def config(db, out):
+        lines = [f'db = "{db}"', "[weekly]", f'source = "{os.path.join(d0, "inbox")}"', 'formats = ["pdf", "xlsx"]',
+                 'districts = "all"', f'out = "{out}"', "retry_for = 0", "[mail]",
+                 f'server = "smtp://127.0.0.1:{ready["port"]}"', 'from = "culture@example.go.kr"', 'user = "raon"',
+                 f'ca_file = "{ready["ca"]}"', 'city = ["city@example.go.kr"]',
+                 # The city's message at 19,992 programs is ~14 MB (its PDF and workbook in base64).
+                 "max_message_bytes = 30000000", "[mail.districts]"]
+        lines += [f'"{d}" = ["d{i + 1:02d}@example.go.kr"]' for i, d in enumerate(districts)]
+        path = os.path.join(os.path.dirname(out), "raon.toml")
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return path
+    env = dict(os.environ, RAON_SMTP_PASSWORD="bench-pw")
+
+    def weekly(d):
+        db = os.path.join(d, "weekly.sqlite")
+        run([RAON, "snapshot", grown["old"], "--taken-at", last_week, "--db", db], cwd=d)
+        cfg = config(db, os.path.join(d, "weekly-out"))
+        r = run([RAON, "weekly", "--config", cfg], cwd=d, env=env)
+        if "sent 26, pending 0" not in r[2]:
+            raise SystemExit("the weekly job did not send its 26 messages: " + r[2])
+        return (r[0], r[1], run.last_cpu)
+
+    def report(d):
+        db = os.path.join(d, "report.sqlite")
+        run([RAON, "snapshot", grown["old"], "--taken-at", last_week, "--db", db], cwd=d)
+        r = run([RAON, "report", "--input", new, "--taken-at", taken_at, "--districts", "all", "--format", "pdf,xlsx",
+                 "--db", db, "--out", os.path.join(d, "report-out")], cwd=d)
+        return (r[0], r[1], run.last_cpu)
+
+    weekly_s, report_s = [], []
+    try:
+        for i in range(runs):
+            d = tempfile.mkdtemp(dir=work)
+            order = [("weekly", weekly), ("report", report)] if i % 2 == 0 else [("report", report), ("weekly", weekly)]
+            for name, job in order:
+                (weekly_s if name == "weekly" else report_s).append(job(d))
+            shutil.rmtree(d)
+            print(f"  weekly+mail {copies}x run {i + 1}/{runs}: weekly {weekly_s[-1][0]:.2f}s {weekly_s[-1][1]:.0f} MiB, "
+                  f"report alone {report_s[-1][0]:.2f}s {report_s[-1][1]:.0f} MiB", flush=True)
+    finally:
+        server.terminate()
+        server.wait()
+    received = len([n for n in os.listdir(os.path.join(d0, "mail")) if n.endswith(".eml")])
+    sizes = [os.path.getsize(os.path.join(d0, "mail", n)) for n in os.listdir(os.path.join(d0, "mail")) if n.endswith(".eml")]
+    res = {"programs": 4998 * copies, "deliveries": 26, "received": received, "largest_message_bytes": max(sizes),
+           "weekly": summarise(weekly_s), "report": summarise(report_s),
+           "pairs": [[w[0], r[0]] for w, r in zip(weekly_s, report_s)]}
+    res["ratio"] = res["weekly"]["median_s"] / res["report"]["median_s"]
+    res["pair_ratio_median"] = median([w[0] / r[0] for w, r in zip(weekly_s, report_s)])
+    print(f"  weekly ÷ report alone: {res['ratio']:.3f} (medians), {res['pair_ratio_median']:.3f} (median of pairs); "
+          f"{received} messages received, the largest {max(sizes) / 1e6:.1f} MB", flush=True)
     return res
 
 
@@ -341,6 +455,12 @@ def summary_lines(results):
         L.append(f"- **`raon site` over a year ({int(si['count']):,} programs):** first build (52 weeks) "
                  f"{si['first_s']:.0f} s, {si['first_rss_mib']:.0f} MiB peak; rebuild after one more week "
                  f"{si['rebuild_s']:.0f} s, {si['rebuild_rss_mib']:.0f} MiB peak (target: at most half the first).")
+    wm = results.get("weekly_mail")
+    if wm:
+        L.append(f"- **`raon weekly` at {wm['programs']:,} programs with {wm['deliveries']} deliveries:** "
+                 f"{wm['ratio']:.2f}× the time of `raon report --districts all` alone (medians; CPU time "
+                 f"{wm['weekly']['median_cpu_s'] / wm['report']['median_cpu_s']:.2f}×): the delivery and the ledger add "
+                 f"{(wm['ratio'] - 1) * 100:.0f} % (target ≤ 20 %).")
     tr = results.get("trend")
     if tr:
         # One line here; the section below has the table.
@@ -357,7 +477,9 @@ def summary_lines(results):
 
 def write_markdown(path, results):
     m = results["machine"]
-    L = ["# Raon vs the pandas peer — benchmark results", "",
+    has_peer_table = bool(results.get("sample") or results.get("sizes"))
+    title = "Raon vs the pandas peer" if has_peer_table else "Raon"
+    L = [f"# {title} — benchmark results", "",
          f"Generated by `{results['command']}` on {m['date']}. Raw numbers: "
          f"`{os.path.relpath(results['json'], os.path.dirname(path))}`.", "",
          *summary_lines(results),
@@ -366,7 +488,8 @@ def write_markdown(path, results):
     L += ["", "The machine is shared (other engineers build and test on it): times are medians "
           "of alternating runs, and single-run figures are marked as such.", ""]
 
-    L += ["## Raon report vs peer (end to end: decode, parse, normalise, store, analytics, md+svg, xlsx, csv, json)", "",
+    if has_peer_table:
+        L += ["## Raon report vs peer (end to end: decode, parse, normalise, store, analytics, md+svg, xlsx, csv, json)", "",
           "| input | runs | Raon median | peer median | speed-up (peer/Raon) | CPU-time ratio (peer/Raon) | Raon peak RSS | peer peak RSS | memory ratio (peer/Raon) |",
           "|---|---|---|---|---|---|---|---|---|"]
     s = results.get("sample")
@@ -403,6 +526,25 @@ def write_markdown(path, results):
                      + (f"{p['max_rss_mib']:.0f} MiB |" if p else "– |"))
         L.append("")
 
+    wm = results.get("weekly_mail")
+    if wm:
+        L += ["## `raon weekly` with its deliveries beside `raon report --districts all` alone", "",
+              f"{wm['programs']:,} programs (the sample's real rows, grown and moved to this week), last week's "
+              "snapshot in a fresh store each run; the city report and 25 packs as pdf and xlsx on both sides; the "
+              f"weekly job also sends {wm['deliveries']} messages to a loopback SMTP server (STARTTLS, AUTH) and "
+              "keeps its ledger. Alternating runs (A B, then B A). Target: the delivery and the ledger add at "
+              "most 20 % (weekly ÷ report ≤ 1.20). `make bench-weekly-mail` runs this part alone.", "",
+              "| runs | `raon weekly` | `raon report` alone | weekly ÷ report (medians) | median of the pairs' ratios "
+              "| CPU time weekly ÷ report (medians) | weekly peak RSS | report peak RSS | largest message |",
+              "|---|---|---|---|---|---|---|---|---|",
+              f"| {wm['weekly']['runs']} | {wm['weekly']['median_s']:.2f} s | {wm['report']['median_s']:.2f} s | "
+              f"**{wm['ratio']:.3f}** | {wm['pair_ratio_median']:.3f} | "
+              f"{wm['weekly']['median_cpu_s'] / wm['report']['median_cpu_s']:.3f} "
+              f"({wm['weekly']['median_cpu_s']:.2f} s ÷ {wm['report']['median_cpu_s']:.2f} s) | "
+              f"{wm['weekly']['max_rss_mib']:.0f} MiB | {wm['report']['max_rss_mib']:.0f} MiB | "
+              f"{wm['largest_message_bytes'] / 1e6:.1f} MB (the city's) |", "",
+              "Per-run wall times (weekly, report alone), in run order: "
+              + ", ".join(f"{w:.1f} s / {r:.1f} s" for w, r in wm["pairs"]) + ".", ""]
     st = results.get("store")
     if st:
         L += ["## A year of daily snapshots (`raon-bench store`)", "",
@@ -471,6 +613,12 @@ def main():
                     "(default 1,4: ~5,000 and ~20,000 programs; 0: skip)")
     ap.add_argument("--before", help="an earlier raon binary, timed side by side with this one in the weekly job")
     ap.add_argument("--weekly-runs", type=int, default=3)
+    ap.add_argument("--weekly-mail", type=int, default=0, metavar="N",
+                    help="also time a whole `raon weekly` (26 deliveries to a loopback SMTP server) beside "
+                         "`raon report --districts all` alone at N × the sample (4: 19,992 programs); 0: skip")
+    ap.add_argument("--weekly-mail-runs", type=int, default=6)
+    ap.add_argument("--only-weekly-mail", action="store_true",
+                    help="only `raon weekly` with its deliveries beside `raon report` alone (--weekly-mail, 4 unless given)")
     ap.add_argument("--work", default=os.path.join(ROOT, "bench", "work"), help="inputs and scratch (git-ignored)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     ap.add_argument("--from-json", help="only rewrite --out from an earlier run's results JSON")
@@ -484,7 +632,7 @@ def main():
     for binary in (RAON, BENCH):
         if not os.path.exists(binary):
             raise SystemExit(f"{binary} missing: swift build -c release --product raon --product raon-bench")
-    if not a.skip_peer and not os.path.exists(a.peer):
+    if not a.skip_peer and not a.only_weekly_mail and not os.path.exists(a.peer):
         raise SystemExit(f"peer {a.peer} missing: give --peer PATH or --skip-peer")
     sizes = [] if a.sizes == "none" else [
         int(s) for s in (a.sizes or ("100000" if a.quick else "100000,1000000")).split(",") if s]
@@ -495,6 +643,10 @@ def main():
     if a.only_site:
         a.skip_sample = a.skip_store = a.skip_trend = a.skip_xlsx = True
         a.weekly, sizes = "0", []
+    if a.only_weekly_mail:
+        a.skip_sample = a.skip_store = a.skip_trend = a.skip_site = a.skip_xlsx = a.skip_peer = True
+        a.weekly, sizes = "0", []
+        a.weekly_mail = a.weekly_mail or 4
     if not a.skip_sample:
         print("sample:", flush=True)
         results["sample"] = bench_sample(a.work, a.peer, runs, a.skip_peer)
@@ -504,6 +656,9 @@ def main():
         w = bench_weekly(a.work, a.peer, copies, a.weekly_runs, a.skip_peer, a.before)
         results["weekly_sizes"][str(w["programs"])] = w
         results["weekly"] = w  # the largest, for the summary's headline
+    if a.weekly_mail > 0:
+        print(f"raon weekly with 26 deliveries at {a.weekly_mail} × the sample:", flush=True)
+        results["weekly_mail"] = bench_weekly_mail(a.work, a.weekly_mail, a.weekly_mail_runs)
     for n in sizes:
         print(f"synthetic {n}:", flush=True)
         results["sizes"][str(n)] = bench_size(a.work, a.peer, n, a.size_runs if n <= 100_000 else a.big_runs, a.skip_peer)

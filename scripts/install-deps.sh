@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter and
-# libxml2 (its headers: the .xlsx reader streams its parts through libxml2) and pkg-config
-# (to build), and with --test Chromium, fonts-noto-cjk and poppler-utils (the
-# HTML/PDF tests), Debian's postgresql (the PostgreSQL store's tests start a private
-# server from its binaries on 127.0.0.1) and the Python packages the tests read outputs with.
+# Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter,
+# libxml2 (its headers: the .xlsx reader streams its parts through libxml2) and libcurl
+# (its SMTP client sends `raon weekly`'s mail), and pkg-config (to build), and with --test
+# Chromium, fonts-noto-cjk and poppler-utils (the HTML/PDF tests), Debian's postgresql
+# (the PostgreSQL store's tests start a private server from its binaries on 127.0.0.1) and
+# the Python packages the tests read outputs with (and aiosmtpd, the mail tests' server).
 # Uses sudo only when not root. Idempotent: does nothing when everything is there.
 set -euo pipefail
 
@@ -12,6 +13,8 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 pkg-config --exists xlsxwriter 2>/dev/null || missing+=(libxlsxwriter-dev)
 pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
+# libcurl's headers: `raon weekly` sends its mail through libcurl's SMTP client.
+pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
 # With --test: a Korean font, so the notebooks' charts render Hangul (not boxes); and for
@@ -27,6 +30,9 @@ if [ "${1:-}" = "--test" ]; then
   command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
   # The site's browser tests drive headless Chromium through Selenium and chromedriver.
   command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+  # The mail tests' SMTP server (aiosmtpd) makes its throwaway CA with `cryptography`;
+  # `systemd-analyze verify` checks the weekly service's units.
+  command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
   # The server binaries (initdb, pg_ctl, postgres) and psql; the tests start and stop their
   # own server, so the package's own cluster need not run.
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v psql >/dev/null 2>&1 \
@@ -50,6 +56,11 @@ if [ "${1:-}" = "--test" ]; then
     else
       python3 -m pip "${pip_args[@]}" openpyxl
     fi
+  fi
+  if ! python3 -c "import aiosmtpd, cryptography" 2>/dev/null; then
+    echo "installing aiosmtpd for the mail tests' SMTP server" >&2
+    python3 -m pip -q install --disable-pip-version-check \
+      $([ "$(id -u)" -eq 0 ] && echo --root-user-action=ignore) aiosmtpd cryptography
   fi
   if ! python3 -c "import selenium" 2>/dev/null; then
     echo "installing selenium for the site's browser tests" >&2

@@ -6,4 +6,9 @@ public enum ExitStatus: Sendable, Equatable {
   case config
   /// The work itself failed (1; 2 for `raon diff`, whose 1 means "changed").
   case failure
+  /// Another run holds the lock: nothing was done (69, `EX_UNAVAILABLE`).
+  case busy
+  /// Published, but deliveries are left pending (or were refused): try again later (75,
+  /// `EX_TEMPFAIL`).
+  case pending
 }

@@ -15,8 +15,11 @@ enum PostgresSchema {
   static let lockKey: Int32 = 0x5241_4F4E
 
   /// The migrations, oldest first; `store_info.schema_version` is the number applied.
+  /// The store's catalog, then the ledger of weekly runs, come before the added version
+  /// columns: none was released before them, and each one added later is appended after.
   static let migrations: [String] =
-    [v1, StoreCatalog.migration(.postgresql)] + StoreSchema.addedColumns(.postgresql).map(\.sql)
+    [v1, StoreCatalog.migration(.postgresql), StoreSchema.ledgerTables(.postgresql)]
+    + StoreSchema.addedColumns(.postgresql).map(\.sql)
 
   static var schemaVersion: Int { migrations.count }
 

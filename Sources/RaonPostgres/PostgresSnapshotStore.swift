@@ -154,7 +154,13 @@ public struct PostgresSnapshotStore: SnapshotStoring {
 
   public var storeAccess: StoreAccess {
     let store = self
-    return StoreAccess(location: location) { body in try store.reading { try body($0) } }
+    return StoreAccess(
+      location: location, transaction: { body in try store.reading { try body($0) } },
+      writeTransaction: { body in
+        try store.withConnection(StoreError.recordFailed) { connection in
+          try connection.transaction { try body(PostgresStoreConnection(connection)) }
+        }
+      })
   }
 
   /// Deletes a snapshot as the SQLite store does (see ``StoreQueries/delete(_:_:location:)``),

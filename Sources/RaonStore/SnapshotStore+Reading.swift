@@ -19,6 +19,24 @@ extension SnapshotStore {
 
   public var storeAccess: StoreAccess {
     let store = self
-    return StoreAccess(location: path) { body in try store.reading { try body($0) } }
+    return StoreAccess(
+      location: path, transaction: { body in try store.reading { try body($0) } },
+      writeTransaction: { body in try store.writingLedger { try body($0) } })
+  }
+
+  /// Runs shared statements in one writing transaction (`BEGIN IMMEDIATE`), with the store's
+  /// errors: the ledger's writes (``RunLedger``).
+  func writingLedger<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try translatingErrors(Error.recordFailed) {
+      try writer.writeWithoutTransaction { db in
+        var result: T?
+        try db.inTransaction(.immediate) {
+          result = try body(SQLiteConnection(db: db))
+          return .commit
+        }
+        guard let result else { throw DecodingFailure("the write returned nothing") }
+        return result
+      }
+    }
   }
 }

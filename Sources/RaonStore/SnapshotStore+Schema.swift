@@ -22,6 +22,7 @@ extension SnapshotStore {
     ("v3-snapshot-input-sha256", migrateV3),
     ("v4-free-flag-unknown", migrateV4),
     ("v5-store-catalog", { try $0.execute(sql: StoreCatalog.migration(.sqlite)) }),
+    ("v6-weekly-ledger", { try $0.execute(sql: StoreSchema.ledgerTables(.sqlite)) }),
   ] + StoreSchema.addedColumns(.sqlite).map { added in (added.identifier, { try $0.execute(sql: added.sql) }) }
 
   /// The schema version this Raon writes.

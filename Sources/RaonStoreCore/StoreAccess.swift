@@ -2,17 +2,31 @@ import RaonCore
 
 /// How the shared reads (``SnapshotStoring``'s default implementations) reach one store's
 /// database: its location for messages, and one read transaction that sees one moment of
-/// the store and reports failures as ``StoreError``. Only Raon's stores make one.
+/// the store and reports failures as ``StoreError``; and a writing transaction for the
+/// ledger of weekly runs (``RunLedger``), which changes no snapshot. Only Raon's stores
+/// make one.
 public struct StoreAccess: Sendable {
   package let location: String
   private let transaction: @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
+  private let writeTransaction: @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
 
   package init(
     location: String,
-    transaction: @escaping @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
+    transaction: @escaping @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void,
+    writeTransaction: @escaping @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
   ) {
     self.location = location
     self.transaction = transaction
+    self.writeTransaction = writeTransaction
+  }
+
+  /// Runs `body` in one writing transaction: all of it commits, or none (a throw, a kill).
+  @discardableResult
+  package func writing<T>(_ body: (any StoreConnection) throws -> T) throws -> T {
+    var result: T?
+    try writeTransaction { result = try body($0) }
+    guard let result else { throw StoreError.recordFailed(path: location, reason: "the write ran nothing") }
+    return result
   }
 
   /// Runs `body` in one read transaction.

@@ -26,7 +26,7 @@ enum DistrictPacks {
     _ districts: [String], city: ReportData, programs: ProgramChunks, compared: ProgramChunks?,
     trends: [String: [WeeklyTrendPoint]], formats: [ReportFormat],
     into staging: OutputPublisher.Staging, options: ExportOptions,
-    progress: @Sendable (String) -> Void
+    progress: @Sendable (String) -> Void, pageOne: (_ district: String, _ report: ReportData) -> Void = { _, _ in }
   ) throws -> ExportResult {
     guard !districts.isEmpty else { return ExportResult() }
     let wanted = Set(districts)
@@ -48,6 +48,7 @@ enum DistrictPacks {
         snapshot: snapshot, programs: mine, compareTo: comparison, week: city.week)
       report.trend = trends[district] ?? []
       report.district = DistrictScope.of(district, in: city.weekView, among: District.all)
+      pageOne(district, report)
       let relative = "\(folder)/\(district)"
       let pack = OutputPublisher.Staging(
         target: staging.target.appendingPathComponent(relative),

@@ -33,6 +33,9 @@ public struct RaonConfig: Sendable, Equatable {
   public var chartTopN: Int?
   /// The `[national]` section (NationalConfig.swift).
   public var national = NationalConfig()
+  /// `[weekly]` and `[mail]`: the weekly service's sections (RaonConfig+Weekly.swift).
+  public var weekly: WeeklySettings?
+  public var mail: MailSettings?
   /// Where it was read from, for messages.
   public var path: String?
 
@@ -107,6 +110,7 @@ public struct RaonConfig: Sendable, Equatable {
       throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
     }
     config.national = try NationalConfig.parse(table["national"]?.table, lines: lines, path: path)
+    try parseServiceSections(table, lines: lines, path: path, into: &config)
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
     // the second one.
@@ -199,7 +203,7 @@ public struct RaonConfig: Sendable, Equatable {
   /// The top-level keys and those of each `[section]`, in the order they are written.
   private static func entries(of table: TOMLTable) -> [(key: String, value: TOMLValueConvertible, section: String?)] {
     var out: [(String, TOMLValueConvertible, String?)] = []
-    for (key, value) in table where key != "national" {
+    for (key, value) in table where key != "national" && !serviceSections.contains(key) {
       if let inner = value.table {
         for (innerKey, innerValue) in inner { out.append((innerKey, innerValue, key)) }
       } else {
@@ -236,6 +240,11 @@ struct ConfigLines {
       }
     }
     return 0
+  }
+
+  /// The 1-based line of the `[section]` header, or 0.
+  func line(ofSection section: String) -> Int {
+    lines.firstIndex { Self.isHeader($0, section) }.map { $0 + 1 } ?? 0
   }
 
   /// The 1-based line of the first NUL byte or escaped NUL (`\u0000`, `\U00000000`)

@@ -3,6 +3,7 @@ import RaonAnalytics
 import RaonConcurrency
 import RaonCore
 import RaonExport
+import RaonMail
 import RaonStore
 
 /// What `raon report` was asked to do (command-line options merged over the config file).
@@ -32,6 +33,8 @@ public struct ReportRequest: Sendable {
   /// A parent folder for the default `<YYYY-Www>` name (config `out`).
   public var outParent: String?
   public var options = ExportOptions()
+  /// A catalog already pulled (by `raon weekly`, after its retries), recorded as `--api`'s is.
+  var pulled: PreparedSnapshot?
 
   public init() {}
 }
@@ -49,6 +52,9 @@ public struct ReportOutcome: Sendable {
   public var added: Int?
   public var removed: Int?
   public var changed: Int?
+  /// Page 1 of the city report (key `city`) and of each pack (its district), as a weekly
+  /// message's body says it.
+  public var pageOnes: [String: WeeklySummary] = [:]
 }
 
 /// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
@@ -125,7 +131,7 @@ public struct ReportJob: Sendable {
       ? try ChromiumPrinter.locate(in: environment.variables).session() : nil
     browser?.start()
     defer { browser?.close() }
-    let (report, written, target) = try OutputPublisher.publish(folder) { staging in
+    let (report, written, target, pageOnes) = try OutputPublisher.publish(folder) { staging in
       let outputs = try ReportOutputs(
         programs: programs, formats: request.formats, into: staging, options: request.options,
         progress: environment.progress)
@@ -139,11 +145,12 @@ public struct ReportJob: Sendable {
       }
       FreedMemory.release()
       var written = try outputs.finish(computed.report)
+      var pageOnes = [WeeklyList.city: PageOneSummary.make(computed.report, request.options)]
       written.append(
         try packs(request, city: computed.report, programs: programs, selection: selection, trends: computed.trends,
-          into: staging))
+          into: staging) { pageOnes[$0] = PageOneSummary.make($1, request.options) })
       try printPDFs(&written, with: browser, into: staging)
-      return (computed.report, written, staging.target)
+      return (computed.report, written, staging.target, pageOnes)
     }
     let recorded = try recording.wait().get()
     return ReportOutcome(
@@ -151,7 +158,7 @@ public struct ReportJob: Sendable {
       week: report.week, recorded: recorded.yours, recordedSample: recorded.sample,
       files: written.files, warnings: written.warnings,
       added: report.changes?.added.count, removed: report.changes?.removed.count,
-      changed: report.changes?.changed.count)
+      changed: report.changes?.changed.count, pageOnes: pageOnes)
   }
 
   /// The report's figures and trends, from one pass over `programs` that also hands each
@@ -174,14 +181,15 @@ public struct ReportJob: Sendable {
   /// A pack per district asked for (``DistrictPacks``), through the same outputs.
   func packs(
     _ request: ReportRequest, city: ReportData, programs: ProgramChunks, selection: ReportSelection,
-    trends: [String: [WeeklyTrendPoint]], into staging: OutputPublisher.Staging
+    trends: [String: [WeeklyTrendPoint]], into staging: OutputPublisher.Staging,
+    pageOne: (_ district: String, _ report: ReportData) -> Void
   ) throws -> ExportResult {
     guard !request.districts.isEmpty else { return ExportResult() }
     return try DistrictPacks.write(
       request.districts, city: city, programs: programs,
       compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
       trends: trends, formats: request.formats, into: staging, options: request.options,
-      progress: environment.progress)
+      progress: environment.progress, pageOne: pageOne)
   }
 
   /// The PDF post-step: the city report's page and every pack's, printed by one browser.
@@ -216,7 +224,7 @@ public struct ReportJob: Sendable {
       throw WorkflowError.unknownDistrict(name)
     }
     let snapshots = try store.snapshots()
-    let recordsFirst = !request.inputs.isEmpty || request.useAPI
+    let recordsFirst = !request.inputs.isEmpty || request.useAPI || request.pulled != nil
     // The snapshot the report will be about, when it is already known.
     var chosen: SnapshotInfo?
     if request.snapshot != nil || !recordsFirst, !snapshots.isEmpty {
@@ -257,7 +265,9 @@ public struct ReportJob: Sendable {
   func read(_ request: ReportRequest, takenAt: Date) async throws -> ReportInput {
     let job = SnapshotJob(store: store, environment: environment)
     let prepared: PreparedSnapshot
-    if request.inputs.count == 1, !request.useAPI, let url = try job.smallFile(request.inputs[0]) {
+    if let pulled = request.pulled {
+      prepared = pulled
+    } else if request.inputs.count == 1, !request.useAPI, let url = try job.smallFile(request.inputs[0]) {
       prepared = try job.readSmallFile(url, path: request.inputs[0])
     } else if request.inputs.isEmpty, request.useAPI {
       prepared = try await job.fetchFromAPI(base: request.apiBase)

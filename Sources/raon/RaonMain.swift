@@ -12,6 +12,8 @@ import RaonWorkflow
 /// | 1 | failure; for `raon diff --fail-if-changed`, "changed" |
 /// | 2 | `raon diff`: failure (so it is never mistaken for "changed") |
 /// | 64 | usage: an unknown option or a bad option value |
+/// | 69 | `raon weekly`: another run holds the lock; nothing was done |
+/// | 75 | `raon weekly`: published, but deliveries are pending or refused; `raon runs`: deliveries pending |
 /// | 78 | the config file is wrong |
 /// | 130, 143 | interrupted by SIGINT, SIGTERM (what the run staged is removed) |
 @main
@@ -89,6 +91,8 @@ enum StatusCode {
     switch status {
     case .usage: return usage
     case .config: return 78
+    case .busy: return 69
+    case .pending: return 75
     // diff(1): 1 means "changed", so a failure is 2.
     case .failure: return command is DiffCommand ? 2 : 1
     }

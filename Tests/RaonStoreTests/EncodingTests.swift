@@ -134,7 +134,10 @@ struct SchemaDocumentTests {
     let url = Fixtures.repositoryRoot.appendingPathComponent("Sources/RaonStore/SCHEMA.md")
     let text = try String(contentsOf: url, encoding: .utf8)
     let store = try SnapshotStore.inMemory()
-    for table in ["snapshot", "program_version", "field_set", "presence", "snapshot_program"] {
+    for table in [
+      "snapshot", "program_version", "field_set", "presence", "snapshot_program", "weekly_run", "weekly_message",
+      "weekly_delivery",
+    ] {
       let columns = try store.writer.read { try $0.columns(in: table).map(\.name) }
       #expect(!columns.isEmpty)
       for column in columns {

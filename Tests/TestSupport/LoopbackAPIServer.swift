@@ -99,6 +99,11 @@ public final class LoopbackAPIServer: Sendable {
     listener.stop()
   }
 
+  /// ``stop()`` for synchronous code (a test's `defer`).
+  public func stopNow() {
+    listener.stop()
+  }
+
   // MARK: - One connection
 
   /// Reads one request, answers it and closes the connection.

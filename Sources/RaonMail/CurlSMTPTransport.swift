@@ -1,0 +1,139 @@
+import CCurl
+import Foundation
+
+/// The SMTP client: libcurl's (Debian `libcurl4-openssl-dev`), one easy handle for a whole
+/// run, so the connection is reused from one message to the next.
+///
+/// `smtp://` requires STARTTLS (`CURLUSESSL_ALL`: a server that does not offer it is
+/// refused, never spoken to in clear); `smtps://` is TLS from the start. Certificates are
+/// verified, against `caFile` when one is given. Nothing is logged: libcurl's verbose
+/// output, which would show the login exchange, stays off.
+public final class CurlSMTPTransport: MailTransport {
+  private let server: SMTPServer
+  private let handle: UnsafeMutableRawPointer
+  /// The EHLO name: this machine's host name (some servers refuse `localhost`).
+  private let url: String
+
+  /// libcurl's global set-up, once per process, before any handle.
+  private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+  public init(server: SMTPServer) throws {
+    guard Self.initialised, let handle = curl_easy_init() else {
+      throw MailSendError.unreachable(reason: "libcurl could not be initialised")
+    }
+    self.server = server
+    self.handle = handle
+    var text = server.url.absoluteString
+    if server.url.path.isEmpty || server.url.path == "/" {
+      if text.hasSuffix("/") { text.removeLast() }
+      text += "/" + Self.hostName()
+    }
+    url = text
+  }
+
+  deinit {
+    curl_easy_cleanup(handle)
+  }
+
+  public func send(_ message: Data, from sender: MailAddress, to recipient: MailAddress) throws {
+    let source = UploadSource(Array(message))
+    var recipients: UnsafeMutablePointer<curl_slist>? = nil
+    recipients = curl_slist_append(recipients, "<\(recipient.text)>")
+    defer { curl_slist_free_all(recipients) }
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    defer { errorBuffer.deallocate() }
+
+    let context = Unmanaged.passUnretained(source).toOpaque()
+    var code = CURLE_OK
+    func set(_ result: CURLcode) { if code == CURLE_OK { code = result } }
+    set(raon_curl_setopt_string(handle, CURLOPT_URL, url))
+    set(raon_curl_setopt_long(handle, CURLOPT_USE_SSL, Int(CURLUSESSL_ALL.rawValue)))
+    set(raon_curl_setopt_long(handle, CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2)))
+    set(raon_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
+    set(raon_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
+    if let caFile = server.caFile { set(raon_curl_setopt_string(handle, CURLOPT_CAINFO, caFile)) }
+    if let user = server.user {
+      set(raon_curl_setopt_string(handle, CURLOPT_USERNAME, user))
+      set(raon_curl_setopt_string(handle, CURLOPT_PASSWORD, server.password?.secret ?? ""))
+    }
+    set(raon_curl_setopt_string(handle, CURLOPT_MAIL_FROM, "<\(sender.text)>"))
+    set(raon_curl_setopt_list(handle, CURLOPT_MAIL_RCPT, recipients))
+    set(raon_curl_setopt_long(handle, CURLOPT_UPLOAD, 1))
+    set(raon_curl_setopt_long(handle, CURLOPT_INFILESIZE, message.count))
+    set(raon_curl_setopt_read_function(handle, uploadCallback))
+    set(raon_curl_setopt_pointer(handle, CURLOPT_READDATA, context))
+    set(raon_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+    set(raon_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, server.connectTimeout))
+    set(raon_curl_setopt_long(handle, CURLOPT_TIMEOUT, server.timeout))
+    set(raon_curl_setopt_long(handle, CURLOPT_VERBOSE, 0))
+    set(raon_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+    guard code == CURLE_OK else {
+      throw MailSendError.unreachable(reason: "libcurl refused an option (\(String(cString: curl_easy_strerror(code))))")
+    }
+    let result = withExtendedLifetime(source) { curl_easy_perform(handle) }
+    // The buffer must not outlive this call in the handle.
+    _ = raon_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil)
+    _ = raon_curl_setopt_list(handle, CURLOPT_MAIL_RCPT, nil)
+    guard result != CURLE_OK else { return }
+    var reply = 0
+    _ = raon_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
+    let detail = String(cString: errorBuffer)
+    throw Self.classify(result, reply: reply, detail: detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail, recipient: recipient)
+  }
+
+  /// What a libcurl failure means for this delivery (see ``MailSendError``).
+  static func classify(_ code: CURLcode, reply: Int, detail: String, recipient: MailAddress) -> MailSendError {
+    let text = oneLine(detail)
+    switch code {
+    case CURLE_LOGIN_DENIED:
+      return .authentication(reason: text)
+    case CURLE_USE_SSL_FAILED:
+      return .tls(reason: "the server does not offer STARTTLS, and smtp:// requires it (use smtps:// for TLS from the start)")
+    case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
+      return .tls(reason: text + " — is the server's CA in ca_file?")
+    default:
+      break
+    }
+    if (400..<500).contains(reply) { return .deferred(reply: "\(reply) \(text)") }
+    if (500..<600).contains(reply) {
+      if text.uppercased().contains("RCPT") { return .recipientRefused(recipient, reply: "\(reply) \(text)") }
+      return .messageRefused(reply: "\(reply) \(text)")
+    }
+    return .unreachable(reason: text)
+  }
+
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isNewline }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+  }
+
+  private static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+    let name = String(cString: buffer)
+    // A name that would not survive in a URL path is no EHLO name.
+    return name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+      ? "localhost" : name
+  }
+}
+
+/// The message being uploaded, read by libcurl through ``uploadCallback``.
+private final class UploadSource {
+  let bytes: [UInt8]
+  var offset = 0
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// libcurl's read callback: the next bytes of the message.
+private let uploadCallback: raon_curl_read_callback = { buffer, size, count, context in
+  guard let buffer, let context else { return 0 }
+  let source = Unmanaged<UploadSource>.fromOpaque(context).takeUnretainedValue()
+  let n = min(size * count, source.bytes.count - source.offset)
+  guard n > 0 else { return 0 }
+  source.bytes.withUnsafeBufferPointer { all in
+    guard let base = all.baseAddress else { return }
+    UnsafeMutableRawPointer(buffer).copyMemory(from: base + source.offset, byteCount: n)
+  }
+  source.offset += n
+  return n
+}

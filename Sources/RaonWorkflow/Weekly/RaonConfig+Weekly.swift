@@ -1,0 +1,230 @@
+import Foundation
+import RaonCore
+import RaonExport
+import RaonMail
+import TOMLKit
+
+// The weekly service's sections of `raon.toml`, `[weekly]` and `[mail]` (with
+// `[mail.districts]`): read here, each value checked and typed, every mistake naming the
+// file, the line and the key (exit 78). The other sections are read as before.
+
+extension RaonConfig {
+  /// The sections read here, not as plain keys.
+  static let serviceSections: Set<String> = ["weekly", "mail"]
+
+  /// Reads `[weekly]` and `[mail]` from the parsed file into `config`.
+  static func parseServiceSections(_ table: TOMLTable, lines: ConfigLines, path: String, into config: inout RaonConfig)
+    throws
+  {
+    if let weekly = table["weekly"] {
+      guard let section = weekly.table else {
+        throw WorkflowError.config(path: path, line: lines.line(of: "weekly", in: nil), message: "'weekly' must be a [weekly] section")
+      }
+      config.weekly = try SectionReader(section, name: "weekly", lines: lines, path: path).weekly()
+    }
+    if let mail = table["mail"] {
+      guard let section = mail.table else {
+        throw WorkflowError.config(path: path, line: lines.line(of: "mail", in: nil), message: "'mail' must be a [mail] section")
+      }
+      config.mail = try SectionReader(section, name: "mail", lines: lines, path: path).mail(districts: config.weekly?.districts)
+    }
+  }
+}
+
+/// Reads one section's keys, naming the line of each mistake.
+private struct SectionReader {
+  let table: TOMLTable
+  let name: String
+  let lines: ConfigLines
+  let path: String
+
+  init(_ table: TOMLTable, name: String, lines: ConfigLines, path: String) {
+    self.table = table
+    self.name = name
+    self.lines = lines
+    self.path = path
+  }
+
+  func fail(_ key: String, _ message: String, section: String? = nil) -> WorkflowError {
+    WorkflowError.config(path: path, line: lines.line(of: key, in: section ?? name), message: message)
+  }
+
+  func checkKeys(_ known: [String]) throws {
+    for (key, _) in table where !known.contains(key) {
+      throw fail(key, "unknown key '\(key)' in [\(name)] (known: \(known.joined(separator: ", ")))")
+    }
+  }
+
+  func string(_ key: String) throws -> String? {
+    guard let value = table[key] else { return nil }
+    guard let text = value.string else { throw fail(key, "'\(key)' must be a string, like \(key) = \"…\"") }
+    return text
+  }
+
+  func nonEmpty(_ key: String) throws -> String? {
+    guard let text = try string(key) else { return nil }
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw fail(key, "'\(key)' is empty — give a value, or remove the line")
+    }
+    return text
+  }
+
+  /// A whole number of seconds, or `"90s"`, `"30m"`, `"2h"`, `"1h30m"`.
+  func seconds(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
+    guard let value = table[key] else { return nil }
+    let seconds = value.int ?? value.string.flatMap(Self.duration)
+    guard let seconds, range.contains(seconds) else {
+      throw fail(
+        key, "'\(key)' must be a time from \(range.lowerBound) s to \(range.upperBound / 3600) h, like \"30m\" or \"2h\" (or seconds)")
+    }
+    return seconds
+  }
+
+  static func duration(_ text: String) -> Int? {
+    var total = 0
+    var number = ""
+    var any = false
+    for character in text.lowercased() where character != " " {
+      if character.isASCII, character.isNumber {
+        number.append(character)
+        continue
+      }
+      guard let n = Int(number), n < 1_000_000 else { return nil }
+      switch character {
+      case "s": total += n
+      case "m": total += n * 60
+      case "h": total += n * 3600
+      default: return nil
+      }
+      number = ""
+      any = true
+    }
+    guard number.isEmpty, any else { return nil }
+    return total
+  }
+
+  /// A list of addresses (one address alone is a list of one).
+  func addresses(_ key: String, in table: TOMLTable? = nil, section: String? = nil) throws -> [MailAddress]? {
+    guard let value = (table ?? self.table)[key] else { return nil }
+    let texts: [String]
+    if let one = value.string {
+      texts = [one]
+    } else if let array = value.array, case let strings = array.compactMap(\.string), strings.count == array.count {
+      texts = strings
+    } else {
+      throw fail(key, "'\(key)' must be a list of addresses, like [\"a@example.go.kr\"]", section: section)
+    }
+    var out: [MailAddress] = []
+    for text in texts {
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      guard let address = MailAddress(trimmed) else {
+        throw fail(key, "'\(text)' in \(key) is not an e-mail address (write local@domain, one per item)", section: section)
+      }
+      if !out.contains(address) { out.append(address) }
+    }
+    return out
+  }
+
+  func weekly() throws -> WeeklySettings {
+    try checkKeys(WeeklySettings.knownKeys)
+    var settings = WeeklySettings()
+    if let source = try nonEmpty("source") {
+      settings.source = source == "api" ? .api : .folder(source)
+    }
+    if let value = table["formats"] {
+      let items: [String]
+      if let text = value.string {
+        items = text.split(separator: ",").map(String.init)
+      } else if let array = value.array, case let strings = array.compactMap(\.string), strings.count == array.count {
+        items = strings
+      } else {
+        throw fail("formats", "'formats' must be a list like [\"pdf\", \"xlsx\"]")
+      }
+      guard items.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        throw fail("formats", "'formats' is empty — list what is written and attached, like [\"pdf\", \"xlsx\"]")
+      }
+      do {
+        settings.formats = try ReportFormat.parseList(items)
+      } catch {
+        throw fail("formats", "formats: \(error)")
+      }
+    }
+    if let value = table["districts"] {
+      if let text = value.string {
+        guard text.lowercased() == "all" else {
+          throw fail("districts", "districts must be \"all\" or a list of district names, like [\"종로구\", \"중구\"]")
+        }
+      } else if let array = value.array, case let names = array.compactMap(\.string), names.count == array.count {
+        var chosen: [String] = []
+        for name in names {
+          guard let district = District.named(name.trimmingCharacters(in: .whitespaces)) else {
+            throw fail("districts", "'\(name)' in districts is not one of Seoul's 25 districts")
+          }
+          if !chosen.contains(district) { chosen.append(district) }
+        }
+        settings.districts = District.all.filter(chosen.contains)
+      } else {
+        throw fail("districts", "districts must be \"all\" or a list of district names, like [\"종로구\", \"중구\"]")
+      }
+    }
+    if let out = try nonEmpty("out") { settings.out = out }
+    settings.site = try nonEmpty("site")
+    if let seconds = try seconds("retry_for", 0...86_400) { settings.retryFor = seconds }
+    if let seconds = try seconds("retry_wait", 1...3_600) { settings.retryWait = seconds }
+    settings.lock = try nonEmpty("lock")
+    return settings
+  }
+
+  func mail(districts packs: [String]?) throws -> MailSettings {
+    try checkKeys(MailSettings.knownKeys)
+    guard let server = try nonEmpty("server") else {
+      throw WorkflowError.config(
+        path: path, line: lines.line(ofSection: "mail"),
+        message: "[mail] has no server — add server = \"smtp://mail.example:587\" (or remove [mail] to send nothing)")
+    }
+    do {
+      _ = try SMTPServer(url: server)
+    } catch {
+      throw fail("server", "server: \(error)")
+    }
+    guard let fromText = try nonEmpty("from") else {
+      throw WorkflowError.config(
+        path: path, line: lines.line(ofSection: "mail"), message: "[mail] has no from — add from = \"culture@example.go.kr\"")
+    }
+    guard let from = MailAddress(fromText.trimmingCharacters(in: .whitespaces)) else {
+      throw fail("from", "from = '\(fromText)' is not an e-mail address (write local@domain)")
+    }
+    var settings = MailSettings(server: server, from: from)
+    settings.user = try nonEmpty("user")
+    settings.passwordFile = try nonEmpty("password_file")
+    settings.caFile = try nonEmpty("ca_file")
+    settings.operators = try addresses("operator") ?? []
+    settings.city = try addresses("city") ?? []
+    if let value = table["max_message_bytes"] {
+      guard let n = value.int, (10_000...1_000_000_000).contains(n) else {
+        throw fail("max_message_bytes", "max_message_bytes must be a whole number of bytes from 10000 to 1000000000")
+      }
+      settings.maxMessageBytes = n
+    }
+    if let seconds = try seconds("timeout", 5...3_600) { settings.timeout = seconds }
+    if let value = table["districts"] {
+      guard let lists = value.table else {
+        throw fail("districts", "'districts' must be a [mail.districts] section: \"종로구\" = [\"b@example.go.kr\"]")
+      }
+      for (key, _) in lists {
+        let section = "mail.districts"
+        guard let district = District.named(key.trimmingCharacters(in: .whitespaces)) else {
+          throw fail(key, "'\(key)' in [mail.districts] is not one of Seoul's 25 districts", section: section)
+        }
+        if let packs, !packs.contains(district) {
+          throw fail(key, "[mail.districts] names \(district), which [weekly] districts leaves out — add it there", section: section)
+        }
+        guard settings.districts[district] == nil else {
+          throw fail(key, "\(district) is given twice in [mail.districts]", section: section)
+        }
+        settings.districts[district] = try addresses(key, in: lists, section: section) ?? []
+      }
+    }
+    return settings
+  }
+}

@@ -1,0 +1,101 @@
+import RaonCore
+import RaonExport
+import RaonMail
+
+/// The `[weekly]` section of `raon.toml`: what `raon weekly` pulls, writes and publishes.
+///
+/// ```toml
+/// [weekly]
+/// source = "api"                     # or a folder of downloads: its newest file is taken
+/// formats = ["pdf", "xlsx"]          # written, and attached to the messages
+/// districts = "all"                  # or a list of district names
+/// out = "/srv/raon/reports"          # each week in out/<YYYY-Www>/
+/// site = "/srv/raon/site"            # optional: the site is rebuilt there
+/// retry_for = "2h"                   # how long a failing pull is tried again
+/// retry_wait = "1m"                  # the first wait; each next one doubles (at most 15 min)
+/// lock = "/run/raon/weekly.lock"     # default: out/.raon-weekly.lock
+/// ```
+public struct WeeklySettings: Sendable, Equatable {
+  /// Where the catalog comes from.
+  public enum Source: Sendable, Equatable {
+    /// The Open API (`SEOUL_API_KEY`, the config's `api_base`).
+    case api
+    /// A folder of downloads: the newest catalog file in it.
+    case folder(String)
+  }
+
+  public var source: Source = .api
+  public var formats: [ReportFormat] = [.pdf, .xlsx]
+  /// The districts that get a pack (all 25 by default).
+  public var districts: [String] = District.all
+  public var out = "reports"
+  public var site: String?
+  /// Seconds a failing pull is tried again before the run fails.
+  public var retryFor = 7_200
+  /// Seconds before the first retry; each next wait doubles, up to ``maximumWait``.
+  public var retryWait = 60
+  /// The lock file; `nil`: `.raon-weekly.lock` in ``out``.
+  public var lock: String?
+
+  /// The longest wait between two attempts to pull.
+  public static let maximumWait = 900
+
+  public init() {}
+
+  /// The keys `[weekly]` may hold.
+  public static let knownKeys = ["source", "formats", "districts", "out", "site", "retry_for", "retry_wait", "lock"]
+}
+
+/// The `[mail]` section of `raon.toml`: the server, the sender, the recipients.
+///
+/// ```toml
+/// [mail]
+/// server = "smtp://mail.example:587" # smtp:// requires STARTTLS; smtps:// is TLS from the start
+/// from = "culture@example.go.kr"
+/// user = "culture"                   # password: RAON_SMTP_PASSWORD, or password_file (mode 0600)
+/// password_file = "/etc/raon/smtp-password"
+/// ca_file = "/etc/raon/ca.pem"       # optional: a private CA to trust
+/// operator = ["ops@example.go.kr"]   # alerts when a run fails or delivers only in part
+/// city = ["a@example.go.kr"]
+/// max_message_bytes = 10240000       # a larger message is refused before anything is sent
+/// timeout = 120                      # seconds for one message's conversation with the server
+/// [mail.districts]
+/// "종로구" = ["b@example.go.kr"]
+/// ```
+public struct MailSettings: Sendable, Equatable {
+  public var server: String
+  public var from: MailAddress
+  public var user: String?
+  public var passwordFile: String?
+  public var caFile: String?
+  public var operators: [MailAddress] = []
+  public var city: [MailAddress] = []
+  /// Each district's recipients, by district name.
+  public var districts: [String: [MailAddress]] = [:]
+  /// Postfix's default `message_size_limit`: the size most servers take.
+  public var maxMessageBytes = 10_240_000
+  public var timeout = 120
+
+  public init(server: String, from: MailAddress) {
+    self.server = server
+    self.from = from
+  }
+
+  /// The keys `[mail]` may hold.
+  public static let knownKeys = [
+    "server", "from", "user", "password_file", "ca_file", "operator", "city", "districts", "max_message_bytes",
+    "timeout",
+  ]
+
+  /// The recipient lists, the city's first, then the districts in 가나다 order: each
+  /// list's key (`city` or the district) and its addresses.
+  public var lists: [(list: String, recipients: [MailAddress])] {
+    [(WeeklyList.city, city)] + District.all.compactMap { d in districts[d].map { (d, $0) } }
+  }
+}
+
+/// The names of the recipient lists in the ledger.
+public enum WeeklyList {
+  /// The city report's list.
+  public static let city = "city"
+}
