@@ -168,7 +168,9 @@ let package = Package(
     // Mail: a message and its MIME bytes (RFC 2047 subjects, RFC 2231 file names, base64
     // parts) and the weekly message's bodies, all pure; and the SMTP transport behind a
     // small protocol, through libcurl (STARTTLS required, AUTH, a private CA).
-    .target(name: "RaonMail", dependencies: ["RaonCore", "CCurl"], swiftSettings: swiftSettings),
+    .target(
+      name: "RaonMail", dependencies: ["RaonCore", "RaonErrors", "CCurl"], swiftSettings: swiftSettings,
+      plugins: errorStatusCheck),
 
     // The jobs the command line runs (snapshot, report, diff), composed from the modules
     // above, with their effects (clock, environment, file system) injected. Holds the
@@ -190,7 +192,7 @@ let package = Package(
     .executableTarget(
       name: "raon",
       dependencies: [
-        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonDocument", "RaonExport", "RaonMail",
+        "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonDocument", "RaonExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings,
@@ -264,7 +266,7 @@ let package = Package(
       name: "RaonWorkflowTests",
       dependencies: [
         "RaonWorkflow", "RaonDocument", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport", "RaonCore", "RaonConcurrency",
-        "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "RaonMail", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings),
     // End-to-end: runs the built `raon` binary the way a user does.

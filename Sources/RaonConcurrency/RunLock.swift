@@ -1,4 +1,5 @@
 import Foundation
+import RaonErrors
 
 #if canImport(Glibc)
   import Glibc
@@ -14,13 +15,15 @@ import Foundation
 /// ```
 public final class RunLock: @unchecked Sendable {
   /// Another process holds the lock.
-  public struct Held: Error, Equatable {
+  public struct Held: RaonError, Equatable {
+    public var exitStatus: ExitStatus { .busy }
     /// What the file says about the holder (`pid 1234 since …`), when it says anything.
     public var holder: String?
   }
 
   /// The lock file cannot be opened or locked.
-  public struct Unavailable: Error, Equatable {
+  public struct Unavailable: RaonError, Equatable {
+    public var exitStatus: ExitStatus { .failure }
     public var path: String
     public var reason: String
   }

@@ -1,4 +1,5 @@
 import Foundation
+import RaonErrors
 
 /// Hands a rendered message to a mail server for one recipient. The weekly job sends
 /// through it (``CurlSMTPTransport`` in use; tests may give their own) and records each
@@ -12,7 +13,8 @@ public protocol MailTransport: AnyObject {
 }
 
 /// Why a message did not reach the server for a recipient.
-public enum MailSendError: Error, Equatable, CustomStringConvertible {
+public enum MailSendError: RaonError, Equatable, CustomStringConvertible {
+  public var exitStatus: ExitStatus { .failure }
   /// The server refused this address for good (a 5xx reply to `RCPT TO`): the others go on.
   case recipientRefused(MailAddress, reply: String)
   /// The server refused this message for good (a 5xx reply to `MAIL FROM` or the data).

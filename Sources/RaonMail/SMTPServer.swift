@@ -1,4 +1,5 @@
 import Foundation
+import RaonErrors
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -98,7 +99,8 @@ public struct MailPassword: Sendable, Equatable, CustomStringConvertible, Custom
 }
 
 /// A mail setting that cannot be used.
-public enum MailConfigurationError: Error, Equatable, CustomStringConvertible {
+public enum MailConfigurationError: RaonError, Equatable, CustomStringConvertible {
+  public var exitStatus: ExitStatus { .config }
   case badServerURL(String)
   case passwordFile(path: String, problem: String)
 

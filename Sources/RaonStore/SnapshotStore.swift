@@ -188,6 +188,17 @@ public struct SnapshotStore: Sendable {
     }
   }
 
+  /// A new empty store in memory: what `raon weekly --dry-run` reads when no store exists yet.
+  public static func inMemory() throws -> SnapshotStore {
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue(configuration: configuration())
+    } catch {
+      throw Error.cannotOpen(path: ":memory:", reason: String(describing: error))
+    }
+    return try SnapshotStore(writer: queue, path: ":memory:", fileURL: nil)
+  }
+
   /// Wraps an open database and brings its schema to `version` (tests create old stores
   /// with a lower one).
   init(

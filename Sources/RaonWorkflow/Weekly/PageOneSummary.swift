@@ -1,5 +1,7 @@
 import RaonAnalytics
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonMail
 

@@ -1,5 +1,7 @@
 import Foundation
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonMail
 import TOMLKit
@@ -144,7 +146,7 @@ private struct SectionReader {
         throw fail("formats", "'formats' is empty — list what is written and attached, like [\"pdf\", \"xlsx\"]")
       }
       do {
-        settings.formats = try ReportFormat.parseList(items)
+        settings.formats = try FormatRegistry.standard.parse(items, for: .report)
       } catch {
         throw fail("formats", "formats: \(error)")
       }

@@ -1,6 +1,8 @@
 import Foundation
 import RaonConcurrency
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonMail
 import RaonStore

@@ -1,5 +1,7 @@
 import Foundation
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonMail
 import RaonStore
@@ -73,7 +75,7 @@ public struct WeeklyDryRun: Sendable {
     _ request: WeeklyRequest, settings: WeeklySettings, week: ISOWeek, into outcome: inout WeeklyOutcome
   ) async throws -> Bool {
     let folder = environment.url(forPath: settings.out).appendingPathComponent(week.description).path
-    let formats = ReportFormat.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")
+    let formats = FormatRegistry.standard.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")
     let writes = "report: would write \(folder) — the city and \(settings.districts.count) district packs (\(formats))"
     var reported: SnapshotInfo?
     if request.pulls {

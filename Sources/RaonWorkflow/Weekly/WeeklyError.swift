@@ -1,6 +1,8 @@
+import RaonDocument
+import RaonErrors
 /// Errors of `raon weekly` and `raon runs`. Each description is one line: what happened,
 /// what was kept, what to do.
-public enum WeeklyError: Error, CustomStringConvertible, Equatable {
+public enum WeeklyError: RaonError, CustomStringConvertible, Equatable {
   /// The config has no `[weekly]` section.
   case notConfigured(path: String?)
   /// Another run holds the lock.
@@ -57,7 +59,7 @@ public enum WeeklyError: Error, CustomStringConvertible, Equatable {
   }
 }
 
-extension WeeklyError: ExitStatusReporting {
+extension WeeklyError {
   public var exitStatus: ExitStatus {
     switch self {
     case .notConfigured, .mail: return .config

@@ -1,6 +1,8 @@
 import Foundation
 import RaonConcurrency
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonIngest
 import RaonMail
@@ -198,7 +200,7 @@ public struct WeeklyJob: Sendable {
     try ledger.note(run: runID, .init(reportKey: key))
     let packs = settings.districts.count
     outcome.lines.append(
-      "report: \(written.directory.path) — the city and \(packs) district pack\(packs == 1 ? "" : "s") (\(ReportFormat.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")))")
+      "report: \(written.directory.path) — the city and \(packs) district pack\(packs == 1 ? "" : "s") (\(FormatRegistry.standard.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")))")
     outcome.warnings += written.warnings
   }
 

@@ -1,4 +1,6 @@
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonStore
 
@@ -15,7 +17,7 @@ enum WeeklyKeys {
     options: ExportOptions, version: String
   ) -> String {
     var parts = [generator, version, week.description, String(snapshot.id)]
-    parts += ReportFormat.ordered(formats).map(\.rawValue) + districts
+    parts += FormatRegistry.standard.ordered(formats).map(\.rawValue) + districts
     parts.append(String(describing: options))
     parts += history(snapshots.filter { ($0.takenAt, $0.id) <= (snapshot.takenAt, snapshot.id) })
     return SHA256.hex(parts.joined(separator: "\u{1F}"))

@@ -1,5 +1,7 @@
 import Foundation
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonMail
 import RaonStore

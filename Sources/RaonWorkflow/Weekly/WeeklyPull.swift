@@ -1,6 +1,8 @@
 import Foundation
 import RaonConcurrency
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonIngest
 import RaonStore
 
@@ -142,7 +144,8 @@ struct WeeklyPull {
   }
 
   /// A folder that has no catalog yet (or cannot be read yet): it may come.
-  enum FolderProblem: Error, CustomStringConvertible {
+  enum FolderProblem: RaonError, CustomStringConvertible {
+    var exitStatus: ExitStatus { .failure }
     case unreadable(path: String, reason: String)
     case empty(path: String)
     case stillWriting(path: String)
@@ -162,7 +165,7 @@ struct WeeklyPull {
     switch error {
     case let error as OpenAPIError:
       switch error {
-      case .missingKey, .invalidURL, .badKey, .requestRejected: return false
+      case .missingKey, .invalidURL, .badKey, .requestRejected, .noKey, .keyRefused, .missingTotalCount: return false
       case .noData, .unexpectedResult, .missingTotal, .httpStatus, .notJSON, .malformedJSON, .retriesExhausted,
         .incomplete:
         return true

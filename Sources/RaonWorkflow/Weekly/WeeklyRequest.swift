@@ -1,5 +1,7 @@
 import Foundation
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonStore
 
 /// What `raon weekly` was asked to do.

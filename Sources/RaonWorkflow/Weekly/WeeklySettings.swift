@@ -1,4 +1,6 @@
 import RaonCore
+import RaonDocument
+import RaonErrors
 import RaonExport
 import RaonMail
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RaonErrors
 import RaonStore
 import RaonWorkflow
 
@@ -50,7 +51,7 @@ struct RunsCommand: AsyncParsableCommand {
 }
 
 /// `raon runs` found the service unwell: its one line, and its status.
-struct RunsProblem: Error, CustomStringConvertible, ExitStatusReporting {
+struct RunsProblem: RaonError, CustomStringConvertible {
   var problem: String
   var status: ExitStatus
   var description: String { problem }
