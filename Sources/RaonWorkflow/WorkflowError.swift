@@ -68,9 +68,9 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
     case .config(let path, let line, let message):
       return "\(path):\(line): \(message) — fix the config file or pass the option on the command line"
     case .invalidTakenAt(let text):
-      return "'\(text)' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
+      return "'\(SafeText.excerpt(text))' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
     case .invalidAPIBase(let text):
-      return "'\(text)' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
+      return "'\(SafeText.excerpt(text))' is not an http(s) URL — give --api-base like http://openapi.seoul.go.kr:8088"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
     case .interrupted:
@@ -94,7 +94,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
     case .noDateInFileName(let path):
       return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
     case .unknownDistrict(let name):
-      return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
+      return "'\(SafeText.excerpt(name))' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .recordedButNotReported(let ids, let reason):
@@ -105,7 +105,7 @@ public enum WorkflowError: Error, CustomStringConvertible, Equatable {
       return "\(cause); the input was recorded all the same as snapshot \(list) — once that is fixed, "
         + "run 'raon report --snapshot \(last)' instead of recording the file again"
     case .unknownFormat(let text):
-      return "'\(text)' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
+      return "'\(SafeText.excerpt(text))' is not a report format — use any of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (comma-separated)"
     }
   }
 }
