@@ -60,7 +60,7 @@ extension JSONCatalogError: ExitStatusReporting {
 extension SpreadsheetError: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
-    case .binaryExcel, .notAWorkbook, .damagedWorkbook, .noTable, .emptySheet, .tooManyRows,
+    case .binaryExcel, .notAWorkbook, .damagedWorkbook, .noTable, .emptySheet, .tooManyRows, .tooLarge,
       .cutShort:
       return .failure
     }
