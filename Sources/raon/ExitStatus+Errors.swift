@@ -70,7 +70,7 @@ extension SpreadsheetError: ExitStatusReporting {
 extension TextDecodingError: ExitStatusReporting {
   public var exitStatus: ExitStatus {
     switch self {
-    case .converterUnavailable, .conversionFailed: return .failure
+    case .converterUnavailable, .conversionFailed, .mixedEncodings: return .failure
     }
   }
 }
