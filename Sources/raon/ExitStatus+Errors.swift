@@ -29,6 +29,10 @@ extension SnapshotStore.Error: ExitStatusReporting {
   }
 }
 
+extension StoreLimits.Exceeded: ExitStatusReporting {
+  public var exitStatus: ExitStatus { .failure }
+}
+
 extension ShrinkRefused: ExitStatusReporting {
   public var exitStatus: ExitStatus { .failure }
 }
