@@ -2746,6 +2746,10 @@ FAMILIES.append("round3_ingest")
 BUILDERS["round3_ingest"] = family_round3_ingest
 
 
+import families_round4  # noqa: E402 (issue 37's families, in a file of their own)
+families_round4.register(sys.modules[__name__])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--raon", required=True)
