@@ -17,7 +17,8 @@
 /// keys, `[table]` and `[[array of tables]]` headers, the four kinds of string with their
 /// escapes, integers (decimal, `0x`, `0o`, `0b`, within 64 bits), floats, `inf`/`nan`,
 /// booleans, offset and local dates and times (checked against the calendar), arrays
-/// over several lines and one-line inline tables, nested at most ``maxDepth`` deep.
+/// over several lines and one-line inline tables, nested at most ``maxDepth`` deep, and
+/// keys of at most ``maxKeyParts`` parts.
 struct TOMLSyntaxCheck {
   /// Where the text stops being TOML, and why.
   struct Failure: Error, Equatable {
@@ -30,6 +31,11 @@ struct TOMLSyntaxCheck {
   /// Arrays and inline tables nested deeper than this are refused (toml++ stops at 256;
   /// a config needs 2).
   static let maxDepth = 64
+  /// Keys of more dotted parts than this are refused, and so are longer full paths (table,
+  /// inline tables and key): toml++ makes a table per part and frees them recursively (a key
+  /// of 300,000 parts, a 600 KB config, overflowed its stack), and ``record`` keeps every
+  /// prefix of a path (that key took 22 GB here before toml++ saw it).
+  static let maxKeyParts = 64
 
   /// Checks `text`; returns the line of every key and table header, by its full dotted
   /// path (`["mail", "to"]` for `to` under `[mail]` or for `mail.to`; `["mail"]` too),
@@ -70,7 +76,7 @@ struct TOMLSyntaxCheck {
         let keyLine = line
         let key = try self.key()
         try expectEquals()
-        record(table + key, keyLine)
+        try record(table + key, keyLine)
         try value(table + key)
       }
       try endOfLine()
@@ -143,7 +149,7 @@ struct TOMLSyntaxCheck {
       }
       at += 1
     }
-    record(path, headerLine)
+    try record(path, headerLine)
     return path
   }
 
@@ -159,6 +165,9 @@ struct TOMLSyntaxCheck {
       }
       at += 1
       skipBlanks()
+      guard parts.count < Self.maxKeyParts else {
+        throw failure("a key has more than \(Self.maxKeyParts) dotted parts")
+      }
       parts.append(try simpleKey())
     }
   }
@@ -189,7 +198,13 @@ struct TOMLSyntaxCheck {
   }
 
   /// Records `path` and each of its prefixes (`a.b.c = 1` writes the tables `a` and `a.b`).
-  private mutating func record(_ path: [String], _ line: Int) {
+  private mutating func record(_ path: [String], _ line: Int) throws {
+    // Every new prefix is kept, so a path of n parts costs n² here: its table, inline
+    // tables and dotted parts together are bounded too (64 inline tables of 64-part keys,
+    // an 8 KB line, took 130 MB).
+    guard path.count <= Self.maxKeyParts else {
+      throw failure("a key's full path (its [table], inline tables and dotted parts) has more than \(Self.maxKeyParts) parts")
+    }
     for end in stride(from: path.count, through: 1, by: -1) {
       let prefix = Array(path[..<end])
       guard lines[prefix] == nil else { return }
@@ -267,7 +282,7 @@ struct TOMLSyntaxCheck {
       let keyLine = line
       let key = try self.key()
       try expectEquals()
-      if let path { record(path + key, keyLine) }
+      if let path { try record(path + key, keyLine) }
       try value(path.map { $0 + key })
       skipBlanks()
       switch peek() {

@@ -86,6 +86,40 @@ import Testing
     }
   }
 
+  /// Found while fuzzing: toml++ frees nested tables recursively, so a dotted key of
+  /// 300,000 parts (a 600 KB config) overflowed its stack (SIGSEGV), and the check's own
+  /// record of its prefixes took 22 GB first. Keys, and full paths (table, inline tables,
+  /// key), have at most 64 parts; deeper nesting of lists and tables is refused as well, at once.
+  @Test func deepKeysAndNestingAreRefusedNotFollowed() throws {
+    for (text, says) in [
+      (Array(repeating: "a", count: 300_000).joined(separator: ".") + " = 1\n", "more than 64 dotted parts"),
+      ("[" + Array(repeating: "a", count: 65).joined(separator: ".") + "]\n", "more than 64 dotted parts"),
+      ("a = " + String(repeating: "[", count: 100_000) + "\n", "nested more than 64 deep"),
+      ("a = " + String(repeating: "[{b=", count: 100_000) + "\n", "nested more than 64 deep"),
+      // Inline tables nested outside a list add a part each: their path reaches 65 first.
+      ("a = " + String(repeating: "{b=", count: 100_000) + "\n", "full path"),
+      // Parts add up across a table, inline tables and a key: 63 inline tables of 64-part
+      // keys (an 8 KB line) took 130 MB in the check's own record of prefixes.
+      ("x = " + String(repeating: "{" + Self.dotted(64) + " = ", count: 63) + "1" + String(repeating: "}", count: 63) + "\n",
+       "full path"),
+      ("[" + Self.dotted(40) + "]\n" + Self.dotted(40) + " = 1\n", "full path"),
+    ] {
+      let started = Date()
+      let found = try #require(Self.outcome(text))
+      let lastLine = text.filter { $0 == "\n" }.count
+      #expect(found.line == lastLine && found.message.contains(says), "\(found.message)")
+      #expect(Date().timeIntervalSince(started) < 5)
+    }
+    // At the limits: read.
+    let fine = Array(repeating: "a", count: 64).joined(separator: ".") + " = 1\nx = " + String(repeating: "[", count: 64)
+      + String(repeating: "]", count: 64) + "\n"
+    #expect(throws: Never.self) { try TOMLSyntaxCheck.keyLines(fine) }
+    #expect(throws: Never.self) { try TOMLSyntaxCheck.keyLines("[" + Self.dotted(32) + "]\n" + Self.dotted(32) + " = 1\n") }
+  }
+
+  /// `a.a.…` of `parts` parts.
+  static func dotted(_ parts: Int) -> String { Array(repeating: "a", count: parts).joined(separator: ".") }
+
   /// Before: `lang = {a=1}` said "unknown key 'a'" on line 0, `[a.b.c]` "unknown key 'b'" on
   /// line 0, and `csv_headers = {}` was accepted.
   @Test func inlineTablesAndNestedTablesNameTheirKeyAndLine() throws {
