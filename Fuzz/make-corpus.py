@@ -101,4 +101,19 @@ for extra in ["이용요금=1만5천원", "이용요금=R석 11만원 /S석 9만
               "이용요금=20.000원", "이용요금=99999999999999999999원", "시작일=1734793200000",
               "시작일=-62135596800000", "날짜/시간=2024-12-22~12-25", "위도(X좌표)=127.0\n경도(Y좌표)=37.5"]:
     put(d, extra.encode())
+# Config: valid raon.toml files using every kind of TOML value, and the malformed ones that
+# aborted toml++ inside TOMLKit before the grammar check (issue 37).
+d = reset("config")
+for text in [
+    'db = "/var/lib/raon/raon.sqlite"\nformats = ["md", "xlsx", "csv", "json"]\nout = "reports"\nlang = "ko"\n'
+    'api_base = "http://openapi.seoul.go.kr:8088"\ncsv_encoding = "utf8-bom"\ncsv_headers = "en"\nchart_top_n = 10\n',
+    '# weekly\n[report]\nlang = "en" # English\nformats = [\n  "md",  # the report\n  "json",\n]\n',
+    'out = """\nreports\\\n   /weekly"""\nlit = \'\'\'C:\\raon\'\'\'\n"quoted key" = \'x\'\n',
+    'a.b.c = 1\n[t]\nx = { y = 1, z = [1, 2.5, -3e2, +inf, nan] }\n[[arr]]\nk = true\n[[arr]]\nk = false\n',
+    'd1 = 1979-05-27T07:32:00Z\nd2 = 1979-05-27 07:32:00.999-07:00\nd3 = 1979-05-27\nt = 07:32:00\n',
+    'h = 0xDEAD_BEEF\no = 0o755\nb = 0b1101\nn = -9_223_372_036_854_775_808\ns = "\\u00e9\\U0001F600\\t"\r\n',
+    '[mail]\nto = ["a@example.org"]\n[weekly]\nat = "Mon 08:00"\n',
+    '[\n', '[[[1]]]\n', 'db = [0, }\n', 'x = [}\n', '[[=\n', '[a\n', 'x = {a=1,}\n', 'x = """\n',
+]:
+    put(d, text.encode())
 print("seed corpora written under", os.path.join(here, "corpus"))

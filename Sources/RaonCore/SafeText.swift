@@ -73,4 +73,25 @@ public enum SafeText {
     }
     return String(out)
   }
+
+  /// `text` cut to its first `limit` characters for quoting in a message, with how long it
+  /// was (`abcd… (1,048,576 characters)`): an error about a bad value echoes enough to find
+  /// it, never a megabyte of it.
+  public static func excerpt(_ text: String, limit: Int = 60) -> String {
+    guard text.utf8.count > limit else { return text }
+    var count = 0
+    var end = text.startIndex
+    while end < text.endIndex, count < limit {
+      text.formIndex(after: &end)
+      count += 1
+    }
+    guard end < text.endIndex else { return text }
+    var digits = Array(String(text.count))
+    var comma = digits.count - 3
+    while comma > 0 {
+      digits.insert(",", at: comma)
+      comma -= 3
+    }
+    return "\(text[..<end])… (\(String(digits)) characters)"
+  }
 }

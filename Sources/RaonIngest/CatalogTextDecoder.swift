@@ -43,6 +43,9 @@ public enum TextDecodingError: RaonError, CustomStringConvertible, Equatable {
   case converterUnavailable(source: String)
   /// The converter failed for a reason other than an invalid byte.
   case conversionFailed(source: String, byteOffset: Int, errno: Int32)
+  /// One file in two encodings: `line` is in `lineEncoding`, the lines before it (or the
+  /// byte-order mark) in the other (``MixedEncodingCheck``).
+  case mixedEncodings(source: String, line: Int, lineEncoding: String, fileEncoding: String)
 
   public var description: String {
     switch self {
@@ -53,6 +56,10 @@ public enum TextDecodingError: RaonError, CustomStringConvertible, Equatable {
     case .conversionFailed(let source, let offset, let code):
       return "\(source): decoding CP949 failed at byte \(offset) (errno \(code)); "
         + "convert the file to UTF-8 and try again"
+    case .mixedEncodings(let source, let line, let lineEncoding, let fileEncoding):
+      return "\(source):\(line): this line is \(lineEncoding) but the file is \(fileEncoding) — one file in two "
+        + "encodings would be read garbled, so nothing was recorded; save the whole file in one encoding "
+        + "(UTF-8 or CP949) and try again"
     }
   }
 }
@@ -95,16 +102,28 @@ public enum CatalogTextDecoder {
     let bytes = buffer.bindMemory(to: UInt8.self)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       let rest = UnsafeBufferPointer(rebasing: bytes[3...])
-      if firstInvalidUTF8(rest) == nil {
+      guard let invalid = firstInvalidUTF8(rest) else {
         return DecodedText(utf8: Array(rest), encoding: .utf8WithBOM)
+      }
+      if let mixed = MixedEncodingCheck.cp949Line(inUTF8: rest, from: invalid) {
+        throw TextDecodingError.mixedEncodings(
+          source: source, line: mixed.line, lineEncoding: mixed.lineEncoding,
+          fileEncoding: "UTF-8 (it starts with a UTF-8 byte-order mark)")
       }
       let (utf8, offsets) = repairUTF8(rest)
       return DecodedText(utf8: utf8, encoding: .utf8WithBOM, replacementOffsets: offsets)
     }
-    if firstInvalidUTF8(bytes) == nil {
+    guard let invalid = firstInvalidUTF8(bytes) else {
       return DecodedText(utf8: Array(bytes), encoding: .utf8)
     }
-    return try decodeCP949(bytes, source: source)
+    var replaced: [Int] = []
+    let decoded = try decodeCP949(bytes, source: source, replacedInputOffsets: &replaced)
+    if let mixed = MixedEncodingCheck.utf8Lines(inCP949: bytes, firstInvalid: invalid, replaced: replaced) {
+      throw TextDecodingError.mixedEncodings(
+        source: source, line: mixed.line, lineEncoding: mixed.lineEncoding,
+        fileEncoding: mixed.lineEncoding == "CP949" ? "UTF-8 up to there" : "CP949")
+    }
+    return decoded
   }
 
   // MARK: - UTF-8
@@ -201,9 +220,10 @@ public enum CatalogTextDecoder {
 
   // MARK: - CP949
 
-  static func decodeCP949(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws
-    -> DecodedText
-  {
+  /// Decodes CP949; `replacedInputOffsets` gets the offset of every input byte replaced.
+  static func decodeCP949(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: String, replacedInputOffsets: inout [Int]
+  ) throws -> DecodedText {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       return DecodedText(utf8: [], encoding: .cp949)
     }
@@ -250,6 +270,7 @@ public enum CatalogTextDecoder {
         // stray lead byte must not swallow the ASCII character behind it.
         if written + 3 > capacity { grow(toAtLeast: written + 3) }
         offsets.append(written)
+        replacedInputOffsets.append(inPointer.map { $0 - start } ?? 0)
         (output + written).update(from: replacementCharacter, count: 3)
         written += 3
         inPointer = inPointer.map { $0 + 1 }

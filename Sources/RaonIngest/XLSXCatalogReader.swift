@@ -21,6 +21,9 @@ public enum SpreadsheetError: RaonError, CustomStringConvertible, Equatable {
   /// An HTML table that ends inside a row, a tag, a comment or a CDATA section: the
   /// download was cut short.
   case cutShort(source: String, line: Int, inside: String)
+  /// A workbook that would make Raon hold far more than its size warrants (a ZIP bomb):
+  /// refused before it is read (``XLSXReadLimits``).
+  case tooLarge(source: String, part: String, what: String)
 
   public var description: String {
     switch self {
@@ -42,6 +45,9 @@ public enum SpreadsheetError: RaonError, CustomStringConvertible, Equatable {
       return "\(source): the first sheet has more than \(grouped(limit)) "
         + "rows, the most Raon reads from a workbook (the catalog has some 5,000 to 20,000) — "
         + "is this the catalog? Give it as CSV, which has no such limit"
+    case .tooLarge(let source, let part, let what):
+      return "\(source) (\(part)): \(what) — far more than any catalog holds, so the file was refused "
+        + "before it was read (a ZIP bomb?); give the catalog as downloaded, or as CSV"
     case .cutShort(let source, let line, let inside):
       return "\(source):\(line): the file ends inside \(inside): the download was cut short "
         + "— nothing was recorded; download the catalog again"
@@ -81,6 +87,7 @@ public enum XLSXCatalogReader {
   /// - Throws: ``SpreadsheetError``, or ``CSVCatalogError`` for a header that lacks the
   ///   catalog's columns.
   public static func read(_ data: Data, source: String) throws -> CatalogBatch {
+    var limits = XLSXReadLimits(fileBytes: data.count)
     let archive: Archive
     do {
       archive = try Archive(data: data, accessMode: .read)
@@ -88,27 +95,39 @@ public enum XLSXCatalogReader {
       throw SpreadsheetError.damagedWorkbook(
         source: source, part: "(the ZIP directory)", reason: "not a readable ZIP archive")
     }
-    guard let book = try read(WorkbookHandler(), part: "xl/workbook.xml", in: archive, source: source)
+    // Every part Raon may read, as the ZIP declares them, must fit before any is inflated.
+    let declared = archive.reduce(UInt64(0)) { $0 &+ $1.uncompressedSize }
+    if !limits.admits(declared: declared) {
+      throw SpreadsheetError.tooLarge(
+        source: source, part: "its ZIP directory",
+        what: "the parts declare \(XLSXReadLimits.size(Int(clamping: declared))) of XML, more than the "
+          + "\(XLSXReadLimits.size(limits.inflationLimit)) Raon reads from a \(XLSXReadLimits.size(data.count)) file")
+    }
+    guard let book = try read(WorkbookHandler(), part: "xl/workbook.xml", in: archive, source: source, &limits)
     else {
       throw SpreadsheetError.notAWorkbook(source: source)
     }
     var sheetPath = "xl/worksheets/sheet1.xml"
     if let rid = book.firstSheetRelationship,
       let relations = try read(
-        RelationshipsHandler(), part: "xl/_rels/workbook.xml.rels", in: archive, source: source),
+        RelationshipsHandler(wanted: rid), part: "xl/_rels/workbook.xml.rels", in: archive, source: source,
+        &limits),
       let target = relations.targets[rid]
     {
       sheetPath = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
     }
     let shared =
-      try read(SharedStringsHandler(), part: "xl/sharedStrings.xml", in: archive, source: source)?
+      try read(
+        SharedStringsHandler(source: source, limit: limits.sharedStringLimit), part: "xl/sharedStrings.xml",
+        in: archive, source: source, &limits)?
       .strings ?? []
     let dateStyles =
-      try read(StylesHandler(), part: "xl/styles.xml", in: archive, source: source)?.dateStyles ?? []
+      try read(StylesHandler(source: source), part: "xl/styles.xml", in: archive, source: source, &limits)?
+      .dateStyles ?? []
     let sheet = SheetHandler(
       shared: shared, dateStyles: dateStyles, date1904: book.date1904,
       table: TableCatalogReader.Builder(source: source))
-    guard try read(sheet, part: sheetPath, in: archive, source: source) != nil else {
+    guard try read(sheet, part: sheetPath, in: archive, source: source, &limits) != nil else {
       throw SpreadsheetError.damagedWorkbook(
         source: source, part: sheetPath, reason: "the first sheet is missing")
     }
@@ -118,7 +137,7 @@ public enum XLSXCatalogReader {
   /// The part's events read into `handler`, as the part inflates; `nil` when the archive
   /// has no such part.
   private static func read<H: XMLPartEvents>(
-    _ handler: H, part path: String, in archive: Archive, source: String
+    _ handler: H, part path: String, in archive: Archive, source: String, _ limits: inout XLSXReadLimits
   ) throws -> H? {
     guard let entry = archive[path] else { return nil }
     func damaged(_ reason: String) -> SpreadsheetError {
@@ -126,14 +145,24 @@ public enum XLSXCatalogReader {
     }
     let tooLarge = damaged(
       "it inflates to more than \(maxPartBytes >> 30) GB, the most Raon reads from one part")
-    // The size the ZIP declares refuses a bomb at once; the bytes are counted as well.
+    let fileLimit = limits.inflationLimit
+    let overBudget = SpreadsheetError.tooLarge(
+      source: source, part: path,
+      what: "it inflates to more than \(XLSXReadLimits.size(fileLimit)), \(XLSXReadLimits.inflationRatio) times "
+        + "the file's \(XLSXReadLimits.size(limits.fileBytes))")
+    // The size the ZIP declares refuses a bomb at once; the bytes are counted as well, as
+    // a ZIP may declare less than it holds.
     guard entry.uncompressedSize <= UInt64(maxPartBytes) else { throw tooLarge }
+    guard limits.admits(declared: entry.uncompressedSize) else { throw overBudget }
     let reader = XMLPartReader(handler)
     var inflated = 0
+    var budget = limits
+    defer { limits = budget }
     do {
       _ = try archive.extract(entry, bufferSize: 256 << 10, skipCRC32: false) { chunk in
         inflated += chunk.count
         guard inflated <= maxPartBytes else { throw tooLarge }
+        guard budget.inflate(chunk.count) else { throw overBudget }
         try reader.feed(chunk)
       }
       try reader.finish()
@@ -222,12 +251,18 @@ private final class WorkbookHandler: XMLPartEvents {
   }
 }
 
-/// `xl/_rels/workbook.xml.rels`: relationship id → target part.
+/// `xl/_rels/workbook.xml.rels`: the target part of the one relationship wanted (a file
+/// may list millions; only one is kept).
 private final class RelationshipsHandler: XMLPartEvents {
+  let wanted: String
   var targets: [String: String] = [:]
 
+  init(wanted: String) { self.wanted = wanted }
+
   func start(_ name: String, attributes: [String: String]) {
-    if name == "Relationship", let id = attributes["Id"], let target = attributes["Target"] {
+    if name == "Relationship", targets.isEmpty, let id = attributes["Id"], id == wanted,
+      let target = attributes["Target"]
+    {
       targets[id] = target
     }
   }
@@ -235,12 +270,25 @@ private final class RelationshipsHandler: XMLPartEvents {
 
 /// `xl/sharedStrings.xml`: each `<si>`'s text, its runs joined, phonetic runs left out.
 private final class SharedStringsHandler: XMLPartEvents {
+  let source: String
+  /// The most strings kept (``XLSXReadLimits/sharedStringLimit``).
+  let limit: Int
   var strings: [String] = []
   private var current: [UInt8] = []
   private var inText = false
   private var phonetic = 0
 
-  func start(_ name: String, attributes: [String: String]) {
+  init(source: String, limit: Int) {
+    self.source = source
+    self.limit = limit
+  }
+
+  func start(_ name: String, attributes: [String: String]) throws {
+    if name == "si", strings.count >= limit {
+      throw SpreadsheetError.tooLarge(
+        source: source, part: "xl/sharedStrings.xml",
+        what: "it holds more than \(limit) shared strings, one per byte of the file")
+    }
     switch name {
     case "si": current.removeAll(keepingCapacity: true)
     case "rPh": phonetic += 1
@@ -258,18 +306,34 @@ private final class SharedStringsHandler: XMLPartEvents {
     }
   }
 
-  func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if inText { current.append(contentsOf: bytes) }
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    guard inText else { return }
+    guard current.count + bytes.count <= XLSXReadLimits.maxCellBytes else {
+      throw SpreadsheetError.tooLarge(
+        source: source, part: "xl/sharedStrings.xml",
+        what: "shared string \(strings.count + 1) holds more than \(XLSXReadLimits.size(XLSXReadLimits.maxCellBytes)) "
+          + "of text (Excel's own limit is 32,767 characters)")
+    }
+    current.append(contentsOf: bytes)
   }
 }
 
 /// `xl/styles.xml`: for each cell style (`cellXfs/xf`), whether it shows a date.
 private final class StylesHandler: XMLPartEvents {
+  let source: String
   var dateStyles: [Bool] = []
   private var customDateFormats: Set<Int> = []
   private var inCellXfs = false
 
-  func start(_ name: String, attributes: [String: String]) {
+  init(source: String) { self.source = source }
+
+  func start(_ name: String, attributes: [String: String]) throws {
+    if name == "xf", inCellXfs, dateStyles.count >= XLSXReadLimits.maxCellStyles {
+      throw SpreadsheetError.tooLarge(
+        source: source, part: "xl/styles.xml",
+        what: "it holds more than \(XLSXReadLimits.maxCellStyles) cell styles, Excel's own limit")
+    }
+    if name == "numFmt", customDateFormats.count >= XLSXReadLimits.maxCellStyles { return }
     switch name {
     case "numFmt":
       if let id = attributes["numFmtId"].flatMap(Int.init), let code = attributes["formatCode"],
@@ -308,6 +372,11 @@ private final class SheetHandler: XMLPartEvents {
   private var text: [UInt8] = []
   private var collecting = false
   private var inCell = false
+  /// Cells written (`<c>`), cells the rows kept so far (each row counted at least as wide
+  /// as the widest before it, as the table pads it), and that widest row.
+  private var cellsWritten = 0
+  private var cellsKept = 0
+  private var widest = 0
 
   init(shared: [String], dateStyles: [Bool], date1904: Bool, table: TableCatalogReader.Builder) {
     self.shared = shared
@@ -327,6 +396,7 @@ private final class SheetHandler: XMLPartEvents {
       rowNumber = attributes["r"].flatMap(Int.init) ?? (rowNumber + 1)
     case "c":
       inCell = true
+      cellsWritten += 1
       type = attributes["t"] ?? "n"
       style = attributes["s"].flatMap(Int.init) ?? 0
       column = attributes["r"].flatMap(Self.columnIndex) ?? cells.count
@@ -349,13 +419,40 @@ private final class SheetHandler: XMLPartEvents {
       cells[column] = value()
     case "row":
       while let last = cells.last, last.isEmpty { cells.removeLast() }
+      widest = max(widest, cells.count)
+      cellsKept += widest
+      guard cellsKept <= XLSXReadLimits.cellsPerCellWritten * cellsWritten + XLSXReadLimits.columnsSlack else {
+        throw SpreadsheetError.tooLarge(
+          source: table.source, part: "the first sheet",
+          what: "row \(rowNumber) reaches column \(SheetHandler.columnName(widest - 1)): with the rows padded to "
+            + "that width, \(cellsWritten) cells written would be \(cellsKept) values")
+      }
       try table.add(TableCatalogReader.Row(line: rowNumber, cells: cells))
     default: break
     }
   }
 
-  func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if collecting { text.append(contentsOf: bytes) }
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    guard collecting else { return }
+    guard text.count + bytes.count <= XLSXReadLimits.maxCellBytes else {
+      let cell = SheetHandler.columnName(column) + "\(rowNumber)"
+      throw SpreadsheetError.tooLarge(
+        source: table.source, part: "the first sheet",
+        what: "cell \(cell) holds more than \(XLSXReadLimits.size(XLSXReadLimits.maxCellBytes)) of text "
+          + "(Excel's own limit is 32,767 characters)")
+    }
+    text.append(contentsOf: bytes)
+  }
+
+  /// 27 → `"AB"` (0-based column).
+  static func columnName(_ column: Int) -> String {
+    var n = column + 1
+    var letters: [Character] = []
+    while n > 0 {
+      letters.append(Character(Unicode.Scalar(UInt8(65 + (n - 1) % 26))))
+      n = (n - 1) / 26
+    }
+    return String(letters.reversed())
   }
 
   private func value() -> String {

@@ -7,12 +7,12 @@ import RaonErrors
 protocol XMLPartEvents: AnyObject {
   func start(_ name: String, attributes: [String: String]) throws
   func end(_ name: String) throws
-  func text(_ bytes: UnsafeBufferPointer<UInt8>)
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) throws
 }
 
 extension XMLPartEvents {
   func end(_ name: String) throws {}
-  func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) throws {}
 }
 
 /// Why an XML part could not be read.
@@ -88,7 +88,7 @@ final class XMLPartReader {
       guard let user, let bytes, count > 0 else { return }
       let state = Unmanaged<State>.fromOpaque(user).takeUnretainedValue()
       guard state.failure == nil else { return }
-      state.events.text(UnsafeBufferPointer(start: bytes, count: Int(count)))
+      do { try state.events.text(UnsafeBufferPointer(start: bytes, count: Int(count))) } catch { state.fail(error) }
     }
     sax.characters = text
     sax.cdataBlock = text

@@ -150,6 +150,8 @@ final class StoreSink<Versions: VersionStoring>: SnapshotReceiving {
   var inputSHA256: String?
   private(set) var entryCount = 0
   private var fieldSets = FieldSetIDs()
+  /// Field-name lists already checked against ``StoreLimits``.
+  private var checkedNames: Set<ObjectIdentifier> = []
   // Version ids of this snapshot, with their copies (summed: two entries that differ only
   // in where they were read from are one version, and a duplicate in a later chunk finds
   // the version an earlier chunk inserted).
@@ -170,6 +172,8 @@ final class StoreSink<Versions: VersionStoring>: SnapshotReceiving {
 
   func append(_ entries: [NewSnapshot.Entry]) throws {
     guard !entries.isEmpty else { return }
+    // Before anything of the chunk is written, and the same for both databases.
+    try StoreLimits.check(entries, snapshot: snapshotID, checked: &checkedNames)
     entryCount += entries.count
     let hashAll = versions.hashesEveryVersion
     let next = PendingResult.start { EncodedChunk(entries, hashingAll: hashAll) }

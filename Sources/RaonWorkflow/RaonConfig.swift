@@ -1,4 +1,5 @@
 import Foundation
+import RaonCore
 import RaonPostgres
 import RaonDocument
 import RaonExport
@@ -55,8 +56,11 @@ public struct RaonConfig: Sendable, Equatable {
       url = environment.workingDirectory.appendingPathComponent(fileName)
       guard FileManager.default.fileExists(atPath: url.path) else { return RaonConfig() }
     }
-    guard let data = readBytes(url.path), let text = String(data: data, encoding: .utf8) else {
-      throw WorkflowError.config(path: url.path, line: 0, message: "cannot read it as UTF-8 text")
+    let data = try readBytes(url.path)
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw WorkflowError.config(
+        path: url.path, line: ConfigSource.firstLineNotUTF8(data),
+        message: "this line is not UTF-8 text — save the config as UTF-8")
     }
     return try parse(text, path: url.path)
   }
@@ -65,17 +69,31 @@ public struct RaonConfig: Sendable, Equatable {
   static let maximumBytes = 1 << 20
 
   /// The file's bytes, read to its end rather than by its size, so `/dev/null` reads as
-  /// empty and `--config <(…)` works; `nil` when it cannot be read or is too large.
-  private static func readBytes(_ path: String) -> Data? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+  /// empty and `--config <(…)` works.
+  ///
+  /// - Throws: A config error when the path names a folder, a socket or a FIFO (opening a
+  ///   FIFO no one writes to waits forever), when it cannot be read, or when it holds more
+  ///   than ``maximumBytes``.
+  private static func readBytes(_ path: String) throws -> Data {
+    func refuse(_ message: String) -> WorkflowError { .config(path: path, line: 0, message: message) }
+    if let kind = ConfigSource.unreadableKind(path: path) {
+      throw refuse("it is \(kind), not a config file — give the path of a file")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw refuse("cannot be opened for reading — check its permissions")
+    }
     defer { try? handle.close() }
+    let data: Data
     do {
       // `nil` at once is the end of the file: an empty config.
-      let data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-      return data.count > maximumBytes ? nil : data
+      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
     } catch {
-      return nil
+      throw refuse("cannot be read (\(error.localizedDescription))")
     }
+    guard data.count <= maximumBytes else {
+      throw refuse("it is larger than \(maximumBytes >> 20) MB, which no config is — is this the right file?")
+    }
+    return data
   }
 
   /// The range `chart_top_n` must fall in: a chart of more than 100 bars is unreadable,
@@ -99,6 +117,16 @@ public struct RaonConfig: Sendable, Equatable {
     if let line = lines.firstLineHoldingNUL() {
       throw WorkflowError.config(path: path, line: line, message: "holds a NUL character (a byte or \\u0000)")
     }
+    // TOMLKit (toml++) sees only text that passed the grammar check: it aborts on some
+    // malformed input (``TOMLSyntaxCheck``). The check also gives every key's line, which
+    // TOMLKit does not.
+    let keyLines: [[String]: Int]
+    do {
+      keyLines = try TOMLSyntaxCheck.keyLines(text)
+    } catch let failure as TOMLSyntaxCheck.Failure {
+      throw WorkflowError.config(
+        path: path, line: failure.line, message: "not valid TOML: \(failure.message) (column \(failure.column))")
+    }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
@@ -114,14 +142,12 @@ public struct RaonConfig: Sendable, Equatable {
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
     // the second one.
-    let located = entries(of: table).map { entry in
-      (key: entry.key, value: entry.value, line: lines.line(of: entry.key, in: entry.section))
-    }.sorted { $0.line < $1.line }
+    let located = try entries(of: table, keyLines: keyLines, path: path).sorted { $0.line < $1.line }
     for (key, value, line) in located {
       func fail(_ message: String) -> WorkflowError {
         WorkflowError.config(path: path, line: line, message: message)
       }
-      guard seen.insert(key).inserted else { throw fail("'\(key)' is given twice") }
+      guard seen.insert(key).inserted else { throw fail("'\(SafeText.excerpt(key))' is given twice") }
       func string() throws -> String {
         guard let s = value.string else { throw fail("'\(key)' must be a string, like \(key) = \"…\"") }
         return s
@@ -140,7 +166,7 @@ public struct RaonConfig: Sendable, Equatable {
         guard let value = Value(rawValue: s) else {
           let names = Value.allCases.map { "\"\($0.rawValue)\"" }
           let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-          throw fail("\(key) must be \(list), not '\(s)'")
+          throw fail("\(key) must be \(list), not '\(SafeText.excerpt(s))'")
         }
         return value
       }
@@ -194,29 +220,41 @@ public struct RaonConfig: Sendable, Equatable {
           throw fail("formats: \(error)")
         }
       default:
-        throw fail("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")
+        throw fail("unknown key '\(SafeText.excerpt(key))' (known: \(knownKeys.joined(separator: ", ")))")
       }
     }
     return config
   }
 
-  /// The top-level keys and those of each `[section]`, in the order they are written.
-  private static func entries(of table: TOMLTable) -> [(key: String, value: TOMLValueConvertible, section: String?)] {
-    var out: [(String, TOMLValueConvertible, String?)] = []
+  /// The top-level keys and those of each `[section]`, with their lines. An inline table
+  /// (`lang = {a = 1}`) is a value like any other, for its key to refuse; a table inside a
+  /// section (`[a.b]`, `[a]` then `b.c = 1`) is refused here, naming its line.
+  private static func entries(
+    of table: TOMLTable, keyLines: [[String]: Int], path: String
+  ) throws -> [(key: String, value: TOMLValueConvertible, line: Int)] {
+    var out: [(String, TOMLValueConvertible, Int)] = []
     for (key, value) in table where key != "national" && !serviceSections.contains(key) {
-      if let inner = value.table {
-        for (innerKey, innerValue) in inner { out.append((innerKey, innerValue, key)) }
-      } else {
-        out.append((key, value, nil))
+      guard let section = value.table, !section.inline else {
+        out.append((key, value, keyLines[[key]] ?? 0))
+        continue
+      }
+      for (innerKey, innerValue) in section {
+        if let inner = innerValue.table, !inner.inline {
+          let line = keyLines.filter { $0.key.starts(with: [key, innerKey]) }.map(\.value).min() ?? 0
+          throw WorkflowError.config(
+            path: path, line: line,
+            message: "'\(SafeText.excerpt(key)).\(SafeText.excerpt(innerKey))' is a table inside the section "
+              + "[\(SafeText.excerpt(key))]; Raon's config holds keys at the top or in one [section]")
+        }
+        out.append((innerKey, innerValue, keyLines[[key, innerKey]] ?? 0))
       }
     }
     return out
   }
 }
 
-/// Finds the line a key is written on: TOMLKit reports positions for syntax errors only,
-/// so a key's line is found in the text (`key =`, `"key" =` or `'key' =`, after its
-/// `[section]` header when it is in one).
+/// The config's lines, for what TOMLKit cannot see (a NUL cuts its C string) and for
+/// its messages.
 struct ConfigLines {
   private let lines: [Substring]
 

@@ -74,9 +74,9 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
     case .config(let path, let line, let message):
       return "\(path):\(line): \(message) — fix the config file or pass the option on the command line"
     case .invalidTakenAt(let text):
-      return "'\(text)' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
+      return "'\(SafeText.excerpt(text))' is not a time — use ISO 8601, e.g. 2024-09-09T09:00:00+09:00 or 2024-09-09"
     case .invalidAPIBase(let text):
-      return "'\(text)' is not an http(s) URL — give --api-base like \(CatalogProfile.seoul.api.defaultBase)"
+      return "'\(SafeText.excerpt(text))' is not an http(s) URL — give --api-base like \(CatalogProfile.seoul.api.defaultBase)"
     case .emptyCatalog(let source):
       return "\(source) holds no programs (only a header) — nothing was recorded; check the file"
     case .interrupted:
@@ -100,7 +100,7 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
     case .noDateInFileName(let path):
       return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
     case .unknownDistrict(let name):
-      return "'\(name)' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
+      return "'\(SafeText.excerpt(name))' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .recordedButNotReported(let ids, let reason):
@@ -111,11 +111,11 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
       return "\(cause); the input was recorded all the same as snapshot \(list) — once that is fixed, "
         + "run 'raon report --snapshot \(last)' instead of recording the file again"
     case .unknownStoreScheme(let scheme, let option):
-      return "\(option) names a '\(scheme)://' store, which Raon does not know — give a store as \(StoreAddress.knownSchemes), or a file path"
+      return "\(option) names a '\(SafeText.excerpt(scheme))://' store, which Raon does not know — give a store as \(StoreAddress.knownSchemes), or a file path"
     case .noPreviousSnapshot(let latest, let takenAt, let store):
       return "there is no previous snapshot yet: the store at \(store) holds only snapshot \(latest) (taken \(takenAt)) — record a later catalog with 'raon snapshot FILE', then compare the two"
     case .unknownFormat(let text, let known):
-      return "'\(text)' is not a report format — use any of \(known.joined(separator: ", ")) (comma-separated)"
+      return "'\(SafeText.excerpt(text))' is not a report format — use any of \(known.joined(separator: ", ")) (comma-separated)"
     }
   }
 }

@@ -2749,6 +2749,10 @@ import families_site  # noqa: E402 (raon site, issue 37: site_links, site_folder
 families_site.register(sys.modules[__name__])
 
 
+import families_round4  # noqa: E402 (issue 37's families, in a file of their own)
+families_round4.register(sys.modules[__name__])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--raon", required=True)

@@ -124,7 +124,8 @@ final class XLSXReportBuilder {
   /// One-line warnings for what Excel's limits changed.
   func warnings(file: String) -> [String] {
     var out: [String] = []
-    if counts.truncatedCells > 0 { out.append(labels.xlsxTruncatedWarning(counts.truncatedCells, file: file)) }
+    let truncated = counts.truncatedCells + workbook.cutTextCells
+    if truncated > 0 { out.append(labels.xlsxTruncatedWarning(truncated, file: file)) }
     let asText = counts.linksNotLinkable + counts.linksOverSheetLimit
     if counts.linksOverSheetLimit > 0 { out.append(labels.xlsxLinksAsTextWarning(asText, file: file)) }
     for split in splitTables { out.append(labels.xlsxSplitWarning(split.sheets, file: file, table: split.table)) }

@@ -20,6 +20,11 @@ final class XLSXWorkbook {
   /// libxlsxwriter keeps the tmpdir pointer; it lives as long as the workbook.
   private let tmpdir: UnsafeMutablePointer<CChar>?
   private var isClosed = false
+  /// Text cells its sheets cut to Excel's limit (``XLSXSheet/string(_:_:_:_:)``).
+  private let cuts = XLSXCutCells()
+  /// How many text cells written through a sheet (not a table stream, which counts its
+  /// own) were cut to Excel's 32,767 characters.
+  var cutTextCells: Int { cuts.count }
   private var sheetNames = XLSXSheetNames()
   /// Every sheet, in workbook order (for settings that apply to all of them).
   private(set) var sheets: [XLSXSheet] = []
@@ -78,7 +83,7 @@ final class XLSXWorkbook {
       throw XLSXExportError.libraryCall(
         what: "adding a worksheet", sheet: name, code: -1, message: "no worksheet returned")
     }
-    let sheet = XLSXSheet(handle: ws, name: name)
+    let sheet = XLSXSheet(handle: ws, name: name, cuts: cuts)
     sheets.append(sheet)
     if sheet.isConstantMemory { spillingSheets.append(sheet) }
     return sheet
@@ -284,11 +289,14 @@ final class XLSXWorkbook {
 /// One worksheet of an ``XLSXWorkbook``: thin, checked cell writers.
 ///
 /// Strings always go through `worksheet_write_string`, never a formula writer, so a
-/// title like `=HYPERLINK(…)` stays text. Callers keep strings within Excel's limits
-/// (``XLSXCellText``).
+/// title like `=HYPERLINK(…)` stays text. Every text is cut to Excel's cell limit here
+/// (``XLSXLimits/fitCell(_:)``) and counted, so no value — a category, a district, a
+/// label — reaches libxlsxwriter's own limit and fails the workbook.
 struct XLSXSheet {
   let handle: UnsafeMutablePointer<lxw_worksheet>
   let name: String
+  /// The workbook's count of cut cells.
+  let cuts: XLSXCutCells
 
   /// Whether libxlsxwriter writes this sheet in constant-memory mode.
   var isConstantMemory: Bool { handle.pointee.optimize != 0 }
@@ -297,10 +305,17 @@ struct XLSXSheet {
   /// sheet's XML invalid and Excel call the file damaged: they become U+FFFD (normalised
   /// programs have none; this covers every other text, e.g. from an older store).
   func string(_ row: Int, _ col: Int, _ value: String, _ format: XLSXWorkbook.Format? = nil) throws {
-    let err = SafeText.clean(value).withCString {
+    let err = fitted(value).withCString {
       worksheet_write_string(handle, lxw_row_t(row), lxw_col_t(col), $0, format)
     }
     try check(err, row, col, "writing text")
+  }
+
+  /// `value` cleaned and cut to the cell limit, the cut counted.
+  private func fitted(_ value: String) -> String {
+    let (text, cut) = XLSXLimits.fitCell(SafeText.clean(value))
+    if cut { cuts.count += 1 }
+    return text
   }
 
   func number(_ row: Int, _ col: Int, _ value: Double, _ format: XLSXWorkbook.Format? = nil) throws {
@@ -320,7 +335,7 @@ struct XLSXSheet {
   /// fall back to text.
   func link(_ row: Int, _ col: Int, _ url: String, text: String) -> lxw_error {
     SafeText.clean(url).withCString { u in
-      SafeText.clean(text).withCString { t in
+      fitted(text).withCString { t in
         worksheet_write_url_opt(handle, lxw_row_t(row), lxw_col_t(col), u, nil, t, nil)
       }
     }
@@ -451,6 +466,11 @@ struct XLSXSheet {
 
   /// `C12` for a zero-based row and column.
   static func cellName(row: Int, col: Int) -> String { "\(columnName(col))\(row + 1)" }
+}
+
+/// A workbook's count of text cells cut to Excel's limit, shared by its sheets.
+final class XLSXCutCells {
+  var count = 0
 }
 
 /// `close(2)`, out of reach of `XLSXWorkbook.close()`.
