@@ -26,7 +26,10 @@ if [[ "$target" == config ]]; then
   # with toml++ compiled with its asserts on, as SwiftPM compiles it.
   tomlkit="$root/.build/checkouts/TOMLKit/Sources"
   [[ -d "$tomlkit" ]] || { echo "run 'swift build' first: $tomlkit is missing" >&2; exit 2; }
-  cp "$root"/Sources/RaonWorkflow/TOMLSyntaxCheck*.swift "$src/"
+  cp "$root"/Sources/RaonErrors/*.swift "$src/"
+  for f in "$root"/Sources/RaonWorkflow/TOMLSyntaxCheck*.swift; do
+    sed '/^import RaonErrors$/d' "$f" > "$src/$(basename "$f")"
+  done
   find "$tomlkit/TOMLKit" -name '*.swift' -exec cp {} "$src/" \;
   objects="$build/ctoml"; mkdir -p "$objects"
   cxx_sanitizers="fuzzer-no-link${sanitizers#fuzzer}"

@@ -289,7 +289,7 @@ public enum CatalogTextDecoder {
 extension TextDecodingError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .converterUnavailable, .conversionFailed: .failure
+    case .converterUnavailable, .conversionFailed, .mixedEncodings: .failure
     }
   }
 }

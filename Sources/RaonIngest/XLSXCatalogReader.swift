@@ -497,7 +497,7 @@ private func localName(_ name: String) -> String {
 extension SpreadsheetError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .binaryExcel, .notAWorkbook, .damagedWorkbook, .noTable, .emptySheet, .tooManyRows, .cutShort: .failure
+    case .binaryExcel, .notAWorkbook, .damagedWorkbook, .noTable, .emptySheet, .tooManyRows, .tooLarge, .cutShort: .failure
     }
   }
 }

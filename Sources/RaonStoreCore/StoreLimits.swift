@@ -1,4 +1,5 @@
 import RaonCore
+import RaonErrors
 
 /// The most a Raon store keeps of one program, the same for SQLite and PostgreSQL, checked
 /// before a snapshot's versions are written.
@@ -16,7 +17,8 @@ public enum StoreLimits {
 
   /// Why a snapshot could not be recorded: one of its records passes a limit. Nothing of
   /// the snapshot is kept.
-  public struct Exceeded: Error, CustomStringConvertible, Equatable {
+  public struct Exceeded: RaonError, CustomStringConvertible, Equatable {
+    public var exitStatus: ExitStatus { .failure }
     /// `catalog.csv:5`, or the snapshot and program when the record has no location (a copy).
     public var place: String
     public var problem: String

@@ -1,3 +1,5 @@
+import RaonErrors
+
 /// A check of TOML 1.0's grammar that a config passes before TOMLKit reads it, and the
 /// line every key is written on.
 ///
@@ -21,7 +23,8 @@
 /// keys of at most ``maxKeyParts`` parts.
 struct TOMLSyntaxCheck {
   /// Where the text stops being TOML, and why.
-  struct Failure: Error, Equatable {
+  struct Failure: RaonError, Equatable {
+    var exitStatus: ExitStatus { .config }
     /// 1-based line and column (in bytes) of the offending character.
     var line: Int
     var column: Int
