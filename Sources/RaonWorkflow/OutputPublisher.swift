@@ -221,13 +221,19 @@ public enum OutputPublisher {
       folder = folder.deletingLastPathComponent()
     }
     let probe = folder.appendingPathComponent(".raon-probe-\(getpid())-\(UUID().uuidString.prefix(8))").path
-    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
-      throw WorkflowError.outputNotWritable(
-        path: target.path, reason: "\(folder.path) cannot be written (\(String(cString: strerror(errno))))")
+    // Made and removed while no interrupt can end the process in between (it would leave
+    // the probe behind).
+    let failure = try StagingRegistry.shared.whileUninterrupted { () -> Int32? in
+      let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      guard descriptor >= 0 else { return errno }
+      close(descriptor)
+      unlink(probe)
+      return nil
     }
-    close(descriptor)
-    unlink(probe)
+    if let failure {
+      throw WorkflowError.outputNotWritable(
+        path: target.path, reason: "\(folder.path) cannot be written (\(String(cString: strerror(failure))))")
+    }
   }
 
   /// Puts back an earlier report that a killed run had moved aside and not replaced.
@@ -356,6 +362,15 @@ final class StagingRegistry: Sendable {
 
   init(interruption: Interruption = Interruption()) {
     self.interruption = interruption
+  }
+
+  /// Runs `body` unless the run is interrupted; an interrupt waits for it.
+  func whileUninterrupted<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try interruption.unlessInterrupted(body)
+    } catch is Interruption.Interrupted {
+      throw WorkflowError.interrupted
+    }
   }
 
   /// Runs `create` and records `folder`, unless the run is interrupted.
