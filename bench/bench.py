@@ -145,20 +145,24 @@ def bench_sample(work, peer, runs, skip_peer):
     return res
 
 
-def bench_weekly(work, peer, copies, runs, skip_peer, before=None):
+def bench_weekly(work, peer, copies, runs, skip_peer, before=None, pair=None):
     """The weekly job at today's size: the sample's real rows repeated `copies` times (new
     cultcodes) as last week's snapshot in the store, the modified sample repeated the same
-    way as this week's file; `raon report --input NEW` against the peer on the same pair."""
-    grow = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py")
-    modified = os.path.join(work, "sample-modified.csv")
-    if not os.path.exists(modified):
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_modified_sample.py"), SAMPLE, modified],
-                       check=True, capture_output=True)
-    old = os.path.join(work, f"weekly-{copies}x-old.csv")
-    new = os.path.join(work, f"weekly-{copies}x-new.csv")
-    for src, dst in [(SAMPLE, old), (modified, new)]:
-        if not os.path.exists(dst):
-            subprocess.run([sys.executable, grow, src, dst, str(copies)], check=True)
+    way as this week's file; `raon report --input NEW` against the peer on the same pair.
+    `pair` (OLD, NEW) times another pair instead (the year-apart one)."""
+    if pair:
+        old, new = pair
+    else:
+        grow = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py")
+        modified = os.path.join(work, "sample-modified.csv")
+        if not os.path.exists(modified):
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_modified_sample.py"), SAMPLE, modified],
+                           check=True, capture_output=True)
+        old = os.path.join(work, f"weekly-{copies}x-old.csv")
+        new = os.path.join(work, f"weekly-{copies}x-new.csv")
+        for src, dst in [(SAMPLE, old), (modified, new)]:
+            if not os.path.exists(dst):
+                subprocess.run([sys.executable, grow, src, dst, str(copies)], check=True)
     def weekly_job(binary, d):
         db = os.path.join(d, f"store-{len(os.listdir(d))}.sqlite")
         run([binary, "snapshot", old, "--taken-at", "2024-09-09T09:00:00+09:00", "--db", db], cwd=d)
@@ -435,6 +439,13 @@ def summary_lines(results):
         L.append(f"- **Weekly job at {w['programs']:,} programs (real rows, last week in the store):** Raon is "
                  f"{w['peer']['median_s'] / w['raon']['median_s']:.1f}× faster than the peer (target 8×), peak memory "
                  f"{w['raon']['max_rss_mib']:.0f} MiB vs the peer's {w['peer']['max_rss_mib']:.0f} MiB.")
+    y = results.get("year_apart")
+    if y and "peer" in y:
+        L.append(f"- **Weekly job on a pair a year apart (the sample and itself a year earlier, most programs replaced; "
+                 f"default formats):** Raon is {y['peer']['median_s'] / y['raon']['median_s']:.1f}× faster than the peer "
+                 f"(issue 33's target 4×)"
+                 + (f", {y['before']['median_s'] / y['raon']['median_s']:.2f}× the binary before" if "before" in y else "")
+                 + f"; peak memory {y['raon']['max_rss_mib']:.0f} MiB vs {y['peer']['max_rss_mib']:.0f} MiB.")
     for n, r in sorted(results.get("sizes", {}).items(), key=lambda kv: int(kv[0])):
         if "peer" not in r:
             continue
@@ -609,6 +620,8 @@ def main():
     ap.add_argument("--skip-site", action="store_true")
     ap.add_argument("--only-site", action="store_true", help="only `raon site` over a year of 20,000 programs")
     ap.add_argument("--skip-sample", action="store_true")
+    ap.add_argument("--year-apart", type=int, default=0, metavar="RUNS",
+                    help="also time the weekly job on a pair a year apart (bench/make_year_apart.py on the sample), RUNS runs")
     ap.add_argument("--weekly", default="1,4", help="the weekly job at N × the sample's real rows, comma-separated "
                     "(default 1,4: ~5,000 and ~20,000 programs; 0: skip)")
     ap.add_argument("--before", help="an earlier raon binary, timed side by side with this one in the weekly job")
@@ -656,6 +669,14 @@ def main():
         w = bench_weekly(a.work, a.peer, copies, a.weekly_runs, a.skip_peer, a.before)
         results["weekly_sizes"][str(w["programs"])] = w
         results["weekly"] = w  # the largest, for the summary's headline
+    if a.year_apart > 0:
+        # Issue 33: two downloads a year apart (most programs replaced), the default formats.
+        pair = (os.path.join(work_abs := os.path.abspath(a.work), "yearapart-old.csv"),
+                os.path.join(work_abs, "yearapart-new.csv"))
+        if not os.path.exists(pair[0]):
+            subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_year_apart.py"), SAMPLE, *pair], check=True)
+        print("the weekly job on a pair a year apart:", flush=True)
+        results["year_apart"] = bench_weekly(a.work, a.peer, 1, a.year_apart, a.skip_peer, a.before, pair=pair)
     if a.weekly_mail > 0:
         print(f"raon weekly with 26 deliveries at {a.weekly_mail} × the sample:", flush=True)
         results["weekly_mail"] = bench_weekly_mail(a.work, a.weekly_mail, a.weekly_mail_runs)
