@@ -86,12 +86,6 @@ public enum SafeText {
       count += 1
     }
     guard end < text.endIndex else { return text }
-    var digits = Array(String(text.count))
-    var comma = digits.count - 3
-    while comma > 0 {
-      digits.insert(",", at: comma)
-      comma -= 3
-    }
-    return "\(text[..<end])… (\(String(digits)) characters)"
+    return "\(text[..<end])… (\(NumberText.grouped(text.count)) characters)"
   }
 }

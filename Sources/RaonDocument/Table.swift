@@ -1,3 +1,5 @@
+import RaonCore
+
 /// A table of a document: a header and rows of typed cells. Each cell reads one way
 /// (``Cell/text``) whatever renders it, so the Markdown, the HTML page and a mail say the
 /// same figure alike.
@@ -76,19 +78,5 @@ public indirect enum Cell: Sendable, Hashable {
     case .strong(let cell): return cell.text
     case .empty: return ""
     }
-  }
-}
-
-/// Whole numbers as people read them: thousands separated by commas, whatever the machine's
-/// locale (`12,345`, `-7`).
-public enum NumberText {
-  public static func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, ch) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(ch)
-    }
-    return n < 0 ? "-" + out : out
   }
 }

@@ -1,3 +1,4 @@
+import RaonCore
 import RaonDocument
 
 extension Int {

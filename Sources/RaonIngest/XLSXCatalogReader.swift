@@ -54,16 +54,7 @@ public enum SpreadsheetError: RaonError, CustomStringConvertible, Equatable {
     }
   }
 
-  /// `1000000` → `1,000,000`.
-  private func grouped(_ n: Int) -> String {
-    var digits = Array(String(n))
-    var at = digits.count - 3
-    while at > 0 {
-      digits.insert(",", at: at)
-      at -= 3
-    }
-    return String(digits)
-  }
+  private func grouped(_ n: Int) -> String { NumberText.grouped(n) }
 }
 
 /// Reads the catalog from an Excel workbook (`.xlsx`): the first sheet, with the same

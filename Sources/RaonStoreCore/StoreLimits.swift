@@ -65,14 +65,5 @@ public enum StoreLimits {
       ?? "snapshot \(snapshot), program '\(SafeText.excerpt(entry.program.id, limit: 40))'"
   }
 
-  /// `2705` → `2,705`.
-  private static func grouped(_ n: Int) -> String {
-    var digits = Array(String(n))
-    var at = digits.count - 3
-    while at > 0 {
-      digits.insert(",", at: at)
-      at -= 3
-    }
-    return String(digits)
-  }
+  private static func grouped(_ n: Int) -> String { NumberText.grouped(n) }
 }
