@@ -411,7 +411,8 @@ private final class SheetHandler: XMLPartEvents {
     case "row":
       while let last = cells.last, last.isEmpty { cells.removeLast() }
       widest = max(widest, cells.count)
-      cellsKept += widest
+      // A blank row is dropped, not kept (TableCatalogReader): it costs nothing padded.
+      if !cells.isEmpty { cellsKept += widest }
       guard cellsKept <= XLSXReadLimits.cellsPerCellWritten * cellsWritten + XLSXReadLimits.columnsSlack else {
         throw SpreadsheetError.tooLarge(
           source: table.source, part: "the first sheet",
