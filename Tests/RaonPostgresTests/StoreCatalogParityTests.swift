@@ -42,8 +42,10 @@ import TestSupport
       let store = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
       try store.record(Catalogs.snapshot(Array(Catalogs.sample.prefix(10)), day: 0))
     }
-    // As schema 1 left it: no store_catalog.
-    _ = try server.psql("DROP TABLE \(schema).store_catalog; UPDATE \(schema).store_info SET value = '1' WHERE key = 'schema_version'")
+    // As schema 1 left it: no store_catalog, and no ledger of raon weekly (schema 3).
+    _ = try server.psql(
+      "DROP TABLE \(schema).store_catalog; DROP TABLE \(schema).weekly_delivery, \(schema).weekly_message, "
+        + "\(schema).weekly_run CASCADE; UPDATE \(schema).store_info SET value = '1' WHERE key = 'schema_version'")
     let store = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
     #expect(try store.catalog() == .seoul)
     #expect(throws: StoreError.self) { try store.record(Self.national(day: 1)) }
