@@ -42,7 +42,7 @@ public enum SpreadsheetError: RaonError, CustomStringConvertible, Equatable {
       return "\(source): the first sheet is empty; expected the catalog with its header "
         + "(분류, 자치구, 공연/행사명, …) in the first row — save the catalog as .xlsx or CSV"
     case .tooManyRows(let source, let limit):
-      return "\(source): the first sheet has more than \(grouped(limit)) "
+      return "\(source): the first sheet has more than \(NumberText.grouped(limit)) "
         + "rows, the most Raon reads from a workbook (the catalog has some 5,000 to 20,000) — "
         + "is this the catalog? Give it as CSV, which has no such limit"
     case .tooLarge(let source, let part, let what):
@@ -53,8 +53,6 @@ public enum SpreadsheetError: RaonError, CustomStringConvertible, Equatable {
         + "— nothing was recorded; download the catalog again"
     }
   }
-
-  private func grouped(_ n: Int) -> String { NumberText.grouped(n) }
 }
 
 /// Reads the catalog from an Excel workbook (`.xlsx`): the first sheet, with the same

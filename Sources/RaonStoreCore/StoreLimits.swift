@@ -42,7 +42,7 @@ public enum StoreLimits {
       if id.utf8.count > maxProgramIDBytes {
         throw Exceeded(
           place: place(entry, snapshot),
-          problem: "the program id '\(SafeText.excerpt(id, limit: 40))' takes \(grouped(id.utf8.count)) bytes, "
+          problem: "the program id '\(SafeText.excerpt(id, limit: 40))' takes \(NumberText.grouped(id.utf8.count)) bytes, "
             + "more than the \(maxProgramIDBytes) a Raon store keeps (SQLite and PostgreSQL alike)",
           advice: "fix the cultcode in the row's 문화포털상세URL")
       }
@@ -52,8 +52,8 @@ public enum StoreLimits {
       if bytes > maxFieldNamesBytes {
         throw Exceeded(
           place: place(entry, snapshot),
-          problem: "the record's \(grouped(names.names.count)) column names take \(grouped(bytes)) bytes as the "
-            + "store keeps them, more than the \(grouped(maxFieldNamesBytes)) a Raon store keeps (SQLite and "
+          problem: "the record's \(NumberText.grouped(names.names.count)) column names take \(NumberText.grouped(bytes)) bytes as the "
+            + "store keeps them, more than the \(NumberText.grouped(maxFieldNamesBytes)) a Raon store keeps (SQLite and "
             + "PostgreSQL alike)",
           advice: "remove the extra columns (values beyond the header are kept as _extra_1, _extra_2, …)")
       }
@@ -65,5 +65,4 @@ public enum StoreLimits {
       ?? "snapshot \(snapshot), program '\(SafeText.excerpt(entry.program.id, limit: 40))'"
   }
 
-  private static func grouped(_ n: Int) -> String { NumberText.grouped(n) }
 }

@@ -375,13 +375,9 @@ final class StagingRegistry: Sendable {
 
   /// Runs `create` and records `folder`, unless the run is interrupted.
   func register(_ folder: URL, _ create: () throws -> Void) throws {
-    do {
-      try interruption.unlessInterrupted {
-        try create()
-        folders.withLock { _ = $0.insert(folder.path) }
-      }
-    } catch is Interruption.Interrupted {
-      throw WorkflowError.interrupted
+    try whileUninterrupted {
+      try create()
+      folders.withLock { _ = $0.insert(folder.path) }
     }
   }
 
