@@ -9,15 +9,22 @@ public enum WeeklyMailBody {
   public struct Listed: Sendable, Equatable {
     public var fileName: String
     public var bytes: Int
+    /// Where the file is when a message is sent in parts ("이 메일", "2/2 메일"); nil otherwise.
+    public var carriedIn: String?
 
-    public init(fileName: String, bytes: Int) {
+    public init(fileName: String, bytes: Int, carriedIn: String? = nil) {
       self.fileName = fileName
       self.bytes = bytes
+      self.carriedIn = carriedIn
     }
+
+    var shown: String { "\(fileName) (\(size(bytes)))" + (carriedIn.map { " — \($0)" } ?? "") }
   }
 
   /// The plain-text body: the table aligned for a monospaced font (Korean counts two columns).
-  public static func text(_ s: WeeklySummary, attachments: [Listed], footer: String) -> String {
+  ///
+  /// `partNote` says, under the list of files, that the files come in several messages.
+  public static func text(_ s: WeeklySummary, attachments: [Listed], partNote: String? = nil, footer: String) -> String {
     var out = "\(s.title)\n\(plain(s.period)) · \(plain(s.dataAsOf))\n\n"
     out += "\(s.sentencesHeading)\n"
     for sentence in s.sentences { out += "- \(plain(sentence))\n" }
@@ -35,15 +42,16 @@ public enum WeeklyMailBody {
     if !attachments.isEmpty {
       out += "\n\(s.attachmentsHeading)\n"
       for (i, file) in attachments.enumerated() {
-        out += "  \(i + 1). \(file.fileName) (\(size(file.bytes)))\n"
+        out += "  \(i + 1). \(file.shown)\n"
       }
     }
+    if let partNote { out += "\n\(partNote)\n" }
     out += "\n\(plain(s.sourceLine))\n\n-- \n\(footer)\n"
     return out
   }
 
   /// The HTML body: one self-contained page, inline styles, no external resource.
-  public static func html(_ s: WeeklySummary, attachments: [Listed], footer: String) -> String {
+  public static func html(_ s: WeeklySummary, attachments: [Listed], partNote: String? = nil, footer: String) -> String {
     let font = "font-family:'Noto Sans CJK KR','Malgun Gothic','Apple SD Gothic Neo',sans-serif"
     let cell = "border:1px solid #999;padding:4px 8px"
     var out = """
@@ -78,10 +86,11 @@ public enum WeeklyMailBody {
     if !attachments.isEmpty {
       out += "<p style=\"margin:16px 0 4px 0\"><strong>\(escapeHTML(s.attachmentsHeading))</strong></p>\n<ol style=\"margin:0;padding-left:24px\">\n"
       for file in attachments {
-        out += "<li>\(escapeHTML(file.fileName)) (\(escapeHTML(size(file.bytes))))</li>\n"
+        out += "<li>\(escapeHTML(file.shown))</li>\n"
       }
       out += "</ol>\n"
     }
+    if let partNote { out += "<p style=\"margin:8px 0 0 0\"><strong>\(escapeHTML(partNote))</strong></p>\n" }
     out += """
       <p style="margin:16px 0 0 0;color:#444;font-size:13px">\(escapeHTML(s.sourceLine))</p>
       <p style="margin:24px 0 0 0;color:#666;font-size:12px;border-top:1px solid #ccc;padding-top:8px">\(escapeHTML(footer))</p>

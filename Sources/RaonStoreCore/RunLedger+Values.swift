@@ -151,8 +151,12 @@ public struct DeliveryRecord: Sendable, Equatable, Codable {
 
 /// How one attempt to deliver ended.
 public enum DeliveryAttempt: Sendable, Equatable {
+  /// `messageID`: the Message-IDs of its parts, space-separated, when it went in parts.
   case sent(messageID: String, documentHash: String)
   /// Not taken now; tried again by the next run.
   case deferred(reason: String)
+  /// Some parts of a message in parts were taken (`messageIDs`, space-separated), not the
+  /// rest: pending, and the next run sends only the parts not taken.
+  case partlySent(messageIDs: String, reason: String)
   case refused(reason: String)
 }

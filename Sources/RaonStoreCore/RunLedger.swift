@@ -179,7 +179,8 @@ public struct RunLedger: Sendable {
   // MARK: - Deliveries
 
   /// Makes sure each recipient of `list` in `week` has a delivery: a new one is pending;
-  /// with `resend`, one already sent (or refused) is pending again. Returns the pending ones.
+  /// with `resend`, one already sent (or refused) is pending again, every part of it to be
+  /// sent anew (its Message-ID is forgotten). Returns the pending ones.
   public func plan(
     week: String, list: String, recipients: [String], resend: Bool, at date: Date
   ) throws -> [DeliveryRecord] {
@@ -193,7 +194,7 @@ public struct RunLedger: Sendable {
         if resend {
           try c.execute(
             """
-            UPDATE weekly_delivery SET status = 'pending', updated_at = ?4
+            UPDATE weekly_delivery SET status = 'pending', message_id = NULL, updated_at = ?4
             WHERE week = ?1 AND list = ?2 AND recipient = ?3 AND status <> 'pending'
             """, [.text(week), .text(list), .text(recipient), .text(Self.time(date))])
         }
@@ -217,6 +218,13 @@ public struct RunLedger: Sendable {
             message_id = ?2, document_hash = ?3, last_error = NULL, run_id = ?4, updated_at = ?5, sent_at = ?5
           WHERE id = ?1
           """, [.integer(id), .text(messageID), .text(hash), .integer(runID), now])
+      case .partlySent(let messageIDs, let reason):
+        try c.execute(
+          """
+          UPDATE weekly_delivery SET status = 'pending', attempts = attempts + 1, message_id = ?2, last_error = ?3,
+            run_id = ?4, updated_at = ?5
+          WHERE id = ?1
+          """, [.integer(id), .text(messageIDs), .text(reason), .integer(runID), now])
       case .deferred(let reason), .refused(let reason):
         let status = if case .refused = attempt { "refused" } else { "pending" }
         try c.execute(

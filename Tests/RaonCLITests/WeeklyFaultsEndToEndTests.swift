@@ -178,6 +178,76 @@ import Testing
     #expect(f.deliveries(json).allSatisfy { $0["status"] as? String == "sent" }, "\(f.deliveries(json))")
   }
 
+  /// The city's PDF and workbook together over `max_message_bytes` (at 20,000 programs they
+  /// are ~14 MB against the default 10.24 MB): the message goes in parts, "(1/2)" and "(2/2)",
+  /// each under the cap, the files byte-identical; a server gone between the parts leaves
+  /// only the second pending for that recipient, and the next run sends only it.
+  @Test func aMessageOverTheSizeCapGoesInPartsAndAPartTakenIsNotSentAgain() async throws {
+    let f = try await WeeklyFixture.make("parts")
+    defer { f.stop() }
+    let first = try await f.weekly()
+    #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+    let pdf = try Data(contentsOf: f.published("city", "pdf"))
+    let xlsx = try Data(contentsOf: f.published("city", "xlsx"))
+    // A cap each file fits under with page 1 (base64: 4 bytes for 3, a line break each 76), the two together not.
+    func encoded(_ n: Int) -> Int { (n + 2) / 3 * 4 * 78 / 76 }
+    let cap = encoded(max(pdf.count, xlsx.count)) + 60_000
+    try #require(cap < encoded(pdf.count + xlsx.count), "the fixture's files are too small to need parts")
+    let config = f.dir.appendingPathComponent("raon.toml")
+    try Data(
+      try String(contentsOf: config, encoding: .utf8)
+        .replacingOccurrences(of: "from = \"culture@example.go.kr\"", with: "from = \"culture@example.go.kr\"\nmax_message_bytes = \(cap)")
+        .utf8
+    ).write(to: config)
+    let dry = try await f.weekly(["--dry-run", "--resend"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stdout.contains("sent as 2 messages"), "\(dry.stdout)")
+    let before = try f.smtp.messages().count
+
+    // The server takes one message and goes away: city1's part 1, then nothing.
+    f.smtp = try f.smtp.restart(options: .init(stopAfter: 1))
+    let cut = try await f.weekly(["--resend"])
+    #expect(cut.status == 75, "\(cut.stdout) \(cut.stderr)")
+    f.smtp.waitUntilGone()
+    let (_, json, _) = try await f.runs()
+    let city1 = f.deliveries(json).first { $0["recipient"] as? String == "city1@example.go.kr" } ?? [:]
+    #expect(city1["status"] as? String == "pending", "\(city1)")
+    #expect((city1["messageId"] as? String)?.hasSuffix(".p1of2@example.go.kr") == true, "\(city1)")
+
+    f.smtp = try f.smtp.restart()
+    let later = try await f.weekly(["--deliver-pending"])
+    #expect(later.status == 0, "\(later.stdout) \(later.stderr)")
+    let received = Array(try f.smtp.messages().dropFirst(before))
+    let subject = WeeklyFixture.subject("city")
+    func got(_ who: String) -> [[String: Any]] { received.filter { Self.recipients([$0]) == [who] } }
+    // city1: part 1 before the server went, part 2 after — never part 1 twice.
+    #expect(got("city1@example.go.kr").map { $0["subject"] as? String ?? "" } == ["\(subject) (1/2)", "\(subject) (2/2)"])
+    #expect(got("city2@example.go.kr").map { $0["subject"] as? String ?? "" } == ["\(subject) (1/2)", "\(subject) (2/2)"])
+    for message in got("city1@example.go.kr") + got("city2@example.go.kr") {
+      #expect((message["bytes"] as? Int ?? .max) <= cap)
+      #expect((message["defects"] as? [String])?.isEmpty == true)
+    }
+    // The parts carry the published files, in order, byte for byte; each part's text says where each is.
+    let parts = got("city2@example.go.kr")
+    let files = parts.flatMap { $0["attachments"] as? [[String: Any]] ?? [] }
+    #expect(files.compactMap { $0["filename"] as? String } == WeeklyFixture.attachmentNames("city"))
+    #expect(files.compactMap { $0["sha256"] as? String } == [try WeeklyFixture.sha256(f.published("city", "pdf")), try WeeklyFixture.sha256(f.published("city", "xlsx"))])
+    #expect((parts.first?["text"] as? String)?.contains("2통에 나누어 보냅니다. 이 메일은 1/2입니다.") == true)
+    // A district's message fits: whole, as before.
+    #expect(got("jongno@example.go.kr").map { $0["subject"] as? String ?? "" } == [WeeklyFixture.subject("종로구")])
+    let (status, after, _) = try await f.runs()
+    #expect(status == 0)
+    #expect(f.deliveries(after).allSatisfy { $0["status"] as? String == "sent" }, "\(f.deliveries(after))")
+    // And a scheduled run sends nothing more.
+    let again = try await f.weekly()
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try f.smtp.messages().count == before + received.count)
+    // --resend sends every part again (two city recipients × 2 parts, three districts × 1).
+    let resent = try await f.weekly(["--resend"])
+    #expect(resent.status == 0, "\(resent.stderr)")
+    #expect(try f.smtp.messages().count == before + received.count + 7)
+  }
+
   @Test func aMessageOverTheSizeCapStopsTheDeliveriesBeforeAnyIsSentAndLeavesThemPending() async throws {
     let f = try await WeeklyFixture.make("size-cap")
     defer { f.stop() }

@@ -12,9 +12,11 @@ import RaonStore
 /// delivery pending — this week's and any left by an earlier run — one recipient at a time,
 /// recording each outcome in the ledger as it happens.
 ///
-/// Every message is built and measured before the first is sent, so one over
-/// `max_message_bytes` stops the step with nothing sent. A refused address fails alone; a
-/// server that cannot be reached (or goes away) leaves the rest pending, untried.
+/// Every message is built and measured before the first is sent: one over
+/// `max_message_bytes` goes in parts that each fit (``WeeklyMail/parts``), and a file too
+/// big for any message stops the step with nothing sent. A refused address fails alone; a
+/// server that cannot be reached (or goes away) leaves the rest pending, untried — and of a
+/// message in parts, only the parts the server did not take.
 struct WeeklyDelivery {
   let ledger: RunLedger
   let mail: MailSettings
@@ -33,12 +35,11 @@ struct WeeklyDelivery {
     var notes: [String] = []
   }
 
-  /// One message to build and send to some of its list.
+  /// One message (in one part or several) to build and send to some of its list.
   private struct Parcel {
     var week: String
     var list: String
-    var message: MailMessage
-    var bytes: Data
+    var parts: [WeeklyMail.Part]
     var documentHash: String
     var deliveries: [DeliveryRecord]
   }
@@ -53,12 +54,6 @@ struct WeeklyDelivery {
     }
     var result = Tally()
     let parcels = try build(try ledger.pendingDeliveries(), runID: runID, resend: resend, result: &result)
-    if let over = parcels.first(where: { $0.bytes.count > mail.maxMessageBytes }) {
-      throw WeeklyError.mail(
-        "the message for \(over.list) of \(over.week) would be \(WeeklyMailBody.size(over.bytes.count)), over max_message_bytes "
-          + "(\(WeeklyMailBody.size(mail.maxMessageBytes))) — nothing was sent and the deliveries stay pending; attach fewer "
-          + "formats ([weekly] formats) or raise [mail] max_message_bytes")
-    }
     try send(parcels, runID: runID, result: &result)
     result.pending = try ledger.pendingDeliveries().count
     return result
@@ -105,12 +100,10 @@ struct WeeklyDelivery {
       let week = ISOWeek(containing: day)
       let id = WeeklyMail.messageID(
         week: week, list: first.list, documentHash: files.hash, resendRun: resend ? runID : nil, from: mail.from)
-      let message = WeeklyMail.message(
+      let parts = try WeeklyMail.parts(
         summary: summary, subject: record.subject, to: recipients, files: files.files, messageID: id, from: mail.from,
-        date: environment.now(), language: language)
-      parcels.append(
-        Parcel(week: first.week, list: first.list, message: message, bytes: MIMEWriter.render(message),
-          documentHash: files.hash, deliveries: wanted))
+        date: environment.now(), language: language, cap: mail.maxMessageBytes)
+      parcels.append(Parcel(week: first.week, list: first.list, parts: parts, documentHash: files.hash, deliveries: wanted))
     }
     return parcels
   }
@@ -127,21 +120,30 @@ struct WeeklyDelivery {
         done += 1
         environment.progress("mail: \(done)/\(total) — \(parcel.list) to \(delivery.recipient) …")
         guard let recipient = MailAddress(delivery.recipient) else { continue }
+        // Of a message in parts, the parts an earlier run got through are not sent again.
+        let taken = Set((delivery.messageID ?? "").split(separator: " ").map { WeeklyMail.content(ofID: String($0)) })
+        let ids = parcel.parts.map(\.message.messageID)
         let outcome: Result<Void, MailSendError>
         do {
           outcome = try Interruption.process.unlessInterrupted {
-            let outcome: Result<Void, MailSendError>
-            do {
-              if transport == nil { transport = try makeTransport(server) }
-              try transport?.send(parcel.bytes, from: mail.from, to: recipient)
-              outcome = .success(())
-            } catch let error as MailSendError {
-              outcome = .failure(error)
+            var outcome: Result<Void, MailSendError> = .success(())
+            var sent = ids.filter { taken.contains(WeeklyMail.content(ofID: $0)) }
+            for part in parcel.parts where !taken.contains(WeeklyMail.content(ofID: part.message.messageID)) {
+              do {
+                if transport == nil { transport = try makeTransport(server) }
+                try transport?.send(part.bytes, from: mail.from, to: recipient)
+                sent.append(part.message.messageID)
+              } catch let error as MailSendError {
+                outcome = .failure(error)
+                break
+              }
             }
             let attempt: DeliveryAttempt =
               switch outcome {
-              case .success: .sent(messageID: parcel.message.messageID, documentHash: parcel.documentHash)
+              case .success: .sent(messageID: ids.joined(separator: " "), documentHash: parcel.documentHash)
               case .failure(let error) where error.isPermanent: .refused(reason: error.description)
+              case .failure(let error) where !sent.isEmpty:
+                .partlySent(messageIDs: ids.filter(sent.contains).joined(separator: " "), reason: error.description)
               case .failure(let error): .deferred(reason: error.description)
               }
             try ledger.record(attempt, delivery: delivery.id, run: runID, at: environment.now())

@@ -149,24 +149,49 @@ public struct WeeklyDryRun: Sendable {
       }
       lists += 1
       var files: [String] = []
-      var total = 0
+      var sizes: [Int] = []
       for attachment in WeeklyMail.attachments(week: week, list: list, formats: settings.formats) {
         let path = estimate.map { attachment.path.replacingOccurrences(of: week.description, with: $0.description) }
         let size = path.flatMap { Self.size(out.appendingPathComponent($0)) }
-        total += size ?? 0
+        sizes.append(size ?? 0)
         let shown = size.map { (estimate == week ? "" : "≈ ") + WeeklyMailBody.size($0) } ?? "size known once written"
         files.append("\(attachment.name) (\(shown))")
       }
       outcome.lines.append("  \(subject) → \(to.map(\.text).joined(separator: ", ")); \(files.joined(separator: ", "))")
-      // Base64 takes 4 bytes for 3, plus the bodies.
-      if total * 4 / 3 + 40_000 > mail.maxMessageBytes {
-        outcome.problem = "the message for \(list) would be over max_message_bytes (\(WeeklyMailBody.size(mail.maxMessageBytes)))"
-        outcome.lines.append("    over max_message_bytes (\(WeeklyMailBody.size(mail.maxMessageBytes))): nothing would be sent")
+      let cap = WeeklyMailBody.size(mail.maxMessageBytes)
+      switch Self.partsEstimate(sizes, cap: mail.maxMessageBytes) {
+      case nil:
+        outcome.problem = "a file for \(list) alone would make a message over max_message_bytes (\(cap))"
+        outcome.lines.append("    a file alone is over max_message_bytes (\(cap)): nothing would be sent")
+      case let parts? where parts > 1:
+        outcome.lines.append("    over max_message_bytes (\(cap)) together: sent as \(parts) messages, (1/\(parts)) …")
+      default:
+        break
       }
     }
     outcome.lines.append(
       "mail: would send \(lists) message\(lists == 1 ? "" : "s") of \(week)"
         + (pendingElsewhere > 0 ? " and \(pendingElsewhere) deliver\(pendingElsewhere == 1 ? "y" : "ies") pending from earlier weeks" : ""))
+  }
+
+  /// How many messages files of `sizes` (in order) take under `cap`, as ``WeeklyMail/parts``
+  /// packs them; nil when one file alone is over. Base64 takes 4 bytes for 3 (and a line
+  /// break each 76), page 1's bodies and the headers `overhead` (at most about 40 KB).
+  static func partsEstimate(_ sizes: [Int], cap: Int, overhead: Int = 40_000) -> Int? {
+    func message(_ bytes: Int) -> Int { bytes * 4 / 3 * 78 / 76 + overhead }
+    if message(sizes.reduce(0, +)) <= cap { return 1 }
+    var parts = 0
+    var current = 0
+    for size in sizes {
+      if message(size) > cap { return nil }
+      if current > 0, message(current + size) <= cap {
+        current += size
+      } else {
+        if current > 0 || parts == 0 { parts += 1 }
+        current = size
+      }
+    }
+    return max(parts, 1)
   }
 
   /// The week whose files give the sizes: this one when written, else the latest written.
