@@ -88,7 +88,7 @@ struct XLSXPrintSetUpTests {
     // The whole catalog is for the screen: only its header row (ID … 기간(일)) prints.
     #expect(programs.printArea == "'프로그램'!$A$1:$N$1")
     let changes = try #require(sheets["변경 사항"])
-    #expect(changes.printTitles == "'변경 사항'!$A:$C,'변경 사항'!$1:$1")
+    #expect(changes.printTitles == "'변경 사항'!$A:$B,'변경 사항'!$1:$1")
     // The week's lists repeat their title column (the ID sits further right).
     #expect(sheets["이번 주 시작"]?.printTitles == "'이번 주 시작'!$A:$A,'이번 주 시작'!$1:$1")
     #expect(sheets["이번 주 시작"]?.printArea == "'이번 주 시작'!$A:$H")
@@ -137,7 +137,7 @@ struct XLSXPrintSetUpTests {
     let changes = try #require(sheets["Changes"])
     #expect(changes.fitToPage && changes.paperSize == 9)
     // The header row sits below the from/to block (row 6).
-    #expect(changes.printTitles == "Changes!$A:$C,Changes!$6:$6")
+    #expect(changes.printTitles == "Changes!$A:$B,Changes!$6:$6")
     #expect(changes.header == "&LChanges&CMon\u{A0}2\u{A0}Sep\u{A0}2024 → Mon\u{A0}9\u{A0}Sep\u{A0}2024&R&A")
   }
 

@@ -36,15 +36,18 @@ extension XLSXReportBuilder {
   }
 
   func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
+    // The id last, after the print area: on screen and in the CSV, not on paper.
     let headers = [
-      labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue,
+      labels.xlsxChangeKind, labels.title, labels.field, labels.oldValue, labels.newValue,
       labels.category, labels.district, labels.fieldName("start_date"), labels.fieldName("end_date"),
-      labels.changeKindTitle, labels.minor,
+      labels.changeKindTitle, labels.minor, labels.id,
     ]
     return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
-      printTitle: printTitle, repeatColumns: 0...2, widthCaps: [nil, nil, 36, nil, 40, 40])
+      printTitle: printTitle, repeatColumns: 0...1, printColumns: 0...10,
+      widthCaps: [nil, nil, 16, nil, nil, 14],
+      wrapWidths: [1: 30, 3: 24, 4: 24], wrapFormat: formats.wrapped, cellFormat: formats.top)
   }
 
   /// Rows of the changes table: one per added or removed program and per changed field;
@@ -62,13 +65,13 @@ extension XLSXReportBuilder {
     func program(_ change: String, _ p: Program, kind: String) throws {
       try stream.nextRow()
       try stream.text(0, change)
-      try stream.text(1, p.id)
-      try stream.text(2, p.title)
-      try stream.text(6, p.category)
-      try stream.text(7, p.district)
-      try stream.date(8, p.startDate, formats.date)
-      try stream.date(9, p.endDate, formats.date)
-      try stream.text(10, kind)
+      try stream.text(1, p.title)
+      try stream.text(5, p.category)
+      try stream.text(6, p.district)
+      try stream.date(7, p.startDate, formats.date)
+      try stream.date(8, p.endDate, formats.date)
+      try stream.text(9, kind)
+      try stream.text(11, p.id)
     }
     if let diff {
       for p in diff.added { try program(labels.added, p, kind: "") }
@@ -79,10 +82,10 @@ extension XLSXReportBuilder {
         let kind = labels.change(ChangeKinds.kind(of: c))
         for field in c.fields {
           try program(labels.changed, c.new, kind: kind)
-          try stream.text(3, labels.fieldName(field.field))
-          try stream.text(4, field.old)
-          try stream.text(5, field.new)
-          try stream.text(11, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
+          try stream.text(2, labels.fieldName(field.field))
+          try stream.text(3, field.old)
+          try stream.text(4, field.new)
+          try stream.text(10, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
         }
       }
     } else {
