@@ -44,12 +44,13 @@ struct XLSXPrintSetUp {
   /// legible; the report's rule is no text under 7.5 pt on paper.
   static let minimumScale = 75
 
-  /// The scale (percent) LibreOffice and Excel print columns of these widths at when fitted
-  /// one page wide: a column of w characters is about 7w + 5 pixels at 96 per inch, and
-  /// the page holds 10.89″ (landscape) or 7.47″ (portrait) within the margins.
+  /// The scale (percent) LibreOffice prints columns of these widths at when fitted one
+  /// page wide: the page holds 10.89″ (landscape) or 7.47″ (portrait) within the margins,
+  /// 96 pixels an inch, and LibreOffice (Noto fonts, no Calibri) gives a column of w
+  /// character units about 10w pixels — measured on its printed pages (docs/OUTPUT.md).
   static func fitScale(_ widths: [Double], landscape: Bool) -> Int {
     let page = (landscape ? 10.89 : 7.47) * 96
-    let pixels = widths.reduce(0) { $0 + $1 * 7 + 5 }
+    let pixels = widths.reduce(0) { $0 + $1 * 10 }
     return pixels > page ? Int(page / pixels * 100) : 100
   }
 

@@ -36,18 +36,19 @@ extension XLSXReportBuilder {
   }
 
   func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
-    // The id last, after the print area: on screen and in the CSV, not on paper.
+    // On paper: what changed, how, in which program; the program's dates and its id
+    // after the print area (on screen and in the CSV), so the page keeps legible text.
     let headers = [
       labels.xlsxChangeKind, labels.title, labels.field, labels.oldValue, labels.newValue,
-      labels.category, labels.district, labels.fieldName("start_date"), labels.fieldName("end_date"),
-      labels.changeKindTitle, labels.minor, labels.id,
+      labels.category, labels.district, labels.changeKindTitle, labels.minor,
+      labels.fieldName("start_date"), labels.fieldName("end_date"), labels.id,
     ]
     return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
-      printTitle: printTitle, repeatColumns: 0...1, printColumns: 0...10,
-      widthCaps: [nil, nil, 16, nil, nil, 14],
-      wrapWidths: [1: 30, 3: 24, 4: 24], wrapFormat: formats.wrapped, cellFormat: formats.top)
+      printTitle: printTitle, repeatColumns: 0...1, printColumns: 0...8,
+      widthCaps: [nil, nil, 14, nil, nil, 12],
+      wrapWidths: [1: 26, 3: 22, 4: 22], wrapFormat: formats.wrapped, cellFormat: formats.top)
   }
 
   /// Rows of the changes table: one per added or removed program and per changed field;
@@ -68,9 +69,9 @@ extension XLSXReportBuilder {
       try stream.text(1, p.title)
       try stream.text(5, p.category)
       try stream.text(6, p.district)
-      try stream.date(7, p.startDate, formats.date)
-      try stream.date(8, p.endDate, formats.date)
-      try stream.text(9, kind)
+      try stream.text(7, kind)
+      try stream.date(9, p.startDate, formats.date)
+      try stream.date(10, p.endDate, formats.date)
       try stream.text(11, p.id)
     }
     if let diff {
@@ -85,7 +86,7 @@ extension XLSXReportBuilder {
           try stream.text(2, labels.fieldName(field.field))
           try stream.text(3, field.old)
           try stream.text(4, field.new)
-          try stream.text(10, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
+          try stream.text(8, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
         }
       }
     } else {
