@@ -2,7 +2,8 @@
 # Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter,
 # libxml2 (its headers: the .xlsx reader streams its parts through libxml2) and libcurl
 # (its SMTP client sends `raon weekly`'s mail), and pkg-config (to build), and with --test
-# Chromium, fonts-noto-cjk and poppler-utils (the HTML/PDF tests), Debian's postgresql
+# Chromium, fonts-noto-cjk and poppler-utils (the HTML/PDF tests), LibreOffice Calc (the
+# workbook's print tests), Debian's postgresql
 # (the PostgreSQL store's tests start a private server from its binaries on 127.0.0.1) and
 # the Python packages the tests read outputs with (and aiosmtpd, the mail tests' server).
 # Uses sudo only when not root. Idempotent: does nothing when everything is there.
@@ -28,6 +29,8 @@ if [ "${1:-}" = "--test" ]; then
   fi
   fc-list 2>/dev/null | grep -q "Noto Sans CJK" || missing+=(fonts-noto-cjk fontconfig)
   command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
+  # The workbook's print tests print report.xlsx through LibreOffice Calc (soffice --headless).
+  command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc)
   # The site's browser tests drive headless Chromium through Selenium and chromedriver.
   command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
   # The mail tests' SMTP server (aiosmtpd) makes its throwaway CA with `cryptography`;

@@ -129,7 +129,7 @@ import Testing
       import json, sys, zipfile, openpyxl
       wb = openpyxl.load_workbook(sys.argv[1])
       ws = wb["추이"]
-      rows = [[c.value if not hasattr(c.value, 'isoformat') else c.value.isoformat() for c in r] for r in ws.iter_rows(min_row=1, max_col=10)]
+      rows = [[c.value if not hasattr(c.value, 'isoformat') else c.value.isoformat() for c in r] for r in ws.iter_rows(min_row=1, max_col=11)]
       charts = [n for n in zipfile.ZipFile(sys.argv[1]).namelist() if n.startswith("xl/charts/chart")]
       kinds = [("lineChart" in zipfile.ZipFile(sys.argv[1]).read(n).decode()) for n in charts]
       print(json.dumps({"sheets": wb.sheetnames, "rows": rows, "charts": kinds}, ensure_ascii=False))
@@ -144,14 +144,15 @@ import Testing
     let rows = try #require(book["rows"] as? [[Any]])
     #expect(rows.count == expected.count + 1)
     let fromXLSX = rows.dropFirst().map { r in
+      // The week by its Monday and the figures (A…H), then the ISO week, snapshot, time.
       Figures(
-        isoWeek: r[0] as? String ?? "", programCount: r[3] as? Int ?? -1,
-        current: r[4] as? Int ?? -1,
-        running: r[5] as? Int ?? -1, starting: r[6] as? Int ?? -1, registered: r[7] as? Int ?? -1,
-        added: r[8] as? Int, removed: r[9] as? Int)
+        isoWeek: r[8] as? String ?? "", programCount: r[1] as? Int ?? -1,
+        current: r[2] as? Int ?? -1,
+        running: r[3] as? Int ?? -1, starting: r[4] as? Int ?? -1, registered: r[5] as? Int ?? -1,
+        added: r[6] as? Int, removed: r[7] as? Int)
     }
     #expect(fromXLSX == expected)
-    #expect(rows.dropFirst().map { $0[2] as? String ?? "" } == chosen.map { "\($0.day)T10:00:00" })
+    #expect(rows.dropFirst().map { $0[10] as? String ?? "" } == chosen.map { "\($0.day)T10:00:00" })
 
     // trend.md shows the same table.
     let md = try String(contentsOf: folder.appendingPathComponent("trend.md"), encoding: .utf8)

@@ -71,7 +71,8 @@ struct XLSXPrintSetUpTests {
 
   @Test func tableSheetsRunOnInLengthAndRepeatTheirHeaderRow() throws {
     let (sheets, check, _) = try Self.written()
-    for name in check.sheets where name != "요약" && name != "자료 정보" {
+    // The catalog prints nothing (below).
+    for name in check.sheets where name != "요약" && name != "자료 정보" && name != "프로그램" {
       let s = try #require(sheets[name])
       #expect(s.fitToHeight == 0, "\(name) runs on as many pages as it needs")
       // 운영 현황's four tables start under its title: their titles and headers repeat.
@@ -84,14 +85,16 @@ struct XLSXPrintSetUpTests {
     let (sheets, _, _) = try Self.written()
     let programs = try #require(sheets["프로그램"])
     #expect(programs.orientation == "landscape")
-    #expect(programs.printTitles == "'프로그램'!$A:$B,'프로그램'!$1:$1")
-    // The whole catalog is for the screen: only its header row (ID … 기간(일)) prints.
-    #expect(programs.printArea == "'프로그램'!$A$1:$N$1")
+    // The whole catalog is for the screen: its print area is one empty cell right of the
+    // table (Y1), which LibreOffice leaves out; no titles repeat.
+    #expect(programs.printTitles == nil)
+    #expect(programs.printArea == "'프로그램'!$Y$1")
     let changes = try #require(sheets["변경 사항"])
-    #expect(changes.printTitles == "'변경 사항'!$A:$C,'변경 사항'!$1:$1")
-    // The week's lists repeat their title column (the ID sits further right).
+    #expect(changes.printTitles == "'변경 사항'!$A:$B,'변경 사항'!$1:$1")
+    // The week's lists repeat their title column and print up to the fee (the ID, H, and
+    // what follows stay on screen).
     #expect(sheets["이번 주 시작"]?.printTitles == "'이번 주 시작'!$A:$A,'이번 주 시작'!$1:$1")
-    #expect(sheets["이번 주 시작"]?.printArea == "'이번 주 시작'!$A:$H")
+    #expect(sheets["이번 주 시작"]?.printArea == "'이번 주 시작'!$A:$G")
     let cross = try #require(sheets["분류×자치구"])
     #expect(cross.printTitles == "'분류×자치구'!$A:$A,'분류×자치구'!$1:$1")
   }
@@ -103,8 +106,8 @@ struct XLSXPrintSetUpTests {
     for name in continued {
       let s = try #require(sheets[name])
       #expect(s.fitToPage && s.fitToWidth == 1 && s.orientation == "landscape")
-      #expect(s.printTitles == "'\(name)'!$A:$B,'\(name)'!$1:$1")
-      #expect(s.printArea == "'\(name)'!$A$1:$N$1")
+      #expect(s.printTitles == nil)
+      #expect(s.printArea == "'\(name)'!$Y$1")
     }
   }
 
@@ -137,7 +140,7 @@ struct XLSXPrintSetUpTests {
     let changes = try #require(sheets["Changes"])
     #expect(changes.fitToPage && changes.paperSize == 9)
     // The header row sits below the from/to block (row 6).
-    #expect(changes.printTitles == "Changes!$A:$C,Changes!$6:$6")
+    #expect(changes.printTitles == "Changes!$A:$B,Changes!$6:$6")
     #expect(changes.header == "&LChanges&CMon\u{A0}2\u{A0}Sep\u{A0}2024 → Mon\u{A0}9\u{A0}Sep\u{A0}2024&R&A")
   }
 
@@ -197,8 +200,9 @@ struct XLSXPrintSetUpTests {
     let report = Self.reportWithFiveMissingCoordinates
     let (_, check, _) = try Self.written(report: report)
     let examples = check.rows("데이터 품질").filter {
-      ($0.first?["v"] as? String) == "좌표 없음" && (($0.count > 2 ? $0[2]["v"] : nil) as? String)?.hasPrefix("cult:") == true
-    }.compactMap { $0[2]["v"] as? String }
+      // The id sits right of the printed table (F): on screen, not on paper.
+      ($0.first?["v"] as? String) == "좌표 없음" && (($0.count > 5 ? $0[5]["v"] : nil) as? String)?.hasPrefix("cult:") == true
+    }.compactMap { $0[5]["v"] as? String }
     #expect(examples == ["cult:100001", "cult:100003", "cult:100005"])
 
     let markdown = try MarkdownReportWriter().render(report, options: ExportOptions()).markdown

@@ -124,7 +124,7 @@ struct XLSXReportWriterTests {
     #expect(check.number(p, 1, 9) == 30000)
     #expect(check.cell(p, 1, 11)["py"] as? String == "datetime")
     #expect(check.text(p, 1, 11) == "2024-09-10T00:00:00")
-    #expect(check.cell(p, 1, 11)["fmt"] as? String == "yyyy-mm-dd")
+    #expect(check.cell(p, 1, 11)["fmt"] as? String == #"yyyy". "m". "d".""#)
     #expect(check.number(p, 1, 13) == 3)
     #expect(check.cell(p, 1, 15)["py"] as? String == "number")
     let links = check.map("hyperlinks", p) as? [String: String] ?? [:]
@@ -276,13 +276,13 @@ struct XLSXReportWriterTests {
     let c = "변경 사항"
     #expect(
       (0..<12).compactMap { check.text(c, 0, $0) } == [
-        "구분", "ID", "공연/행사명", "항목", "이전 값", "새 값", "분류", "자치구", "시작일", "종료일", "세부 구분", "경미",
+        "구분", "공연/행사명", "항목", "이전 값", "새 값", "분류", "자치구", "세부 구분", "경미", "시작일", "종료일", "ID",
       ])
     #expect(check.text(c, 1, 0) == "추가")
     #expect(check.text(c, 3, 0) == "삭제")
-    #expect(check.text(c, 4, 3) == "공연/행사명")
-    #expect(check.text(c, 5, 3) == "최저요금(원)")
-    #expect(check.text(c, 5, 4) == "50000")
+    #expect(check.text(c, 4, 2) == "공연/행사명")
+    #expect(check.text(c, 5, 2) == "최저요금(원)")
+    #expect(check.text(c, 5, 3) == "50000")
     #expect(check.map("maxRow", c) as? Int == 6)
   }
 

@@ -199,7 +199,10 @@ struct XLSXWeekSummaryTests {
     #expect(Set(report.lists.registered.map(\.id)) == added)
     let (sheets, _, _) = try XLSXPrintSetUpTests.written(report: report)
     #expect(sheets["신규 등록"]?.state == "visible")
-    #expect(sheets["새로 추가"]?.state == "hidden")
+    // Not hidden (LibreOffice prints hidden sheets): it prints nothing, its print area one
+    // empty cell right of the list (L1).
+    #expect(sheets["새로 추가"]?.state == "visible")
+    #expect(sheets["새로 추가"]?.printArea == "'새로 추가'!$L$1")
     // Different programs: both lists show.
     let (both, _, _) = try XLSXPrintSetUpTests.written()
     #expect(both["새로 추가"]?.state == "visible")

@@ -7,21 +7,22 @@ import RaonDocument
 /// The weekly trend as a worksheet (추이): the table and two native line charts beside it,
 /// the same in `trend.xlsx` and in the weekly report's workbook.
 ///
-/// The table starts at A1: 주(ISO), 스냅숏 (the id, a number), 수집 시각 (a real date and
-/// time in Korea), then programs, current, running, starting, registered, added and
-/// removed as numbers (added and removed empty for the first point). The charts read
+/// The table starts at A1: the week (its Monday as text, `2024. 9. 9.`), then programs,
+/// current, running, starting, registered, added and removed as numbers (added and
+/// removed empty for the first point), then — after the print area — 주(ISO), 스냅숏 (the
+/// id) and 수집 시각 (a real date and time in Korea). The charts, under the table, read
 /// those cells (categories A2:A…, one series per column) and keep cached values: the
 /// sheet is written in libxlsxwriter's default mode, so previewers show the lines too.
-/// The first chart holds the large series (programs, current, running), the second the
-/// weekly flows, so neither flattens the other.
+/// The first chart holds current and running (the catalog's size stays in the table: on
+/// the same axis it flattened them), the second the weekly flows.
 ///
 /// ```swift
 /// let formats = try XLSXFormats(workbook, language: labels.language)
 /// _ = try XLSXTrendSheet.add(to: workbook, points: trend, labels: labels, formats: formats)
 /// ```
 enum XLSXTrendSheet {
-  /// The zero-based column of the first chart (L), right of the table and a gap.
-  static let chartColumn = 11
+  /// The zero-based column of the charts (A), under the table.
+  static let chartColumn = 0
 
   /// Adds the 추이 sheet (named ``ReportLabels/trendTitle``, made unique if taken).
   ///
@@ -41,8 +42,11 @@ enum XLSXTrendSheet {
   ) throws -> XLSXSheet {
     // A report adds the sheet in its place first and fills it once the points are known.
     let sheet = try existing ?? workbook.addSheet(L.trendTitle)
+    // On paper: the week (its Monday, as the PDF writes days) and the figures; the ISO
+    // week, the snapshot and the time it was taken after the print area, for the screen.
     let headers =
-      [L.trendWeekColumn, L.trendSnapshotColumn, L.trendTakenAtColumn] + L.trendFigureHeaders
+      [L.xlsxTrendWeekStart] + L.trendFigureHeaders + [L.trendWeekColumn, L.trendSnapshotColumn, L.trendTakenAtColumn]
+    let codeColumn = 1 + L.trendFigureHeaders.count
     // Number columns get right-aligned headers, so each header sits over its figures.
     let numberHeader = try workbook.addFormat {
       format_set_bold($0)
@@ -60,46 +64,67 @@ enum XLSXTrendSheet {
     }
     let centered = try workbook.addFormat { format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue)) }
     for (col, title) in headers.enumerated() {
-      try sheet.string(
-        0, col, title, col == 0 || col == 2 ? f.header : col == 1 ? centeredHeader : numberHeader)
+      let format =
+        col == 0 || col == codeColumn || col == codeColumn + 2
+        ? f.header : col == codeColumn + 1 ? centeredHeader : numberHeader
+      try sheet.string(0, col, title, format)
     }
     for (i, point) in points.enumerated() {
       let r = i + 1
-      try sheet.string(r, 0, point.isoWeek.description)
-      try sheet.number(r, 1, Double(point.snapshotId), centered)
-      try sheet.datetime(r, 2, XLSXReportBuilder.koreaDateTime(point.takenAt), f.dateTime)
+      try sheet.string(r, 0, weekLabel(point.isoWeek, L))
       let figures: [Int?] = [
         point.programCount, point.current, point.running, point.starting, point.registered,
         point.added, point.removed,
       ]
       for (k, value) in figures.enumerated() {
-        if let value { try sheet.number(r, 3 + k, Double(value), f.integer) }
+        if let value { try sheet.number(r, 1 + k, Double(value), f.integer) }
       }
+      try sheet.string(r, codeColumn, point.isoWeek.description)
+      try sheet.number(r, codeColumn + 1, Double(point.snapshotId), centered)
+      try sheet.datetime(r, codeColumn + 2, XLSXReportBuilder.koreaDateTime(point.takenAt), f.dateTime)
     }
-    let widths = [10, 8, 24] + L.trendFigureHeaders.map { max(DisplayWidth.of($0), 8) }
-    for (col, width) in widths.enumerated() {
-      try sheet.setColumn(col, width: Double(XLSXReportBuilder.clampWidth(width)))
-    }
+    let figureWidths = L.trendFigureHeaders.map { Double(XLSXReportBuilder.clampWidth(max(DisplayWidth.of($0), 8))) }
+    let widths = [14.0] + figureWidths + [10, 8, 24]
+    for (col, width) in widths.enumerated() { try sheet.setColumn(col, width: width) }
     sheet.freezePanes(row: 1, col: 1)
     try sheet.autofilter(
       firstRow: 0, firstCol: 0, lastRow: max(points.count, 1), lastCol: headers.count - 1)
-    // Landscape, one page wide, its header row on every page (the charts sit beside it).
+    // Portrait, one page wide: the week and the figures, the charts under the table.
+    let printed = Array(widths[0..<codeColumn])
     try sheet.setUpPrinting(
-      XLSXPrintSetUp(landscape: true, repeatRows: 0...0, title: L.reportTitle))
+      XLSXPrintSetUp(
+        landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: 0...0,
+        printColumns: 0...(codeColumn - 1), title: L.reportTitle))
     if points.isEmpty {
       try sheet.string(2, 0, L.trendEmpty, f.note)
       return sheet
     }
-    guard case .lines(let lines) = chart.content, let first = lines.xCodes.first, let last = lines.xCodes.last
+    guard case .lines(let lines) = chart.content, let first = points.first, let last = points.last
     else { return sheet }
-    // A panel's series are the table's columns of the same names (the figures start in D).
-    for (k, panel) in lines.panels.enumerated() {
-      let columns = panel.series.compactMap { series in L.trendFigureHeaders.firstIndex(of: series.name).map { 3 + $0 } }
+    let span = "\(weekLabel(first.isoWeek, L)) … \(weekLabel(last.isoWeek, L))"
+    // The charts under the table; a long table puts them on a page of their own.
+    let top = points.count + 3
+    if points.count > 20 { try sheet.pageBreak(beforeRow: top) }
+    // A panel's series are the table's columns of the same names (the figures start in B).
+    // The catalog's size (about 5,000) would flatten the weekly counts (hundreds) on one
+    // axis: it stays in the table, out of the chart.
+    var k = 0
+    for panel in lines.panels {
+      let series = panel.series.filter { $0.name != L.trendProgramCount }
+      let columns = series.compactMap { series in L.trendFigureHeaders.firstIndex(of: series.name).map { 1 + $0 } }
+      guard !columns.isEmpty else { continue }
       try addChart(
-        to: workbook, on: sheet, row: 20 * k, title: "\(panel.title) · \(first) … \(last)", columns: columns,
-        names: panel.series.map(\.name), rows: points.count)
+        to: workbook, on: sheet, row: top + 20 * k, title: "\(panel.title) · \(span)", columns: columns,
+        names: series.map(\.name), rows: points.count)
+      k += 1
     }
     return sheet
+  }
+
+  /// A week as the table and charts show it: its Monday (`2024. 9. 9.`; `Mon 9 Sep 2024`).
+  static func weekLabel(_ week: ISOWeek, _ L: ReportLabels) -> String {
+    let d = week.start
+    return L.language == .ko ? "\(d.year). \(d.month). \(d.day)." : L.officialDay(d)
   }
 
   /// One line chart over `columns` of rows 2…`rows`+1, categories from column A.
@@ -146,7 +171,7 @@ enum XLSXTrendSheet {
     chart_axis_set_min(chart.pointee.y_axis, 0)
     chart_axis_set_label_position(
       chart.pointee.x_axis, UInt8(LXW_CHART_AXIS_LABEL_POSITION_LOW.rawValue))
-    try sheet.insertChart(row, chartColumn, chart, xScale: 1.5, yScale: 1.35)
+    try sheet.insertChart(row, chartColumn, chart, xScale: 1.4, yScale: 1.2)
   }
 
   /// `#0b5cad` → 0x0B5CAD.

@@ -1,4 +1,5 @@
 import CXlsxWriter
+import RaonCore
 import RaonDocument
 
 /// The cell formats a report uses, created once per workbook: libxlsxwriter formats are
@@ -22,6 +23,12 @@ struct XLSXFormats {
   let signedPoints: Format
   let date: Format
   let dateTime: Format
+  /// Text wrapped inside its column (titles, places, fees), top-aligned.
+  let wrapped: Format
+  /// Text at the top of its cell (beside wrapped text in a taller row).
+  let top: Format
+  /// A note wrapped inside its (merged) cell.
+  let wrappedNote: Format
   let coordinate: Format
   let total: Format
   let totalInteger: Format
@@ -70,15 +77,29 @@ struct XLSXFormats {
       ? "\"▲ \"0.0\"%p\";\"▼ \"0.0\"%p\";0.0\"%p\"" : "\"▲ \"0.0\" pp\";\"▼ \"0.0\" pp\";0.0\" pp\""
     signedPoints = try workbook.addFormat { format_set_num_format($0, points) }
     date = try workbook.addFormat {
-      format_set_num_format($0, "yyyy-mm-dd")
-      // Centred: left-aligned dates ran into the right-aligned fees beside them.
+      // Days as the PDF prints them (2025. 7. 26. / 26 Jul 2025), still real dates to sort on.
+      format_set_num_format($0, Self.dayFormat(language))
+      // Centred: left-aligned dates ran into the right-aligned fees beside them. At the
+      // top, with the wrapped title beside them.
       format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
     }
     dateTime = try workbook.addFormat {
       format_set_num_format($0, "yyyy-mm-dd hh:mm:ss \"KST\"")
       format_set_align($0, UInt8(LXW_ALIGN_LEFT.rawValue))
     }
     coordinate = try workbook.addFormat { format_set_num_format($0, "0.000000") }
+    wrapped = try workbook.addFormat {
+      format_set_text_wrap($0)
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+    }
+    top = try workbook.addFormat { format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
+    wrappedNote = try workbook.addFormat {
+      format_set_text_wrap($0)
+      format_set_italic($0)
+      format_set_font_color($0, 0x595959)
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+    }
     total = try workbook.addFormat {
       format_set_bold($0)
       format_set_top($0, UInt8(LXW_BORDER_THIN.rawValue))
@@ -108,10 +129,30 @@ struct XLSXFormats {
     // workbook is the same bytes however its sheets were filled.
     for format in [
       title, subtitle, section, header, label, integer, percent, decimal, signedInteger,
-      signedPoints, date, dateTime, coordinate, total, totalInteger, totalPercent, note,
+      signedPoints, date, dateTime, coordinate, total, totalInteger, totalPercent, note, wrapped, top, wrappedNote,
       verticalHeader, code, rightAligned,
     ] {
       _ = lxw_format_get_xf_index(format)
+    }
+  }
+
+  /// The number format of a day in the report's language, as ``OfficialDates`` writes it
+  /// (`2025. 7. 26.`; `26 Jul 2025`).
+  static func dayFormat(_ language: ReportLanguage) -> String {
+    language == .ko ? "yyyy\". \"m\". \"d\".\"" : "d mmm yyyy"
+  }
+
+  /// Points of a row holding `lines` lines of the default 11-point text, as LibreOffice
+  /// and Excel print them.
+  static func rowHeight(lines: Int) -> Double { Double(max(lines, 1)) * 15 + 1 }
+
+  /// Lines `text` wraps to in a column `width` characters wide (Korean counting two,
+  /// ``DisplayWidth``), each explicit line break starting a line.
+  static func lines(_ text: String, width: Double) -> Int {
+    // Hangul prints a little wider than two of Excel's character units: 10 % to spare.
+    let room = max(Int(width * 0.9) - 1, 1)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { sum, line in
+      sum + max(1, (DisplayWidth.of(String(line)) + room - 1) / room)
     }
   }
 }

@@ -8,6 +8,12 @@ extension ReportLabels {
   public var xlsxPaidValue: String { paid }
   public var xlsxSnapshotID: String { say("스냅숏 ID", "Snapshot ID") }
   public var xlsxHeadlines: String { headline }
+  /// The one row of an empty week list.
+  public var xlsxNoPrograms: String { say("해당 행사 없음", "None") }
+  /// The one row of an empty quality table.
+  public var xlsxNoFlags: String { say("표시된 항목 없음", "Nothing flagged") }
+  /// Header of the trend table's first column: the week, by its Monday.
+  public var xlsxTrendWeekStart: String { say("주 (월요일)", "Week of") }
   public var xlsxChangeCounts: String { say("변경 건수", "Changes") }
   /// Header of the changes sheet's first column (added/removed/changed).
   public var xlsxChangeKind: String { say("구분", "Change") }

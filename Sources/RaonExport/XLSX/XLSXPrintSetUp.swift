@@ -16,6 +16,10 @@
 ///   The builder sets the header once the week is known (``XLSXWorkbook/setPageHeaders(_:)``).
 struct XLSXPrintSetUp {
   var landscape: Bool
+  /// The printed columns' widths (Excel character units), when known: a sheet whose
+  /// columns fitted one page wide would print under ``minimumScale`` prints at that scale
+  /// instead, its columns continued on further pages beside the repeated title columns.
+  var widths: [Double]? = nil
   var onePage = false
   var repeatRows: ClosedRange<Int>?
   var repeatColumns: ClosedRange<Int>?
@@ -35,6 +39,26 @@ struct XLSXPrintSetUp {
   /// Column widths (Excel character units) a portrait A4 page holds at 100 % within the
   /// margins: 7.47″ ≈ 717 px at 7 px per character plus padding.
   static let portraitWidth = 95.0
+
+  /// The smallest print scale (percent): the default 11-point text prints at 8.25 pt,
+  /// legible; the report's rule is no text under 7.5 pt on paper.
+  static let minimumScale = 75
+
+  /// The scale (percent) LibreOffice prints columns of these widths at when fitted one
+  /// page wide: the page holds 10.89″ (landscape) or 7.47″ (portrait) within the margins,
+  /// 96 pixels an inch, and LibreOffice (Noto fonts, no Calibri) gives a column of w
+  /// character units about 10w pixels — measured on its printed pages (docs/OUTPUT.md).
+  static func fitScale(_ widths: [Double], landscape: Bool) -> Int {
+    let page = (landscape ? 10.89 : 7.47) * 96
+    let pixels = widths.reduce(0) { $0 + $1 * 10 }
+    return pixels > page ? Int(page / pixels * 100) : 100
+  }
+
+  /// The scale to print at instead of fitting the width, or `nil` to fit one page wide.
+  var fixedScale: Int? {
+    guard !onePage, let widths, Self.fitScale(widths, landscape: landscape) < Self.minimumScale else { return nil }
+    return Self.minimumScale
+  }
 
   /// Whether columns of these widths need a landscape page.
   static func isWide(_ widths: [Double]) -> Bool { widths.reduce(0, +) > portraitWidth }

@@ -36,15 +36,19 @@ extension XLSXReportBuilder {
   }
 
   func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
+    // On paper: what changed, how, in which program; the program's dates and its id
+    // after the print area (on screen and in the CSV), so the page keeps legible text.
     let headers = [
-      labels.xlsxChangeKind, labels.id, labels.title, labels.field, labels.oldValue, labels.newValue,
-      labels.category, labels.district, labels.fieldName("start_date"), labels.fieldName("end_date"),
-      labels.changeKindTitle, labels.minor,
+      labels.xlsxChangeKind, labels.title, labels.field, labels.oldValue, labels.newValue,
+      labels.category, labels.district, labels.changeKindTitle, labels.minor,
+      labels.fieldName("start_date"), labels.fieldName("end_date"), labels.id,
     ]
     return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
-      printTitle: printTitle, repeatColumns: 0...2, widthCaps: [nil, nil, 36, nil, 40, 40])
+      printTitle: printTitle, repeatColumns: 0...1, printColumns: 0...8,
+      widthCaps: [nil, nil, 14, nil, nil, 12],
+      wrapWidths: [1: 26, 3: 22, 4: 22], wrapFormat: formats.wrapped, cellFormat: formats.top)
   }
 
   /// Rows of the changes table: one per added or removed program and per changed field;
@@ -62,13 +66,13 @@ extension XLSXReportBuilder {
     func program(_ change: String, _ p: Program, kind: String) throws {
       try stream.nextRow()
       try stream.text(0, change)
-      try stream.text(1, p.id)
-      try stream.text(2, p.title)
-      try stream.text(6, p.category)
-      try stream.text(7, p.district)
-      try stream.date(8, p.startDate, formats.date)
-      try stream.date(9, p.endDate, formats.date)
-      try stream.text(10, kind)
+      try stream.text(1, p.title)
+      try stream.text(5, p.category)
+      try stream.text(6, p.district)
+      try stream.text(7, kind)
+      try stream.date(9, p.startDate, formats.date)
+      try stream.date(10, p.endDate, formats.date)
+      try stream.text(11, p.id)
     }
     if let diff {
       for p in diff.added { try program(labels.added, p, kind: "") }
@@ -79,10 +83,10 @@ extension XLSXReportBuilder {
         let kind = labels.change(ChangeKinds.kind(of: c))
         for field in c.fields {
           try program(labels.changed, c.new, kind: kind)
-          try stream.text(3, labels.fieldName(field.field))
-          try stream.text(4, field.old)
-          try stream.text(5, field.new)
-          try stream.text(11, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
+          try stream.text(2, labels.fieldName(field.field))
+          try stream.text(3, field.old)
+          try stream.text(4, field.new)
+          try stream.text(8, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
         }
       }
     } else {

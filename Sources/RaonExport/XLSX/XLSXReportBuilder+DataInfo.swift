@@ -12,11 +12,11 @@ extension XLSXReportBuilder {
     let f = formats
     try sheet.setColumn(0, width: 22)
     try sheet.setColumn(1, width: 60)
-    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, title: printTitle))
+    try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, widths: [22, 60], title: printTitle))
     try sheet.string(0, 0, labels.wbDataInfo, f.title)
     var r = 2
     try sheet.string(r, 0, labels.isoWeek, f.label)
-    try sheet.string(r, 1, "\(report.week) (\(report.week.start) ~ \(report.week.end))")
+    try sheet.string(r, 1, "\(report.week) — \(labels.officialPeriod(report.week))")
     r += 2
     try sheet.string(r, 0, labels.snapshot, f.section)
     r = try writeSnapshotBlock(sheet, r + 1, report.snapshot) + 1
@@ -30,10 +30,15 @@ extension XLSXReportBuilder {
     }
     r += 1
     try sheet.string(r, 0, labels.wbDefinitions, f.section)
-    try sheet.string(r + 1, 0, labels.weekDefinitions, f.note)
-    try sheet.string(r + 2, 0, labels.wholeCatalogNote, f.note)
-    try sheet.string(r + 3, 0, labels.wbProgramsNotPrinted(labels.programs, count: report.programCount), f.note)
-    try sheet.string(r + 5, 0, labels.attribution, f.note)
+    // The notes wrap across both columns: one long line ran past the page, and the page
+    // fitted to its width printed at 6.3 pt.
+    let notes = [
+      labels.weekDefinitions, labels.wholeCatalogNote,
+      labels.wbProgramsNotPrinted(labels.programs, count: report.programCount), "", labels.attribution,
+    ]
+    for (i, note) in notes.enumerated() where !note.isEmpty {
+      try sheet.wrappedNote(r + 1 + i, 0...1, note, width: 82, f.wrappedNote)
+    }
   }
 
   func writeSnapshotBlock(_ sheet: XLSXSheet, _ row: Int, _ info: SnapshotInfo) throws -> Int {

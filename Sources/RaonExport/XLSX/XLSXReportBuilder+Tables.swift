@@ -105,7 +105,7 @@ extension XLSXReportBuilder {
     sheet.freezePanes(row: 1, col: 1)
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
-        landscape: XLSXPrintSetUp.isWide(widths), repeatRows: 0...0, repeatColumns: 0...0,
+        landscape: XLSXPrintSetUp.isWide(widths), widths: widths, repeatRows: 0...0, repeatColumns: 0...0,
         title: printTitle))
   }
 
@@ -117,6 +117,7 @@ extension XLSXReportBuilder {
     let headers = [labels.flag, labels.xlsxDescription, labels.count, labels.share, labels.xlsxFlagCode]
     try writeHeader(sheet, headers)
     var widths = headers.map { DisplayWidth.of($0) }
+    if quality.isEmpty { try sheet.string(1, 0, labels.xlsxNoFlags) }
     for (i, q) in quality.enumerated() {
       let name = labels.flagName(q.key), explanation = labels.flagExplanation(q.key)
       try sheet.string(i + 1, 0, fit(name))
@@ -129,15 +130,17 @@ extension XLSXReportBuilder {
       widths[4] = max(widths[4], DisplayWidth.of(q.key))
     }
 
-    // The examples below the table: flag, title (a link to the portal), id, district.
+    // The examples below the table: flag, title (a link to the portal), district, and
+    // the id right of the printed columns (on screen, not on paper).
     var r = quality.count + 2
     let withExamples = quality.filter { !qualityExamples[$0.key].isEmpty }
     if !withExamples.isEmpty {
       try sheet.string(r, 0, labels.xlsxQualityExamplesTitle(qualityExamples.perFlag), formats.section)
       r += 1
-      for (col, title) in [labels.flag, labels.title, labels.id, labels.district].enumerated() {
+      for (col, title) in [labels.flag, labels.title, labels.district].enumerated() {
         try sheet.string(r, col, title, formats.header)
       }
+      try sheet.string(r, headers.count, labels.id, formats.header)
       r += 1
       for q in withExamples {
         let name = labels.flagName(q.key)
@@ -148,15 +151,15 @@ extension XLSXReportBuilder {
             || sheet.link(r, 1, p.portalURL, text: title) != LXW_NO_ERROR {
             try sheet.string(r, 1, title)
           }
-          try sheet.string(r, 2, fit(p.id))
-          try sheet.string(r, 3, fit(p.district))
+          try sheet.string(r, 2, fit(p.district))
+          try sheet.string(r, headers.count, fit(p.id))
           widths[1] = max(widths[1], min(DisplayWidth.of(p.title), 60))
-          widths[2] = max(widths[2], DisplayWidth.of(p.id))
           r += 1
         }
       }
     }
-    try finishTable(sheet, widths: widths, lastRow: quality.count, lastCol: headers.count - 1)
+    try finishTable(sheet, widths: widths, lastRow: max(quality.count, 1), lastCol: headers.count - 1, printLastCol: true)
+    try sheet.setColumn(headers.count, width: 14)
   }
 
   func writeHeader(_ sheet: XLSXSheet, _ headers: [String]) throws {
@@ -165,7 +168,8 @@ extension XLSXReportBuilder {
     }
   }
 
-  func finishTable(_ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int) throws {
+  /// `printLastCol`: the print area ends at `lastCol` (what lies right of it stays on screen).
+  func finishTable(_ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int, printLastCol: Bool = false) throws {
     var printed: [Double] = []
     for (col, w) in widths.enumerated() {
       // Number columns: at least room for "1,234,567" and the header.
@@ -176,6 +180,8 @@ extension XLSXReportBuilder {
     sheet.freezePanes(row: 1, col: 0)
     try sheet.autofilter(firstRow: 0, firstCol: 0, lastRow: max(lastRow, 0), lastCol: lastCol)
     try sheet.setUpPrinting(
-      XLSXPrintSetUp(landscape: XLSXPrintSetUp.isWide(printed), repeatRows: 0...0, title: printTitle))
+      XLSXPrintSetUp(
+        landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: 0...0,
+        printColumns: printLastCol ? 0...lastCol : nil, title: printTitle))
   }
 }

@@ -30,13 +30,17 @@ extension XLSXReportBuilder {
   /// Adds the week's sheets; ``fillWeekSheets(_:_:)`` fills them once the figures are known.
   func addWeekSheets() throws -> WeekSheets {
     func list(_ name: String, districtFirst: Bool = false) throws -> XLSXTableStream {
-      // In memory (not streamed): the lists are filled after the programs sheet.
+      // In memory (not streamed): the lists are filled after the programs sheet. On paper:
+      // 자치구 … 이용요금, the title, place and fee wrapped in their columns; the id, the
+      // link and the 2026 fields after the print area.
+      let (title, district) = districtFirst ? (1, 0) : (0, 2)
       let stream = XLSXTableStream(
         workbook: workbook, baseName: name, headers: weekListHeaders(districtFirst: districtFirst),
         headerFormat: formats.header, rowLimit: rowLimit, constantMemory: false,
-        printTitle: labels.reportTitle, repeatColumns: districtFirst ? 0...1 : 0...0, printColumns: 0...7,
-        widthCaps: districtFirst
-          ? [nil, 36, 14, 20, nil, nil, 18, nil, 24, 24, 24] : [36, 14, nil, 20, nil, nil, 18, nil, 24, 24, 24])
+        printTitle: labels.reportTitle, repeatColumns: districtFirst ? 0...1 : 0...0,
+        printColumns: 0...(Self.listIDColumn - 1),
+        widthCaps: [14, 14, 14, 20, nil, nil, 18, nil, 24, 24, 24].enumerated().map { $0.offset == district ? 10 : $0.element },
+        wrapWidths: [title: Self.listTitleWidth, 3: 26, 6: 18], wrapFormat: formats.wrapped, cellFormat: formats.top)
       try stream.start()
       return stream
     }
@@ -48,6 +52,11 @@ extension XLSXReportBuilder {
       running: running, onNow: onNow, starting: starting, ending: ending, registered: registered,
       added: added, trend: try workbook.addSheet(labels.trendTitle))
   }
+
+  /// The lists' id column, first after the print area.
+  static let listIDColumn = 7
+  /// The lists' title column width (Excel character units).
+  static let listTitleWidth = 40.0
 
   /// The lists' columns; the running list leads with the district it is grouped by.
   func weekListHeaders(districtFirst: Bool) -> [String] {
@@ -75,8 +84,9 @@ extension XLSXReportBuilder {
       try fillList(sheets.added, added)
       // The same programs twice (a weekly history: everything added was registered this
       // week) would be the same sheet twice: keep one, 신규 등록.
+      // Not hidden (LibreOffice prints hidden sheets): printed as nothing.
       if Set(added.map(\.id)) == Set(report.lists.registered.map(\.id)) {
-        for sheet in sheets.added.sheets { sheet.hide() }
+        for sheet in sheets.added.sheets { try sheet.printNothing(right: Self.listIDColumn + 4) }
       }
     } else {
       try sheets.added.nextRow()
@@ -87,11 +97,16 @@ extension XLSXReportBuilder {
   }
 
   /// One program per row; the title is the portal link when there is one. On paper:
-  /// up to the id (the link stays on screen), long text cut at the column's edge. A free
+  /// up to the fee (the id and link stay on screen), long text wrapped. A free
   /// program with no fee text shows 무료.
   func fillList(_ stream: XLSXTableStream, _ programs: [Program], districtFirst: Bool = false) throws {
     let (title, category, district) = districtFirst ? (1, 2, 0) : (0, 1, 2)
     let free = labels.xlsxFreeValue
+    if programs.isEmpty {
+      // A row saying so: a printed page with only the header said nothing.
+      try stream.nextRow()
+      try stream.text(0, labels.xlsxNoPrograms)
+    }
     for p in programs {
       try stream.nextRow()
       try stream.text(title, p.title)
@@ -119,8 +134,8 @@ extension XLSXReportBuilder {
   /// category — each titled with the set it counts; 요약's charts read them.
   func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws -> OnNowTables {
     let f = formats
+    // The definitions are on 자료 정보 (one long line here ran past the printed page).
     try sheet.string(0, 0, labels.whatIsOn, f.title)
-    try sheet.string(1, 0, labels.weekDefinitions, f.note)
     let top = 3
     var printed: [Double] = []
     let blocks: [(String, String, [BandCount], Int)] = [
@@ -156,7 +171,7 @@ extension XLSXReportBuilder {
     // Four tables side by side: one page wide, their titles and headers on every page.
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
-        landscape: XLSXPrintSetUp.isWide(printed), repeatRows: top...(top + 1),
+        landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: top...(top + 1),
         title: labels.reportTitle))
     return OnNowTables(
       runningByDistrict: tables[0], runningByCategory: tables[1], currentByDistrict: tables[2],

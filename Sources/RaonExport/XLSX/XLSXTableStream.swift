@@ -59,12 +59,20 @@ final class XLSXTableStream {
   let repeatColumns: ClosedRange<Int>?
   /// Columns printed (the print area); every column when `nil`.
   let printColumns: ClosedRange<Int>?
-  /// Whether only the header row prints (a table for the screen: ``XLSXPrintSetUp/printRows``).
+  /// Whether the table prints nothing (a table for the screen: the whole catalog).
   let printHeaderOnly: Bool
   /// The widest each column may be (Excel character units; `nil` for ``widthRange``'s
   /// upper bound): long text is cut at the cell's edge, so the page keeps a readable
   /// scale when the table is fitted one page wide.
   let widthCaps: [Int?]
+  /// Columns whose text wraps inside a fixed width (Excel character units), so a long
+  /// title, place or fee prints whole on more lines instead of cut at the cell's edge; the
+  /// row's height is computed from the text (libxlsxwriter does not fit heights).
+  let wrapWidths: [Int: Double]
+  /// The format of the wrapped columns' cells.
+  let wrapFormat: XLSXWorkbook.Format?
+  /// The format of the other text cells (top-aligned beside wrapped text).
+  let cellFormat: XLSXWorkbook.Format?
 
   /// Column widths are clamped to this range (Excel character units).
   static let widthRange = 8...60
@@ -81,13 +89,16 @@ final class XLSXTableStream {
   private var row = 0
   private var widths: [Int] = []
   private var links = 0
+  /// Lines the current row's wrapped text takes.
+  private var rowLines = 1
 
   init(
     workbook: XLSXWorkbook, baseName: String, headers: [String],
     headerFormat: XLSXWorkbook.Format?, rowLimit: Int = XLSXLimits.rowsPerSheet,
     constantMemory: Bool, preamble: ((XLSXSheet) throws -> Int)? = nil, printTitle: String = "",
     repeatColumns: ClosedRange<Int>? = nil, printColumns: ClosedRange<Int>? = nil,
-    printHeaderOnly: Bool = false, widthCaps: [Int?] = []
+    printHeaderOnly: Bool = false, widthCaps: [Int?] = [], wrapWidths: [Int: Double] = [:],
+    wrapFormat: XLSXWorkbook.Format? = nil, cellFormat: XLSXWorkbook.Format? = nil
   ) {
     self.workbook = workbook
     self.baseName = baseName
@@ -101,6 +112,9 @@ final class XLSXTableStream {
     self.printColumns = printColumns
     self.printHeaderOnly = printHeaderOnly
     self.widthCaps = widthCaps
+    self.wrapWidths = wrapWidths
+    self.wrapFormat = wrapFormat
+    self.cellFormat = cellFormat
   }
 
   /// Starts the first sheet even when no row follows, so an empty table still has its
@@ -120,11 +134,19 @@ final class XLSXTableStream {
     if sheet == nil {
       try startSheet()
     }
+    try fitRowHeight()
     if row + 1 >= rowLimit {
       try finishSheet()
       try startSheet()
     }
     row += 1
+  }
+
+  /// Sets the finished row's height to its wrapped text's lines.
+  private func fitRowHeight() throws {
+    defer { rowLines = 1 }
+    guard rowLines > 1, let sheet else { return }
+    try sheet.setRow(row, height: XLSXFormats.rowHeight(lines: rowLines))
   }
 
   // MARK: - Cells of the current row
@@ -135,7 +157,14 @@ final class XLSXTableStream {
     // Characters XML 1.0 forbids (from a store an older Raon wrote) become U+FFFD.
     let (fitted, cut) = XLSXLimits.fitCell(SafeText.clean(value))
     if cut { counts.truncatedCells += 1 }
-    measure(col, fitted)
+    var format = format
+    if let width = wrapWidths[col] {
+      format = format ?? wrapFormat
+      rowLines = max(rowLines, XLSXFormats.lines(fitted, width: width))
+    } else {
+      format = format ?? cellFormat
+      measure(col, fitted)
+    }
     // The hot path calls C directly on the cached pointer: going through XLSXSheet would
     // retain and release its name for every cell.
     let err = fitted.withCString {
@@ -158,7 +187,8 @@ final class XLSXTableStream {
   func date(_ col: Int, _ day: CalendarDay?, _ format: XLSXWorkbook.Format?) throws {
     guard let day else { return }
     if let serial = XLSXTableStream.excelSerial(day) {
-      try number(col, serial, format, displayWidth: 10)
+      // `2024. 12. 31.` (XLSXFormats.dayFormat)
+    try number(col, serial, format, displayWidth: 13)
     } else {
       try text(col, day.description)
     }
@@ -250,20 +280,30 @@ final class XLSXTableStream {
 
   private func finishSheet() throws {
     guard let sheet else { return }
+    try fitRowHeight()
     var printed: [Double] = []
     for (col, width) in widths.enumerated() {
       let cap = col < widthCaps.count ? widthCaps[col] ?? Self.widthRange.upperBound : Self.widthRange.upperBound
-      let clamped = min(max(width + 1, Self.widthRange.lowerBound), cap)
-      try sheet.setColumn(col, width: Double(clamped))
-      if printColumns?.contains(col) ?? true { printed.append(Double(clamped)) }
+      let clamped = wrapWidths[col] ?? Double(min(max(width + 1, Self.widthRange.lowerBound), cap))
+      try sheet.setColumn(col, width: clamped)
+      if printColumns?.contains(col) ?? true { printed.append(clamped) }
     }
     // Every sheet of the table prints alike: one page wide, its header row (and the id
     // and title columns) on every page.
-    try sheet.setUpPrinting(
-      XLSXPrintSetUp(
-        landscape: XLSXPrintSetUp.isWide(printed), repeatRows: headerRow...headerRow,
-        repeatColumns: repeatColumns, printColumns: printColumns,
-        printRows: printHeaderOnly ? headerRow...headerRow : nil, title: printTitle))
+    if printHeaderOnly {
+      // A table for the screen prints nothing: its print area is one empty cell right of
+      // the table, which LibreOffice leaves out (a page with only the header row said
+      // nothing; the rows an official prints are on the week's sheets).
+      try sheet.setUpPrinting(
+        XLSXPrintSetUp(
+          landscape: XLSXPrintSetUp.isWide(printed), printColumns: headers.count...headers.count,
+          printRows: headerRow...headerRow, title: printTitle))
+    } else {
+      try sheet.setUpPrinting(
+        XLSXPrintSetUp(
+          landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: headerRow...headerRow,
+          repeatColumns: repeatColumns, printColumns: printColumns, title: printTitle))
+    }
     sheet.freezePanes(row: headerRow + 1, col: 0)
     try sheet.autofilter(
       firstRow: headerRow, firstCol: 0, lastRow: row, lastCol: max(headers.count - 1, 0))

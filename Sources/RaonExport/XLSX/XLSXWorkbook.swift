@@ -401,7 +401,11 @@ struct XLSXSheet {
   func setUpPrinting(_ setUp: XLSXPrintSetUp) throws {
     worksheet_set_paper(handle, XLSXPrintSetUp.paperA4)
     if setUp.landscape { worksheet_set_landscape(handle) } else { worksheet_set_portrait(handle) }
-    worksheet_fit_to_pages(handle, 1, setUp.onePage ? 1 : 0)
+    if let scale = setUp.fixedScale {
+      worksheet_set_print_scale(handle, UInt16(scale))
+    } else {
+      worksheet_fit_to_pages(handle, 1, setUp.onePage ? 1 : 0)
+    }
     let m = XLSXPrintSetUp.margins
     worksheet_set_margins(handle, m.left, m.right, m.top, m.bottom)
     if let rows = setUp.repeatRows {
@@ -424,6 +428,27 @@ struct XLSXSheet {
     try check(header, nil, nil, "setting the printed page header")
     let footer = XLSXPrintSetUp.footer.withCString { worksheet_set_footer(handle, $0) }
     try check(footer, nil, nil, "setting the printed page footer")
+  }
+
+  /// `text` across columns `cols` of `row`, wrapped, the row as high as its lines for a
+  /// merged width of `width` characters (LibreOffice fits no height to merged cells).
+  func wrappedNote(_ row: Int, _ cols: ClosedRange<Int>, _ text: String, width: Double, _ format: XLSXWorkbook.Format?) throws {
+    let err = fitted(text).withCString {
+      worksheet_merge_range(
+        handle, lxw_row_t(row), lxw_col_t(cols.lowerBound), lxw_row_t(row), lxw_col_t(cols.upperBound), $0, format)
+    }
+    try check(err, row, cols.lowerBound, "writing a note")
+    try setRow(row, height: XLSXFormats.rowHeight(lines: XLSXFormats.lines(text, width: width)))
+  }
+
+  /// Prints nothing of the sheet: its print area is one empty cell in `right`, a column
+  /// right of everything written, which LibreOffice leaves out of the print (repeated
+  /// titles would print, so there are none).
+  func printNothing(right col: Int) throws {
+    let err = worksheet_print_area(handle, 0, lxw_col_t(col), 0, lxw_col_t(col))
+    try check(err, nil, col, "setting the print area")
+    handle.pointee.repeat_rows.in_use = 0
+    handle.pointee.repeat_cols.in_use = 0
   }
 
   /// Starts a new printed page at `row` (a chart that would otherwise be cut in two).
