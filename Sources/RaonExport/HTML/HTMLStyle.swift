@@ -82,7 +82,11 @@ enum HTMLStyle {
       main { padding: .75rem .75rem 1.5rem; }
       h1 { font-size: 1.3rem; }
       table { font-size: .72rem; }
-      th, td { padding: .2rem .3rem; }
+      th, td { padding: .2rem .22rem; }
+      /* A chart keeps its text legible (11 px at least: 92% of its 12–13 px type) and
+         scrolls sideways in its own box when it is wider than the phone. */
+      .chart { overflow-x: auto; }
+      .chart svg { max-width: none; width: auto; zoom: .92; }
       /* A list of programs: one card per row, each value after its column's name. */
       table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; }
       table.stack { font-size: .85rem; }
