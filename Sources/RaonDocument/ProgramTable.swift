@@ -32,15 +32,15 @@ public struct ProgramTable: Sendable {
     self.weekMarks = weekMarks
   }
 
-  /// The columns: text, all left-aligned; the title widest on paper, places and fees
-  /// wrapping in theirs, names and dates kept whole.
+  /// The columns: text, all left-aligned; the title widest on paper, places, dates and
+  /// fees wrapping in theirs, names (category, district, the week's mark) kept whole.
   public var columns: [Table.Column] {
     let L = ReportLabels(language)
     var columns = [Table.Column(L.title, .left, printWeight: 34), name(L.category, 10)]
     if showsDistrict { columns.append(name(L.district, 8)) }
     if weekMarks != nil { columns.append(name(L.weekMarkHeader, 6)) }
     columns += [
-      Table.Column(L.place, .left, printWeight: 22), name(L.period, 14), Table.Column(L.fee, .left, printWeight: 14),
+      Table.Column(L.place, .left, printWeight: 22), Table.Column(L.period, .left, printWeight: 14), Table.Column(L.fee, .left, printWeight: 14),
     ]
     return columns
   }

@@ -132,7 +132,7 @@ enum HTMLStyle {
       .chart svg { width: 100%; max-height: 125mm; height: auto; }
       /* The trend's two panels in a third of a page, so a pack's trend and what follows
          share one. */
-      .chart-block.lines svg { max-height: 75mm; }
+      .chart-block.lines svg { max-height: 108mm; }
       /* Page 1 holds its chart and the source line below it on one sheet. */
       main > .chart svg { max-height: 95mm; }
       /* Page 1's headline table reads at the body's size. */
