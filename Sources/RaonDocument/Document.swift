@@ -50,12 +50,27 @@ public struct Section: Sendable {
   /// When set, the section is too long for paper: a printed page says this instead of
   /// showing the section's body (the city's list of every running program).
   public var printNote: String?
+  /// Where the section goes: a district pack's catalog statistics and data quality are
+  /// for the screen and the workbook, not for its printed pages.
+  public var destination: Destination
 
-  public init(title: String, blocks: [Block], printNote: String? = nil) {
+  public init(title: String, blocks: [Block], printNote: String? = nil, destination: Destination = .everywhere) {
     self.title = title
     self.blocks = blocks
     self.printNote = printNote
+    self.destination = destination
   }
+
+  /// Where a section is shown.
+  public enum Destination: Sendable {
+    /// On screen and on paper.
+    case everywhere
+    /// On screen (HTML, Markdown) only: a printed page leaves it out, heading and all.
+    case screen
+  }
+
+  /// Whether a printed page carries the section.
+  public var isPrinted: Bool { destination == .everywhere }
 }
 
 /// One block of a document.

@@ -10,26 +10,56 @@ public struct ProgramTable: Sendable {
   /// Whether the list has a district column (not in one district's list).
   public var showsDistrict: Bool
   public var language: ReportLanguage
+  /// In a pack's list of what runs, which programs start and which end this week: a
+  /// column says so (`시작`, `종료`).
+  public var weekMarks: WeekMarks?
 
-  public init(_ programs: [Program], showsDistrict: Bool, language: ReportLanguage) {
+  /// The programs starting and ending this week, by id.
+  public struct WeekMarks: Sendable {
+    public var starting: Set<String>
+    public var ending: Set<String>
+
+    public init(starting: Set<String>, ending: Set<String>) {
+      self.starting = starting
+      self.ending = ending
+    }
+  }
+
+  public init(_ programs: [Program], showsDistrict: Bool, language: ReportLanguage, weekMarks: WeekMarks? = nil) {
     self.programs = programs
     self.showsDistrict = showsDistrict
     self.language = language
+    self.weekMarks = weekMarks
   }
 
-  /// The columns: text, all left-aligned.
+  /// The columns: text, all left-aligned; the title widest on paper, places, dates and
+  /// fees wrapping in theirs, names (category, district, the week's mark) kept whole.
   public var columns: [Table.Column] {
     let L = ReportLabels(language)
-    var headers = [L.title, L.category]
-    if showsDistrict { headers.append(L.district) }
-    headers += [L.place, L.period, L.fee]
-    return headers.map { Table.Column($0, .left) }
+    var columns = [Table.Column(L.title, .left, printWeight: 34), name(L.category, 10)]
+    if showsDistrict { columns.append(name(L.district, 8)) }
+    if weekMarks != nil { columns.append(name(L.weekMarkHeader, 6)) }
+    columns += [
+      Table.Column(L.place, .left, printWeight: 22), Table.Column(L.period, .left, printWeight: 14), Table.Column(L.fee, .left, printWeight: 14),
+    ]
+    return columns
+  }
+
+  private func name(_ header: String, _ weight: Int) -> Table.Column {
+    Table.Column(header, .left, keepsCellsWhole: true, printWeight: weight)
   }
 
   /// One program's row.
   public func cells(of p: Program) -> [Cell] {
-    var cells: [Cell] = [.portalLink(p.title, url: p.portalURL), .text(p.category)]
-    if showsDistrict { cells.append(.text(p.district)) }
+    // Names in the document's language (``EnglishNames``); the title is the catalog's.
+    let english = language == .en
+    func name(_ s: String) -> String { english ? EnglishNames.name(s) : s }
+    var cells: [Cell] = [.portalLink(p.title, url: p.portalURL), .text(name(p.category))]
+    if showsDistrict { cells.append(.text(name(p.district))) }
+    if let weekMarks {
+      let L = ReportLabels(language)
+      cells.append(.text(L.weekMark(starts: weekMarks.starting.contains(p.id), ends: weekMarks.ending.contains(p.id))))
+    }
     cells += [
       .text(Self.shortened(p.place)), .text(Self.period(p, language)),
       .text(Self.shortened(Self.feeText(p, free: ReportLabels(language).free))),
@@ -48,8 +78,10 @@ public struct ProgramTable: Sendable {
     OfficialDates.programDates(p.startDate, p.endDate, language)
   }
 
-  /// Text on one line, cut at 40 display columns.
+  /// Text on one line, whole up to 160 display columns (a place or a fee wraps in its
+  /// cell rather than being cut); only a longer text, a description pasted into the
+  /// field, is cut.
   static func shortened(_ text: String) -> String {
-    DisplayWidth.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: 40)
+    DisplayWidth.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: 160)
   }
 }

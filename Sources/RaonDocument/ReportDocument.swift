@@ -27,14 +27,14 @@ public enum ReportDocument: Sendable {
 
   /// The weekly report of `figures`.
   public static func report(_ figures: ReportData, options: DocumentOptions) -> ReportDocument {
-    .report(WeeklyReportComposer(figures: figures, options: options).compose())
+    .report(WeeklyReportComposer(figures: figures, options: options).compose().withEnglishNames())
   }
 
   /// The comparison of `from` with `to`.
   public static func comparison(
     _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: DocumentOptions
   ) -> ReportDocument {
-    .comparison(ChangesComposer.comparison(diff, from: from, to: to, options: options))
+    .comparison(ChangesComposer.comparison(diff, from: from, to: to, options: options).withEnglishNames())
   }
 
   /// The weekly trend of `points` (oldest first).

@@ -9,10 +9,19 @@ public struct Table: Sendable {
   public struct Column: Sendable {
     public var header: String
     public var alignment: Alignment
+    /// A column whose cells are never broken inside (a category `교육/체험`, a district):
+    /// print and screen keep each cell on one line.
+    public var keepsCellsWhole: Bool
 
-    public init(_ header: String, _ alignment: Alignment) {
+    /// The column's share of a printed page's width, relative to the other columns'
+    /// (a list of programs gives its title the most); `nil` lets the renderer decide.
+    public var printWeight: Int?
+
+    public init(_ header: String, _ alignment: Alignment, keepsCellsWhole: Bool = false, printWeight: Int? = nil) {
       self.header = header
       self.alignment = alignment
+      self.keepsCellsWhole = keepsCellsWhole
+      self.printWeight = printWeight
     }
   }
 

@@ -12,7 +12,14 @@ extension WeeklyReportComposer {
     let programs = r.lists.running
     guard !programs.isEmpty else { return [.paragraph([.text(L.noRunningThisWeek)])] }
     if r.district != nil {
-      return [.paragraph([.text(L.countText(programs.count))]), programTable(programs, showsDistrict: false)]
+      // A pack marks what starts and ends this week in its one list of what runs, so its
+      // printed attachment 2 need not list them again.
+      let marks = ProgramTable.WeekMarks(
+        starting: Set(r.lists.starting.map(\.id)), ending: Set(r.lists.ending.map(\.id)))
+      return [
+        .paragraph([.text(L.countText(programs.count))]),
+        .programs(ProgramTable(programs, showsDistrict: false, language: options.language, weekMarks: marks)),
+      ]
     }
     var blocks: [Block] = []
     for (district, list) in WeekLists.byDistrict(programs) {
@@ -100,7 +107,8 @@ extension WeeklyReportComposer {
     }
     guard !rows.isEmpty else { return blocks + [.paragraph([.text(L.noData)])] }
     var table = Table([
-      Table.Column(keyHeader, .left), Table.Column(L.runningThisWeek, .right), Table.Column(L.share, .right),
+      Table.Column(keyHeader, .left, keepsCellsWhole: true), Table.Column(L.runningThisWeek, .right),
+      Table.Column(L.share, .right),
       Table.Column(L.currentPrograms, .right), Table.Column(L.share, .right),
     ])
     for row in rows {

@@ -26,8 +26,8 @@ extension WeeklyReportComposer {
     let showUnknown = groups.contains { $0.unknown > 0 }
     var table = Table(
       [
-        Table.Column(keyHeader, .left), Table.Column(L.count, .right), Table.Column(L.share, .right),
-        Table.Column(L.free, .right), Table.Column(L.paid, .right), Table.Column(L.medianDurationDays, .right),
+        Table.Column(keyHeader, .left, keepsCellsWhole: true), Table.Column(L.count, .right),
+        Table.Column(L.share, .right), Table.Column(L.free, .right), Table.Column(L.paid, .right), Table.Column(L.medianDurationDays, .right),
         Table.Column(L.medianFeeMinKrw, .right),
       ] + (showUnknown ? [Table.Column(L.freeUnknown, .right)] : []))
     for g in groups {

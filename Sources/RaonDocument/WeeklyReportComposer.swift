@@ -9,7 +9,10 @@ import RaonCore
 /// district for the city); 2 starting and ending; 3 newly registered (and added since the
 /// compared snapshot when those differ); 4 the changes; 5 what is on, by district and by
 /// category; 6 the trend; 7 the whole catalog's statistics (which count ended programs
-/// too); 8 data quality with examples; 9 about the data.
+/// too); 8 data quality with examples; 9 about the data. A district pack prints 1–6 and
+/// about the data (7), its 2 as a note (its list of what runs marks what starts and ends);
+/// its catalog statistics and data quality follow as screen-only references (`참고 1`,
+/// `참고 2`), in the HTML, the Markdown and the workbook.
 struct WeeklyReportComposer {
   let r: ReportData
   let options: DocumentOptions
@@ -41,17 +44,38 @@ struct WeeklyReportComposer {
       (L.trendTitle,
        r.trend.isEmpty
         ? [.paragraph([.text(L.trendEmpty)])] : TrendComposer.blocks(r.trend, chart: charts.trend, labels: L)))
-    attachments.append((L.wholeCatalogTitle, wholeCatalog(charts)))
-    attachments.append((L.quality, quality()))
+    // A pack is the district's week on paper; its catalog statistics (which count ended
+    // programs too) and data quality go to the screen and the workbook, after the printed
+    // attachments, and an empty data-quality part is left out.
+    var reference: [(title: String, blocks: [Block])] = []
+    if r.district == nil {
+      attachments.append((L.wholeCatalogTitle, wholeCatalog(charts)))
+      attachments.append((L.quality, quality()))
+    } else {
+      reference.append((L.wholeCatalogTitle, wholeCatalog(charts)))
+      if !r.tables.quality.isEmpty { reference.append((L.quality, quality())) }
+    }
     attachments.append((L.dataInformation, dataInformation()))
 
+    // Page 1 names the printed attachments only: every one it names is on paper.
     let page = pageOne(attachments: attachments.map(\.title), charts: charts)
     // The city's running list (attachment 1, every program in every district) is the one
     // list too long for paper: a printed page names where the full list is instead.
     let printNote = r.district == nil && !r.lists.running.isEmpty ? L.runningListPrintNote(r.lists.running.count) : nil
-    let sections = attachments.enumerated().map { n, a in
-      Section(title: L.attachment(n + 1, a.title), blocks: a.blocks, printNote: n == 0 ? printNote : nil)
-    }
+    // A pack's lists of what starts and ends (attachment 2) repeat programs its list of
+    // what runs marks: paper says so instead.
+    let (starting, ending) = (r.lists.starting.count, r.lists.ending.count)
+    let packNote =
+      r.district != nil && starting + ending > 0
+      ? L.packStartingEndingPrintNote(starting: starting, ending: ending) : nil
+    let sections =
+      attachments.enumerated().map { n, a in
+        Section(
+          title: L.attachment(n + 1, a.title), blocks: a.blocks, printNote: n == 0 ? printNote : n == 1 ? packNote : nil)
+      }
+      + reference.enumerated().map { n, a in
+        Section(title: L.reference(n + 1, a.title), blocks: a.blocks, destination: .screen)
+      }
     let front = page.blocks
     let shown = (front + sections.flatMap(\.blocks)).compactMap { block -> Chart? in
       if case .chart(let chart) = block { return chart }

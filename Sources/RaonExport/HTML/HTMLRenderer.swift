@@ -9,7 +9,8 @@ import RaonDocument
 /// As a page (``Layout/page``) each section is a `<section id="sN">`, linked from a row of
 /// contents under the title, and each part (a `###` heading and what follows it) a
 /// `<div class="part">`, which print keeps on one page when it fits; a section too long for
-/// paper is shown on screen only, a note printed in its place. As a fragment
+/// paper is shown on screen only, a note printed in its place, and a section for the
+/// screen only (``Section/Destination/screen``) is not printed at all. As a fragment
 /// (``Layout/fragment``, the site's trend page) the headings stand as they are.
 ///
 /// ```swift
@@ -48,12 +49,17 @@ struct HTMLRenderer {
       switch layout {
       case .page:
         let id = "s\(n + 1)"
-        out += section.printNote == nil ? "<section id=\"\(id)\">" : "<section id=\"\(id)\" class=\"screen-only\">"
-        out += "<h2>"
+        // A section for the screen only is left out of print whole; one too long for paper
+        // prints its heading and a note.
+        out +=
+          !section.isPrinted
+          ? "<section id=\"\(id)\" class=\"no-print\">"
+          : section.printNote == nil ? "<section id=\"\(id)\">" : "<section id=\"\(id)\" class=\"screen-only\">"
+        out += "<div class=\"keep\"><h2>"
         HTMLText.append(section.title, to: &out)
         out += "</h2>"
         if let note = section.printNote { out += "<p class=\"print-only\">\(SVGBarChart.escape(note))</p>" }
-        append(section.blocks, to: &out)
+        append(section.blocks, to: &out, keepingFirst: true)
         out += "</section>\n"
       case .fragment:
         out += "<h2>"
@@ -67,22 +73,56 @@ struct HTMLRenderer {
     out += "</p>"
   }
 
-  /// `blocks`; on a page, each heading opens a part that runs to the next heading.
-  func append(_ blocks: [Block], to out: inout String) {
+  /// `blocks`; on a page, each heading opens a part that runs to the next heading, and a
+  /// heading is kept with the paragraphs after it and the chart they lead to
+  /// (``keepsWithHeading(_:)``).
+  ///
+  /// - Parameter keepingFirst: The caller opened a `keep` box (a section's heading) that the
+  ///   first block joins when it can.
+  func append(_ blocks: [Block], to out: inout String, keepingFirst: Bool = false) {
     var inPart = false
+    var keeping = keepingFirst
     for block in blocks {
       if case .heading(let text) = block {
+        if keeping { out += "</div>" }
         if inPart { out += "</div>" }
         inPart = layout == .page
         if inPart { out += "<div class=\"part\">" }
+        keeping = inPart
+        if keeping { out += "<div class=\"keep\">" }
         out += "<h3>"
         append(text, to: &out)
         out += "</h3>"
         continue
       }
+      if keeping, !Self.keepsWithHeading(block) {
+        out += "</div>"
+        keeping = false
+      }
       append(block, to: &out)
+      // A paragraph leading to a chart (the trend's explanation) stays in the box too.
+      if keeping, !Self.isParagraph(block) {
+        out += "</div>"
+        keeping = false
+      }
     }
+    if keeping { out += "</div>" }
     if inPart { out += "</div>" }
+  }
+
+  /// Whether print keeps `block` on the page of the heading before it: a paragraph or a
+  /// chart with its note, yes; a list or a table, which may run over pages, follows its
+  /// heading by `break-after: avoid` instead (keeping it whole left half-empty pages).
+  static func isParagraph(_ block: Block) -> Bool {
+    if case .paragraph = block { return true }
+    return false
+  }
+
+  static func keepsWithHeading(_ block: Block) -> Bool {
+    switch block {
+    case .paragraph, .chart: return true
+    case .heading, .list, .table, .programs: return false
+    }
   }
 
   func append(_ block: Block, to out: inout String) {
@@ -121,12 +161,19 @@ struct HTMLRenderer {
       // only the file's final line break goes.
       var svg = SVGChart.draw(chart)
       if svg.hasSuffix("\n") { svg.removeLast() }
-      out += "<figure class=\"chart\">" + svg + "</figure>"
+      // The chart and its note print on one page.
+      let kind: String
+      switch chart.content {
+      case .bars: kind = "bars"
+      case .lines: kind = "lines"
+      }
+      out += "<div class=\"chart-block \(kind)\"><figure class=\"chart\">" + svg + "</figure>"
       if let note = chart.note {
         out += "<p>"
         HTMLText.append(note, to: &out)
         out += "</p>"
       }
+      out += "</div>"
     }
   }
 
@@ -160,7 +207,16 @@ struct HTMLRenderer {
   static func append(columns: [Table.Column], rows: some Sequence<[Cell]>, to out: inout String) {
     let headers = columns.map { HTMLText.escape($0.header) }
     let stack = columns.count >= 5 && columns.filter { $0.alignment == .left }.count >= 3
-    out += stack ? "<div class=\"table-wrap\"><table class=\"stack\"><thead><tr>" : "<div class=\"table-wrap\"><table><thead><tr>"
+    out += stack ? "<div class=\"table-wrap\"><table class=\"stack\">" : "<div class=\"table-wrap\"><table>"
+    // Columns with a print weight share the printed width in proportion (a fixed layout
+    // on paper: a long place or fee wraps in its column rather than squeezing the title).
+    let weights = columns.compactMap(\.printWeight)
+    if weights.count == columns.count, let total = Optional(weights.reduce(0, +)), total > 0 {
+      out += "<colgroup>"
+      for w in weights { out += "<col style=\"width:\(w * 100 / total)%\">" }
+      out += "</colgroup>"
+    }
+    out += "<thead><tr>"
     for (column, header) in zip(columns, headers) {
       out += column.alignment == .right ? "<th align=\"right\">" : "<th>"
       out += header
@@ -175,6 +231,7 @@ struct HTMLRenderer {
       for (i, column) in columns.enumerated() {
         out += "<td"
         if stack { out += " data-label=\"\(headers[i])\"" }
+        if column.keepsCellsWhole { out += " class=\"name\"" }
         out += column.alignment == .right ? " align=\"right\">" : ">"
         if i < row.count { append(row[i], to: &out) }
         out += "</td>"

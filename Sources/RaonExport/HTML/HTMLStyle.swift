@@ -70,6 +70,9 @@ enum HTMLStyle {
     th { background: var(--head); font-weight: 600; }
     th[align="right"], td[align="right"] { text-align: right; }
     td[align="right"] { white-space: nowrap; }
+    /* A category or a district is one name: never "교육/ 체험" over two lines. */
+    td.name { white-space: nowrap; }
+    .chart-block.lines svg { margin: 0 auto; }
     tbody tr:nth-child(even) td { background: var(--zebra); }
     .chart { margin: .75rem 0 1rem; }
     .chart svg { display: block; max-width: 100%; height: auto; }
@@ -79,7 +82,11 @@ enum HTMLStyle {
       main { padding: .75rem .75rem 1.5rem; }
       h1 { font-size: 1.3rem; }
       table { font-size: .72rem; }
-      th, td { padding: .2rem .3rem; }
+      th, td { padding: .2rem .22rem; }
+      /* A chart keeps its text legible (11 px at least: 92% of its 12–13 px type) and
+         scrolls sideways in its own box when it is wider than the phone. */
+      .chart { overflow-x: auto; }
+      .chart svg { max-width: none; width: auto; zoom: .92; }
       /* A list of programs: one card per row, each value after its column's name. */
       table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; }
       table.stack { font-size: .85rem; }
@@ -108,15 +115,24 @@ enum HTMLStyle {
          section whole left pages half empty: a district pack printed on 6 pages, 4 now. */
       section + section h2 { margin-top: 4mm; }
       h2, h3 { break-after: avoid; }
+      /* A heading and the paragraph, list or chart it introduces, and a chart and its note,
+         never part at a page's foot. */
+      .keep, .chart-block { break-inside: avoid; }
       .table-wrap { overflow: visible; }
       table { width: 100%; max-width: 100%; font-size: 7.5pt; line-height: 1.15; }
       th, td { padding: 0.4pt 3pt; }
       thead { display: table-header-group; }
+      /* A list of programs shares the width as its columns say (<colgroup>): the title
+         widest, places and fees wrapping, names and dates whole. */
+      table.stack { table-layout: fixed; }
       tr, .chart, svg, li { break-inside: avoid; }
       /* Charts as wide as the text column, so their labels print at the body's size or
          larger (never under 6 pt); a tall one is scaled to fit a page. */
       .chart { width: 100%; margin: 1mm 0 3mm; }
       .chart svg { width: 100%; max-height: 125mm; height: auto; }
+      /* The trend's two panels in a third of a page, so a pack's trend and what follows
+         share one. */
+      .chart-block.lines svg { max-height: 108mm; }
       /* Page 1 holds its chart and the source line below it on one sheet. */
       main > .chart svg { max-height: 95mm; }
       /* Page 1's headline table reads at the body's size. */
@@ -125,7 +141,9 @@ enum HTMLStyle {
       /* Page 1 is the summary; the attachments start on page 2. */
       main > section:first-of-type { break-before: page; }
       /* A list too long for paper names where the full list is instead. */
-      section.screen-only > :not(h2):not(.print-only) { display: none; }
+      section.screen-only > :not(.keep), section.screen-only > .keep > :not(h2):not(.print-only) { display: none; }
+      /* A section for the screen and the workbook only (a pack's catalog statistics). */
+      section.no-print { display: none; }
       .print-only { display: block; }
       main > h1 + p { margin-bottom: 3mm; }
       h2, h3, hr, section::after, .part::after { clear: both; }
