@@ -10,6 +10,8 @@ public struct ProgramTable: Sendable {
   /// Whether the list has a district column (not in one district's list).
   public var showsDistrict: Bool
   public var language: ReportLanguage
+  /// The catalog listed (its column titles: ``ReportLabels/catalog``).
+  public var catalog: CatalogProfile.Name = .seoul
 
   public init(_ programs: [Program], showsDistrict: Bool, language: ReportLanguage) {
     self.programs = programs
@@ -19,7 +21,7 @@ public struct ProgramTable: Sendable {
 
   /// The columns: text, all left-aligned.
   public var columns: [Table.Column] {
-    let L = ReportLabels(language)
+    let L = ReportLabels(language, catalog: catalog)
     var headers = [L.title, L.category]
     if showsDistrict { headers.append(L.district) }
     headers += [L.place, L.period, L.fee]
