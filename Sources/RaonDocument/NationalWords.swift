@@ -18,6 +18,9 @@ public enum NationalWords {
     ("자치구", "시·도"),
     ("분류", "제공기관"),
     ("프로그램", "행사"),
+    // The national data's own column labels (CatalogProfile.national's fields).
+    ("공연/행사명", "행사명"),
+    ("이용요금", "관람요금"),
   ]
 
   static let english: [(String, String)] = [
