@@ -129,4 +129,31 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o").path))
     }
   }
+
+  @Test func theTrendCountsEventsWeekByWeek() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-e2e-national-trend")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let later = dir.appendingPathComponent("later.csv")
+    let built = try Python.run([Self.scripts.appendingPathComponent("national_later.py").path, Self.download.path, later.path])
+    #expect(built.status == 0, "\(built.stderr)")
+    let env = ["RAON_DB": "national.sqlite"]
+    let recorded = try RaonProcess.run(
+      ["snapshot", "--catalog", "national", Self.download.path, later.path, "--taken-at", "2025-03-31", "--taken-at", "2025-10-01"],
+      in: dir, environment: env)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let run = try RaonProcess.run(["trend", "--format", "json", "--out", "t"], in: dir, environment: env)
+    #expect(run.status == 0, "\(run.stderr)")
+    let points = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("t/trend.json"))) as? [[String: Any]])
+    #expect(points.count == 2)
+    for (point, file) in zip(points, [Self.download, later]) {
+      let counted = try Python.run([Self.scripts.appendingPathComponent("national_events.py").path, "keys", file.path])
+      let events = try Self.json(counted.stdout)["events"] as? Int
+      #expect(point["programCount"] as? Int == events, "\(file.lastPathComponent)")
+    }
+    let diff = try Python.run([Self.scripts.appendingPathComponent("national_events.py").path, "diff", Self.download.path, later.path])
+    let expected = try Self.json(diff.stdout)
+    #expect(points.last?["added"] as? Int == (expected["added"] as? [Any])?.count)
+    #expect(points.last?["removed"] as? Int == (expected["removed"] as? [Any])?.count)
+  }
 }
