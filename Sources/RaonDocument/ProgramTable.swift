@@ -13,6 +13,8 @@ public struct ProgramTable: Sendable {
   /// In a pack's list of what runs, which programs start and which end this week: a
   /// column says so (`시작`, `종료`).
   public var weekMarks: WeekMarks?
+  /// The catalog listed (its column titles: ``ReportLabels/catalog``).
+  public var catalog: CatalogProfile.Name = .seoul
 
   /// The programs starting and ending this week, by id.
   public struct WeekMarks: Sendable {
@@ -35,7 +37,7 @@ public struct ProgramTable: Sendable {
   /// The columns: text, all left-aligned; the title widest on paper, places, dates and
   /// fees wrapping in theirs, names (category, district, the week's mark) kept whole.
   public var columns: [Table.Column] {
-    let L = ReportLabels(language)
+    let L = ReportLabels(language, catalog: catalog)
     var columns = [Table.Column(L.title, .left, printWeight: 34), name(L.category, 10)]
     if showsDistrict { columns.append(name(L.district, 8)) }
     if weekMarks != nil { columns.append(name(L.weekMarkHeader, 6)) }

@@ -27,7 +27,8 @@ public enum ReportDocument: Sendable {
 
   /// The weekly report of `figures`.
   public static func report(_ figures: ReportData, options: DocumentOptions) -> ReportDocument {
-    .report(WeeklyReportComposer(figures: figures, options: options).compose().withEnglishNames())
+    let report = WeeklyReportComposer(figures: figures, options: options).compose()
+    return .report(options.catalog == .national ? NationalReportComposer.adapt(report) : report.withEnglishNames())
   }
 
   /// The comparison of `from` with `to`.
@@ -91,6 +92,8 @@ public struct DocumentOptions: Sendable {
   /// Categories given their own column in the category × district table; the rest are
   /// summed in one column (the CSV has the full table).
   public var crossTableCategories: Int
+  /// The catalog reported on: its labels (``ReportLabels/catalog``).
+  public var catalog: CatalogProfile.Name = .seoul
 
   public init(
     language: ReportLanguage = .ko, chartTopN: Int = 10, listLimit: Int = 20, comparisonListLimit: Int = 100,
@@ -103,5 +106,5 @@ public struct DocumentOptions: Sendable {
     self.crossTableCategories = crossTableCategories
   }
 
-  public var labels: ReportLabels { ReportLabels(language) }
+  public var labels: ReportLabels { ReportLabels(language, catalog: catalog) }
 }

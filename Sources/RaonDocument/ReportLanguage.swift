@@ -9,11 +9,20 @@ public enum ReportLanguage: String, CaseIterable, Sendable {
 /// table is called the same thing in the workbook, the Markdown and the charts.
 public struct ReportLabels: Sendable {
   public let language: ReportLanguage
+  /// The catalog the words are for: the national data's labels say 시·도, 제공기관 and 행사
+  /// where Seoul's say 자치구, 분류 and 프로그램 (``NationalWords``).
+  public let catalog: CatalogProfile.Name
 
-  public init(_ language: ReportLanguage) { self.language = language }
+  public init(_ language: ReportLanguage, catalog: CatalogProfile.Name = .seoul) {
+    self.language = language
+    self.catalog = catalog
+  }
 
   /// The one way a label is stated: its Korean and its English words, side by side.
-  public func say(_ ko: String, _ en: String) -> String { language == .ko ? ko : en }
+  public func say(_ ko: String, _ en: String) -> String {
+    let text = language == .ko ? ko : en
+    return catalog == .national ? NationalWords.adapt(text, language) : text
+  }
 
   // MARK: - Report and sections
   public var reportTitle: String { say("서울시 문화행사 주간 현황", "Seoul cultural events — weekly status") }
@@ -47,7 +56,9 @@ public struct ReportLabels: Sendable {
   public var takenAt: String { say("수집 시각", "Taken at") }
   public var source: String { say("출처", "Source") }
   public var attribution: String {
-    "출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보), 공공누리 제1유형"
+    catalog == .national
+      ? "출처: 공공데이터포털 (전국공연행사정보표준데이터), 공공누리 제1유형"
+      : "출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보), 공공누리 제1유형"
   }
 
   // MARK: - Table columns
@@ -233,7 +244,7 @@ public struct QualityFlagText: Sendable {
 
   /// ``all`` by code.
   public static let byCode: [String: QualityFlagText] = Dictionary(
-    all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    (all + NationalWords.qualityFlags).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 }
 
 // MARK: - Korean CSV headers

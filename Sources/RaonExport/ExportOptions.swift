@@ -1,3 +1,4 @@
+import RaonCore
 import RaonDocument
 
 /// How CSV files are encoded.
@@ -23,6 +24,8 @@ public struct ExportOptions: Sendable {
   public var chartTopN: Int
   /// The language of the CSV header rows (`--csv-headers`).
   public var csvHeaders: CSVHeaders
+  /// The catalog reported on (its labels; the national data's report.json keys).
+  public var catalog: CatalogProfile.Name = .seoul
 
   public init(
     language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10,
@@ -38,8 +41,12 @@ public struct ExportOptions: Sendable {
   /// The most groups a chart shows (the config allows up to 100).
   public static let chartTopNLimit = 1_000
 
-  public var labels: ReportLabels { ReportLabels(language) }
+  public var labels: ReportLabels { ReportLabels(language, catalog: catalog) }
 
-  /// What the document says in these options (its language, the charts' top N).
-  public var document: DocumentOptions { DocumentOptions(language: language, chartTopN: chartTopN) }
+  /// What the document says in these options (its language, the charts' top N, the catalog).
+  public var document: DocumentOptions {
+    var options = DocumentOptions(language: language, chartTopN: chartTopN)
+    options.catalog = catalog
+    return options
+  }
 }

@@ -21,7 +21,7 @@ public enum CatalogError: RaonError, CustomStringConvertible, Equatable {
     case .missingKey(let variable, let portal):
       return "the Open API needs a key — set the environment variable \(variable) to your key from \(portal) (or use a file instead of --api)"
     case .notYet(let catalog, let command):
-      return "raon \(command) does not work on the \(CatalogProfile.profile(catalog).title) catalog yet (it records, lists and compares it: raon snapshot, snapshots, diff) — use raon diff, or a store of the seoul catalog"
+      return "raon \(command) does not work on the \(CatalogProfile.profile(catalog).title) catalog yet (raon snapshot, snapshots, diff, report and trend work on it) — use those, or a store of the seoul catalog"
     case .storeHolds(let store, let held, let asked):
       return "the store at \(store) holds the \(held.rawValue) catalog, not \(asked.rawValue) — a store holds one catalog: give --catalog \(held.rawValue), or use another --db"
     }

@@ -60,10 +60,6 @@ public struct DiffJob: Sendable {
     guard let out, !formats.isEmpty else {
       return Outcome(from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: [])
     }
-    // The comparison's files name Seoul's columns; the national data's come with its report.
-    guard profile.identity == .portalCode else {
-      throw CatalogError.notYet(catalog: profile.name, command: "diff --out")
-    }
     let target = environment.url(forPath: out)
     let result = try OutputPublisher.publish(target) { staging -> ExportResult in
       let document = ReportDocument.comparison(diff, from: from, to: to, options: options.document)

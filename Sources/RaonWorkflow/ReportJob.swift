@@ -73,6 +73,9 @@ public struct ReportJob: Sendable {
   public let environment: RaonEnvironment
   /// How snapshots are read (in memory or in chunks; tests lower the limits).
   var reading = SnapshotReading.Policy()
+  /// The store's catalog: the national data is reported in events and regions
+  /// (ReportJob+National.swift).
+  public var profile: CatalogProfile = .seoul
 
   public init(store: any SnapshotStoring, storePath: String, environment: RaonEnvironment) {
     self.store = store
@@ -82,7 +85,7 @@ public struct ReportJob: Sendable {
 
   public func run(_ request: ReportRequest) async throws -> ReportOutcome {
     var request = request
-    request.districts = Self.spelled(request.districts)
+    if profile.name == .seoul { request.districts = Self.spelled(request.districts) }
     let plan = try checkBeforeRecording(request)
     let input = try await read(request, takenAt: plan.takenAt)
     defer { input.held?.releaseOffThread() }
@@ -92,7 +95,7 @@ public struct ReportJob: Sendable {
     return try sayingWhatWasRecorded(recording) {
       let selection = select(request, plan: plan, after: recording)
       defer { _ = selection.wait() }
-      let programs = try self.programs(of: input, selection)
+      let programs = try eventsIfNational(try self.programs(of: input, selection), selection)
       let folder = outputFolder(request, week: try plan.week ?? selection.wait().get().week)
       return try report(request, programs: programs, selection: selection, recording: recording, into: folder)
     }
@@ -175,6 +178,7 @@ public struct ReportJob: Sendable {
     // read from the store) starts on its programs sheet sooner.
     let trend = try trend(selection, districts: districts)
     report.trend = trend.city
+    if profile.name == .national { report.national = NationalAnalysis.tables(programs.held ?? []) }
     return (report, trend.byDistrict)
   }
 
@@ -185,6 +189,10 @@ public struct ReportJob: Sendable {
     pageOne: (_ district: String, _ report: ReportData) -> Void
   ) throws -> ExportResult {
     guard !request.districts.isEmpty else { return ExportResult() }
+    if profile.name == .national {
+      return try nationalPacks(request, city: city, programs: programs, selection: selection, trends: trends,
+        into: staging, pageOne: pageOne)
+    }
     return try DistrictPacks.write(
       request.districts, city: city, programs: programs,
       compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
@@ -220,7 +228,7 @@ public struct ReportJob: Sendable {
   func checkBeforeRecording(_ request: ReportRequest) throws -> ReportPlan {
     let week = try SnapshotSelection.parseWeek(request.week)
     let takenAt = request.takenAt ?? environment.now()
-    for name in request.districts where !District.all.contains(name) {
+    for name in request.districts where profile.name == .seoul && !District.all.contains(name) {
       throw WorkflowError.unknownDistrict(name)
     }
     let snapshots = try store.snapshots()
@@ -305,6 +313,8 @@ public struct ReportJob: Sendable {
       }
     }
     if recorded.isEmpty, try store.snapshots().isEmpty {
+      // The bundled sample is Seoul's: a national store starts with `raon snapshot`.
+      guard profile.name == .seoul else { throw WorkflowError.noSnapshots(store: storePath) }
       environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
       return .done(Recorded(snapshots: [try ingest.recordSample()], sample: true))
     }
@@ -344,7 +354,8 @@ public struct ReportJob: Sendable {
   func comparison(_ selection: ReportSelection) throws
     -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
   {
-    try selection.compareTo.map { info in
+    if profile.name == .national { return try nationalComparison(selection) }
+    return try selection.compareTo.map { info in
       (info: info, programs: try reading.comparedStatistics(of: info, in: store),
        changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store))
     }
@@ -359,6 +370,7 @@ public struct ReportJob: Sendable {
     guard selection.trendWeeks > 0 else { return ([], [:]) }
     let history = selection.snapshots.filter { $0.takenAt <= selection.snapshot.takenAt }
     let chosen = WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks)
+    if profile.name == .national { return try nationalTrend(chosen, regions: districts, day: selection.snapshot.koreaDay) }
     // The city alone: read only what changed between the points (`raon trend`'s way).
     if districts.isEmpty { return (try TrendJob.points(of: chosen, in: store), [:]) }
     var city = WeeklyTrend.Builder()

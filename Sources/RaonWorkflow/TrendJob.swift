@@ -19,6 +19,8 @@ public struct TrendJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
   public let environment: RaonEnvironment
+  /// The store's catalog: the national data's trend counts events (``NationalWeek``).
+  public var profile: CatalogProfile = .seoul
 
   /// The default output folder, under the working directory.
   public static let defaultOut = "reports/trend"
@@ -84,7 +86,11 @@ public struct TrendJob: Sendable {
   {
     let snapshots = try store.snapshots()
     guard !snapshots.isEmpty else { throw WorkflowError.noSnapshots(store: storePath) }
-    let points = try Self.points(in: store, snapshots: snapshots, range: range)
+    let points = profile.identity == .naturalKey
+      ? try NationalWeek.trendPoints(
+        of: WeeklyTrend.choosePoints(snapshots, weeks: range.weeks ?? Int.max, from: range.from, to: range.to),
+        in: store)
+      : try Self.points(in: store, snapshots: snapshots, range: range)
     guard !points.isEmpty else {
       throw Error.noSnapshotInRange(
         from: range.from?.description ?? "…", to: range.to?.description ?? "…", store: storePath)

@@ -32,9 +32,15 @@ import Testing
     let added = expected["added"]?.count ?? -1, removed = expected["removed"]?.count ?? -1, changed = expected["changed"]?.count ?? -1
     #expect(diff.stdout.hasPrefix("snapshot 1 → 2: \(added) added, \(removed) removed, \(changed) changed"), "\(diff.stdout)")
     #expect(added == 15 && removed == 30 && changed == 30)
-    // Files of the comparison come with the national report (phase 2): refused in one line.
-    let out = try RaonProcess.run(["diff", "1", "2", "--out", "d"], in: dir, environment: env)
-    #expect(out.status == 2 && out.stderr.split(separator: "\n").count == 1, "\(out.stderr)")
+    // The comparison's files, in the national data's words (시·도, 제공기관, 행사).
+    let out = try RaonProcess.run(["diff", "1", "2", "--out", "d", "--format", "md,json"], in: dir, environment: env)
+    #expect(out.status == 0, "\(out.stderr)")
+    let md = (try? String(contentsOf: dir.appendingPathComponent("d/changes.md"), encoding: .utf8)) ?? ""
+    #expect(md.contains("추가 \(added)건") && md.contains("행사") && !md.contains("자치구") && !md.contains("프로그램"), "\(md.prefix(400))")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("d/changes.json"))) as? [String: Any]
+    #expect(json?["added"] as? Int == added)
+    #expect((json?["addedIds"] as? [String]).map(Set.init) == expected["added"].map(Set.init))
+    #expect((json?["changedIds"] as? [String]).map(Set.init) == expected["changed"].map(Set.init))
   }
 
   @Test func aStoreHoldsOneCatalogAndSaysSoInOneLine() throws {
@@ -46,8 +52,7 @@ import Testing
     for (arguments, says) in [
       (["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2025-04-01"], "--catalog seoul"),
       (["snapshot", "--catalog", "seoul", Fixtures.sampleCSV.path, "--taken-at", "2025-04-01"], "holds the national catalog"),
-      (["report"], "does not work on the 전국공연행사정보표준데이터 catalog yet"),
-      (["trend"], "does not work"),
+      (["site", "--out", "s"], "does not work on the 전국공연행사정보표준데이터 catalog yet"),
     ] {
       let run = try RaonProcess.run(arguments, in: dir, environment: env)
       #expect(run.status == 1, "\(arguments): \(run.status) \(run.stderr)")

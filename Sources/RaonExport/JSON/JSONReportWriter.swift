@@ -45,7 +45,9 @@ public struct JSONReportWriter: TextRenderer {
   public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
     switch document {
     case .report(let report):
-      return [OutputFile("report.json", Self.reportDocument(report.figures).pretty())]
+      let value = Self.reportDocument(report.figures)
+      let shaped = options.catalog == .national ? NationalReportJSON.adapt(value, report.figures) : value
+      return [OutputFile("report.json", shaped.pretty())]
     case .comparison(let c):
       return [OutputFile("changes.json", Self.comparisonDocument(c.diff, from: c.from, to: c.to).pretty())]
     case .trend(let t):

@@ -46,8 +46,9 @@ struct DiffCommand: AsyncParsableCommand {
     let registry = FormatRegistry.standard
     let list = output.format ?? registry.defaults(for: .comparison).map(\.rawValue).joined(separator: ",")
     let formats = output.out == nil || list.lowercased() == "none" ? [] : try registry.parse([list], for: .comparison)
-    let options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
+    var options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
     let profile = try catalog.profile(for: snapshotStore, config: config)
+    options.catalog = profile.name
     let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment, profile: profile)
       .run(from: from, to: to, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }

@@ -70,6 +70,16 @@ struct ReportCommand: AsyncParsableCommand {
   var districts: String?
 
   @Option(
+    name: .customLong("region"),
+    help: ArgumentHelp("--catalog national: also write this 시·도's or provider's pack in regions/<name>/ (repeatable), e.g. \"경상북도 안동시\".", valueName: "name"))
+  var region: [String] = []
+
+  @Option(
+    name: .customLong("regions"),
+    help: ArgumentHelp("--catalog national: 'all', a pack for each 시·도 (as named at the report's date).", valueName: "all"))
+  var regions: String?
+
+  @Option(
     name: .customLong("trend-weeks"),
     help: ArgumentHelp("ISO weeks in the trend (the latest snapshot of each), 0–520; 0 = no trend. Default 8.", valueName: "n"))
   var trendWeeks: Int?
@@ -78,6 +88,9 @@ struct ReportCommand: AsyncParsableCommand {
     if api && input != nil { throw ValidationError("give either --input or --api, not both") }
     if let districts, districts.lowercased() != "all" {
       throw ValidationError("--districts takes 'all'; name single districts with --district")
+    }
+    if let regions, regions.lowercased() != "all" {
+      throw ValidationError("--regions takes 'all'; name single regions with --region")
     }
     if let trendWeeks, !(0...520).contains(trendWeeks) {
       throw ValidationError("--trend-weeks must be between 0 and 520 (ten years), not \(trendWeeks)")
@@ -92,7 +105,9 @@ struct ReportCommand: AsyncParsableCommand {
       environment, config: config, readOnlyIfUnwritable: input == nil && !api)
     // Checked inside every recording's transaction (SnapshotRecorder), whichever path records.
     snapshotStore.shrinkGuard = allowShrink ? nil : .standard
-    try catalog.requireSeoul(for: snapshotStore, command: "report")
+    let profile = try catalog.profile(for: snapshotStore, config: config)
+    try NationalReportOptions.check(profile, districts: !district.isEmpty || districts != nil,
+      regions: !region.isEmpty || regions != nil, input: input != nil || api)
 
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []
@@ -107,11 +122,17 @@ struct ReportCommand: AsyncParsableCommand {
     request.out = output.out
     if let trendWeeks { request.trendWeeks = trendWeeks }
     request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
+    if profile.name == .national {
+      request.districts = (regions != nil ? [ReportJob.everyRegion] : [])
+        + uniqued(region.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
+    }
     request.outParent = config.out
     request.options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
+    request.options.catalog = profile.name
 
-    let outcome = try await ReportJob(store: snapshotStore, storePath: path, environment: environment)
-      .run(request)
+    var job = ReportJob(store: snapshotStore, storePath: path, environment: environment)
+    job.profile = profile
+    let outcome = try await job.run(request)
     Console.endProgress()
     if input != nil || api { store.foldLog(snapshotStore, path: path) }
     for warning in outcome.warnings { Console.warning(warning) }

@@ -50,13 +50,15 @@ struct TrendCommand: AsyncParsableCommand {
     let formats = try Self.formats(output.format)
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
-    try catalog.requireSeoul(for: snapshotStore, command: "trend")
+    let profile = try catalog.profile(for: snapshotStore, config: config)
     let range = TrendJob.Range(
       from: try Self.week(from, option: "--from"), to: try Self.week(to, option: "--to"),
       weeks: weeks)
-    let outcome = try TrendJob(store: snapshotStore, storePath: path, environment: environment)
-      .run(
-        range, formats: formats, out: output.out, options: output.exportOptions(over: config))
+    var job = TrendJob(store: snapshotStore, storePath: path, environment: environment)
+    job.profile = profile
+    var options = output.exportOptions(over: config)
+    options.catalog = profile.name
+    let outcome = try job.run(range, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
   }

@@ -1,0 +1,71 @@
+import RaonCore
+
+/// The national data's words where Seoul's report has its own: 시·도 for 자치구, 제공기관
+/// (a 시·군·구 office or another body) for 분류, 행사 (an event, whatever its sessions) for
+/// 프로그램, and the dataset's own name and source. One table, so the labels
+/// (``ReportLabels/say(_:_:)``) and the composed document (``NationalReportComposer``) say
+/// the same thing.
+public enum NationalWords {
+  /// Whole phrases first, then single words: `서울시 문화행사` before `자치구`.
+  static let korean: [(String, String)] = [
+    ("서울특별시 서울 열린데이터광장 (서울시 문화행사 정보)", "공공데이터포털 (전국공연행사정보표준데이터)"),
+    ("서울 열린데이터광장 「서울시 문화행사 정보」", "공공데이터포털 「전국공연행사정보표준데이터」"),
+    ("서울시 문화행사 정보", "전국공연행사정보표준데이터"),
+    ("서울시 문화행사", "전국 공연·행사"),
+    ("서울시 이번 주", "전국 이번 주"),
+    ("개 구 중", "개 시·도 중"),
+    ("서울 25개 자치구", "시·도"),
+    ("자치구", "시·도"),
+    ("분류", "제공기관"),
+    ("프로그램", "행사"),
+    // The national data's own column labels (CatalogProfile.national's fields).
+    ("공연/행사명", "행사명"),
+    ("이용요금", "관람요금"),
+  ]
+
+  static let english: [(String, String)] = [
+    ("Seoul Open Data Plaza, “Seoul cultural events” (서울시 문화행사 정보)",
+     "the public data portal, “national performances and events” (전국공연행사정보표준데이터)"),
+    ("Seoul cultural events", "Korea's performances and events"),
+    ("Seoul's 25", "the provinces"),
+    ("districts", "provinces"), ("Districts", "Provinces"),
+    ("district", "province"), ("District", "Province"),
+    ("categories", "providers"), ("Categories", "Providers"),
+    ("category", "provider"), ("Category", "Provider"),
+    ("programs", "events"), ("Programs", "Events"),
+    ("program", "event"), ("Program", "Event"),
+  ]
+
+  /// `text` in the national data's words.
+  public static func adapt(_ text: String, _ language: ReportLanguage) -> String {
+    var out = text
+    for (seoul, national) in language == .ko ? korean : english where out.contains(seoul) {
+      out = out.replacingOccurrences(of: seoul, with: national)
+    }
+    return out
+  }
+
+  /// The flags only the national data sets, for people (the codes stay in CSV and JSON).
+  static let qualityFlags: [QualityFlagText] = [
+    QualityFlagText(
+      code: "coords_outside_korea", koreanName: "좌표가 국내 밖", englishName: "Coordinates outside Korea",
+      koreanExplanation: "위도·경도가 대한민국(북위 33.0~38.7°, 동경 124.5~132.0°) 밖을 가리킴",
+      englishExplanation: "Latitude/longitude outside Korea (33.0–38.7 N, 124.5–132.0 E)"),
+    QualityFlagText(
+      code: "paid_but_free", koreanName: "유료인데 관람요금 무료", englishName: "Paid, fee says free",
+      koreanExplanation: "요금정보는 유료인데 관람요금이 0원이나 무료라고 함",
+      englishExplanation: "요금정보 says paid but 관람요금 quotes 0 or free"),
+    QualityFlagText(
+      code: "duplicate_row", koreanName: "중복 행", englishName: "Duplicate row",
+      koreanExplanation: "모든 값이 같은 행이 두 번 이상 있음 (행사는 한 번 셈)",
+      englishExplanation: "Two or more identical rows (the event counts once)"),
+    QualityFlagText(
+      code: "region_unknown", koreanName: "지역 미상", englishName: "Region unknown",
+      koreanExplanation: "제공기관과 주소로 시·도를 알 수 없음 ('기타 기관'으로 집계)",
+      englishExplanation: "No province from the provider or the address (counted under 기타 기관)"),
+    QualityFlagText(
+      code: "reference_date_stale", koreanName: "데이터기준일자 1년 경과", englishName: "Reference date over a year old",
+      koreanExplanation: "데이터기준일자가 보고 기준일보다 365일 넘게 앞섬",
+      englishExplanation: "데이터기준일자 more than 365 days before the report's day"),
+  ]
+}
