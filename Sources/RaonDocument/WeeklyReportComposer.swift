@@ -36,7 +36,7 @@ struct WeeklyReportComposer {
     } else {
       attachments.append((L.changesSinceLast, [.paragraph([.text(L.noComparison)])]))
     }
-    attachments.append((L.statusTables, weekSections(charts)))
+    attachments.append((r.district == nil ? L.statusTables : L.statusTablesByCategory, weekSections(charts)))
     attachments.append(
       (L.trendTitle,
        r.trend.isEmpty
@@ -45,10 +45,15 @@ struct WeeklyReportComposer {
     attachments.append((L.quality, quality()))
     attachments.append((L.dataInformation, dataInformation()))
 
-    let page = pageOne(attachments: attachments.map(\.title), charts: charts)
     // The city's running list (attachment 1, every program in every district) is the one
-    // list too long for paper: a printed page names where the full list is instead.
-    let printNote = r.district == nil && !r.lists.running.isEmpty ? L.runningListPrintNote(r.lists.running.count) : nil
+    // list too long for paper (thousands of rows, tens of pages): page 1 marks it as sent
+    // separately, as a Korean office marks a bulky 붙임, and the workbook is that
+    // attachment; the screen (HTML, Markdown) still shows it.
+    let sentSeparately = r.district == nil && !r.lists.running.isEmpty
+    var pageOneTitles = attachments.map(\.title)
+    if sentSeparately { pageOneTitles[0] = L.runningListSentSeparately }
+    let page = pageOne(attachments: pageOneTitles, charts: charts)
+    let printNote = sentSeparately ? L.runningListPrintNote(r.lists.running.count) : nil
     let sections = attachments.enumerated().map { n, a in
       Section(title: L.attachment(n + 1, a.title), blocks: a.blocks, printNote: n == 0 ? printNote : nil)
     }
@@ -160,8 +165,11 @@ struct WeeklyReportComposer {
     let cut = TopN.forChart(rows, keep: options.chartTopN, otherKey: L.other)
     var shown = cut.rows
     var note: String?
-    if cut.folded, let rest = shown.popLast() {
-      note = L.chartRestNote(groups: rows.count - shown.count, programs: rest.count, unit: unit)
+    if cut.folded, shown.popLast() != nil {
+      // Named from the groups left out, so 미상 is never counted as one more 구.
+      let ranked = rows.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+      note = CountPhrases.chartRest(
+        Array(ranked.dropFirst(shown.count)), unit: unit, unknownKey: unit == L.districtUnit ? District.unknown : nil, L)
     }
     let title = (set.map { "\($0) — \(subject)" } ?? subject) + " (\(L.chartCountSuffix))"
     let bars = Chart.Bars(
