@@ -48,7 +48,10 @@ public enum CountPhrases {
     -> String
   {
     if L.language == .en {
-      let reg = registered == 0 ? "No program was newly registered" : "\(en(registered, "program")) newly registered"
+      let reg =
+        registered == 0
+        ? "No program was newly registered"
+        : "\(en(registered, "program")) \(registered == 1 ? "was" : "were") newly registered"
       let flows: String
       switch (starting, ending) {
       case (0, 0): flows = "none starts or ends this week"
@@ -119,7 +122,7 @@ public enum CountPhrases {
     if !groups.isEmpty {
       parts.append(L.say("그 외 \(groups.count)개 \(unit) \(n(programs))", "the other \(groups.count) \(unit) (\(programs.formatted()))"))
     }
-    if rest.contains(where: { $0.key == unknownKey }) {
+    if unknown > 0 {
       parts.append(L.say("자치구 미상 \(n(unknown))", "district unknown (\(unknown.formatted()))"))
     }
     guard !parts.isEmpty else { return nil }

@@ -104,12 +104,12 @@ import Testing
     // Snapshot ids, the ISO week and the source file only in the closing "자료 정보".
     let about = try #require(text.range(of: "## 붙임 9. 자료 정보"))
     let page = String(text[..<about.lowerBound])
-    for developerTerm in ["#2", "#1", "2024-W37", "seoul-cultural-events", "스냅숏", "ISO"] {
+    for developerTerm in ["#2", "#1", "2024-W37", "seoul-cultural-events", "스냅숏", "ISO", "csv/", ".xlsx", "cult:"] {
       #expect(!page.contains(developerTerm), "\(developerTerm) before 자료 정보")
     }
     #expect(
       text.contains(
-        "- **이번 자료**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 프로그램 12건"))
+        "- **이번 자료**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 행사 12건"))
     #expect(text.contains("- **비교 자료**: #1 · 수집 시각 2024-09-02 00:00 KST"))
     #expect(text.contains("- **보고 주간**: 2024-W37 (2024-09-09 ~ 2024-09-15)"))
     let (_, _, english) = try written(options: ExportOptions(language: .en))
@@ -275,7 +275,8 @@ import Testing
       options: ExportOptions())
     #expect(result.files == ["changes.md"])
     let data = try Data(contentsOf: out.appendingPathComponent("changes.md"))
-    #expect(String(decoding: data, as: UTF8.self).hasPrefix("# 변경 사항 — #1 → #2\n"))
+    // Titled by the collections' days (no snapshot number outside 자료 정보).
+    #expect(String(decoding: data, as: UTF8.self).hasPrefix("# 변경 사항 — 2024.\u{A0}9.\u{A0}2.(월) → 2024.\u{A0}9.\u{A0}9.(월)\n"))
     try Golden.check(data, "changes.md")
   }
 
