@@ -112,7 +112,7 @@ extension WeeklyReportComposer {
         if i > 0 { line.append(.text(", ")) }
         // The id stays in the workbook and CSV: a printed page names the program, and where.
         line.append(.portalLink(p.title, url: p.portalURL))
-        if !p.district.isEmpty { line.append(.text(" (\(p.district))")) }
+        if !p.district.isEmpty && p.district != District.unknown { line.append(.text(" (\(p.district))")) }
       }
       items.append(ListItem(line))
     }

@@ -114,7 +114,7 @@ struct TrendWritersTests {
     let check = try XLSXCheck(dir.appendingPathComponent("trend.xlsx"))
     let s = "추이"
     #expect(check.sheets == [s])
-    #expect(check.text(s, 0, 0) == "주(ISO)" && check.text(s, 0, 3) == "전체 프로그램")
+    #expect(check.text(s, 0, 0) == "주(ISO)" && check.text(s, 0, 3) == "전체 행사")
     #expect(check.text(s, 1, 0) == "2024-W37")
     #expect(check.number(s, 1, 1) == 10)
     #expect(check.cell(s, 1, 2)["py"] as? String == "datetime")
