@@ -78,7 +78,7 @@ struct TrendWritersTests {
     // Current and running, then the four weekly flows; the catalog's size is in the table
     // only (on one axis with the rest it flattened them).
     #expect(svg.components(separatedBy: "<polyline").count - 1 == 6)
-    #expect(!svg.contains("전체 프로그램") && svg.contains("신규 등록") && svg.contains("운영 중·예정"))
+    #expect(!svg.contains("전체 행사") && svg.contains("신규 등록") && svg.contains("운영 중·예정"))
     // Lines that may coincide are drawn in different dashes.
     #expect(svg.components(separatedBy: "stroke-dasharray=").count - 1 >= 6)
     // Deterministic, and the reusable section is what the document holds.
