@@ -257,7 +257,7 @@ let package = Package(
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonDocumentTests", dependencies: ["RaonDocument"],
+      name: "RaonDocumentTests", dependencies: ["RaonDocument", "RaonAnalytics"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonMailTests", dependencies: ["RaonMail", "RaonCore", "CCurl", "TestSupport"],

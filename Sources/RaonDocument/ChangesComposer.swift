@@ -9,9 +9,9 @@ struct ChangesComposer {
 
   init(labels: ReportLabels) { L = labels }
 
-  /// `changes.md`'s document: the two snapshots, then the report's own changes section with
-  /// every program's id, which a reader of a comparison works with. D is the newer
-  /// snapshot's day.
+  /// `changes.md`'s document: the two collections by their time and size, then the report's
+  /// own changes section; the snapshots' ids and sources only in the closing 자료 정보 (a
+  /// printed page names no file, number or id elsewhere). D is the newer snapshot's day.
   static func comparison(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: DocumentOptions)
     -> ComparisonReport
   {
@@ -21,23 +21,32 @@ struct ChangesComposer {
     let front: [Block] =
       [
         .list([
+          ListItem([.strong(L.from), .text(": "), .text(composer.collectionLine(from, options.language))]),
+          ListItem([.strong(L.to), .text(": "), .text(composer.collectionLine(to, options.language))]),
+        ])
+      ]
+      + composer.weekChanges(diff, kinds, limit: options.comparisonListLimit, addedShownIn: nil)
+    let language = options.language
+    let about = Section(
+      title: L.dataInformation,
+      blocks: [
+        .list([
           ListItem([.strong(L.from), .text(": ")] + composer.snapshotLine(from)),
           ListItem([.strong(L.to), .text(": ")] + composer.snapshotLine(to)),
         ])
-      ]
-      + composer.weekChanges(diff, kinds, limit: options.comparisonListLimit, addedShownIn: nil, withIds: true)
-    let language = options.language
+      ])
+    let days = "\(OfficialDates.day(from.koreaDay, language)) → \(OfficialDates.day(to.koreaDay, language))"
     let document = Document(
-      language: language, title: "\(L.changes) — #\(from.id) → #\(to.id)", printTitle: L.changes,
+      language: language, title: "\(L.changes) — \(days)", printTitle: L.changes,
       period: OfficialDates.instant(from.takenAt, language) + " → " + OfficialDates.instant(to.takenAt, language),
-      front: front, sections: [], closing: L.attribution, charts: [])
+      front: front, sections: [about], closing: L.attribution, charts: [])
     return ComparisonReport(diff: diff, from: from, to: to, kinds: kinds, document: document)
   }
 
   /// Withdrawn programs and material changes first, then what ended; what was added is
   /// listed in its own attachment (named here, `addedShownIn`), minor changes only counted.
   func weekChanges(
-    _ diff: SnapshotDiff, _ kinds: ChangeKinds, limit: Int, addedShownIn: Int?, withIds: Bool = false
+    _ diff: SnapshotDiff, _ kinds: ChangeKinds, limit: Int, addedShownIn: Int?
   ) -> [Block] {
     if diff.isEmpty { return [.paragraph([.text(L.noChanges)])] }
     var blocks: [Block] = [
@@ -54,7 +63,7 @@ struct ChangesComposer {
     func list(_ title: String, _ programs: [Program]) {
       guard !programs.isEmpty else { return }
       blocks.append(.heading([.text("\(title) (\(L.countText(programs.count)))")]))
-      var items = programs.prefix(cap).map { ListItem(programItem($0, withId: withIds)) }
+      var items = programs.prefix(cap).map { ListItem(programItem($0)) }
       if programs.count > cap { items.append(ListItem([.text(L.more(programs.count - cap))])) }
       blocks.append(.list(items))
     }
@@ -67,7 +76,7 @@ struct ChangesComposer {
           [.text(L.fieldName(f.field)), .text(": ")] + quoted(f.old, field: f.field) + [.text(" → ")]
             + quoted(f.new, field: f.field)
         }
-        return ListItem(programItem(c.new, withId: withIds), children: fields)
+        return ListItem(programItem(c.new), children: fields)
       }
       if changed.count > cap { items.append(ListItem([.text(L.more(changed.count - cap))])) }
       blocks.append(.list(items))
@@ -82,14 +91,14 @@ struct ChangesComposer {
     return blocks
   }
 
-  /// `title (linked to the portal) — 분류 · 자치구 · 2024. 9. 10. ~ 9. 20.`, with the id
-  /// after it where the reader works with ids (`raon diff`).
-  func programItem(_ p: Program, withId: Bool = false) -> [Inline] {
+  /// `title (linked to the portal) — 분류 · 자치구 · 2024. 9. 10. ~ 9. 20.` (the id stays in
+  /// CSV, JSON and the workbook).
+  func programItem(_ p: Program) -> [Inline] {
     var details = [p.category, p.district].filter { !$0.isEmpty }
     if p.startDate != nil || p.endDate != nil { details.append(ProgramTable.period(p, L.language)) }
     var item: [Inline] = [.portalLink(p.title, url: p.portalURL)]
     for (i, detail) in details.enumerated() { item += [.text(i == 0 ? " — " : " · "), .text(detail)] }
-    return withId ? item + [.text(" ("), .code(p.id), .text(")")] : item
+    return item
   }
 
   /// A value as it reads in a change: 「세종체임버홀」, or (없음). Amounts and day counts get
@@ -103,6 +112,11 @@ struct ChangesComposer {
     let shown = DisplayWidth.truncate(trimmed, to: 80)
     // A value that reads as the empty value's own words stays unquoted, as that does.
     return shown == L.emptyValue ? [.text(shown)] : [.text("「"), .text(shown), .text("」")]
+  }
+
+  /// `2024. 9. 16.(월) 09:00 수집 · 행사 4,998건`: a collection as a reader names it.
+  func collectionLine(_ s: SnapshotInfo, _ language: ReportLanguage) -> String {
+    "\(L.dataAsOf(OfficialDates.instant(s.takenAt, language))) · \(L.programCountText(s.programCount))"
   }
 
   /// `#3 · 수집 시각 2024-09-16 09:00 KST · 출처 FILE · 프로그램 4,998건`.

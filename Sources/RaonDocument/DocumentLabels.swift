@@ -43,13 +43,23 @@ extension ReportLabels {
       "이번 주 신규 등록 행사는 지난 수집 이후 새로 추가된 행사와 같습니다.",
       "The programs registered this week are the programs added since the last collection.")
   }
-  /// Printed in place of the city's running list.
+  /// Page 1's name of the city's running list: the one attachment sent separately on paper
+  /// (thousands of rows; the workbook is that attachment), as a Korean office marks it.
+  public var runningListSentSeparately: String {
+    say("이번 주 운영 행사 목록(자치구별) 1부(인쇄본 별도 송부)", "Programs running this week, by district (sent separately on paper)")
+  }
+  /// The words that mark an attachment as sent separately (tests look for them).
+  public var sentSeparatelyMark: String { say("별도 송부", "sent separately") }
+  /// Printed in place of the city's running list: where the separate attachment is, in
+  /// words, never a file name.
   public func runningListPrintNote(_ n: Int) -> String {
     say(
-      "이번 주 운영 행사 \(n.formatted())건의 자치구별 전체 목록은 인쇄본에 싣지 않았습니다. report.html의 붙임 1과 report.xlsx의 「이번 주 운영」 시트에 있으며, 자치구별 자료(districts/자치구명/)에도 있습니다.",
-      "The full list of the \(n.formatted()) programs running this week, by district, is not printed: it is attachment 1 of report.html, the workbook's running sheet in report.xlsx, and each district's pack (districts/NAME/).")
+      "이번 주 운영 행사 \(n.formatted())건의 자치구별 목록은 분량이 많아 인쇄본에 싣지 않고 별도로 보냅니다. 엑셀 통합 문서의 「이번 주 운영」 시트와 자치구별 자료에 있습니다.",
+      "The list of the \(n.formatted()) programs running this week, by district, is too long to print and is sent separately: it is the workbook's running sheet, and each district's own report.")
   }
   public var statusTables: String { say("운영 현황(자치구별·분류별)", "What is on, by district and category") }
+  /// A pack's 붙임 5, which holds its categories only.
+  public var statusTablesByCategory: String { say("운영 현황(분류별)", "What is on, by category") }
   public var wholeCatalogTitle: String { say("전체 카탈로그 통계", "Whole-catalog statistics") }
   public var dataInformation: String { say("자료 정보", "About the data") }
   public var noRunningThisWeek: String {
@@ -58,12 +68,6 @@ extension ReportLabels {
   /// Said instead of a chart of one bar: `이번 주 운영 행사는 모두 교육/체험(2건)입니다.`
   public func allRunningIn(_ key: String, _ n: Int) -> String {
     say("이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.", "All \(n.formatted()) programs running this week are in \(key).")
-  }
-  /// The note for a chart that shows the largest groups only: `그 외 16개 구 86건은 표에 있습니다.`
-  public func chartRestNote(groups: Int, programs: Int, unit: String) -> String {
-    say(
-      "그 외 \(groups)개 \(unit) \(programs.formatted())건은 붙임의 표에 있습니다.",
-      "The other \(groups) \(unit) (\(programs.formatted()) programs) are in the attachment's table.")
   }
   public var districtUnit: String { say("구", "districts") }
   public var categoryUnit: String { say("분류", "categories") }
@@ -86,8 +90,8 @@ extension ReportLabels {
   }
   public var minorChangesNote: String {
     say(
-      "경미한 변경(좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만 다른 글자)은 건수만 적었으며, 전체 내역은 csv/changes.csv와 report.xlsx에 있습니다.",
-      "Minor changes (coordinates moved under 50 m, the image, text differing only in spacing) are counted only; every row is in csv/changes.csv and report.xlsx.")
+      "경미한 변경(좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만 다른 글자)은 건수만 적었으며, 전체 내역은 엑셀 통합 문서의 「\(changes)」 시트에 있습니다.",
+      "Minor changes (coordinates moved under 50 m, the image, text differing only in spacing) are counted only; every change is on the workbook's changes sheet.")
   }
 
   // MARK: - About the data
@@ -95,13 +99,20 @@ extension ReportLabels {
   public var comparedCollection: String { say("비교 자료", "Compared with") }
   public var reportWeek: String { say("보고 주간", "Week") }
   public var definitions: String { say("용어", "Definitions") }
+  /// The glossary: one definition per state and change kind, the words every page, the
+  /// trend, the workbook, `raon diff` and the site use.
   public var definitionLines: [String] {
     [
       say("운영 중·예정: 종료일이 없거나 이번 주 월요일 이후에 끝나는 행사", "Current: no end day, or ending on or after this week's Monday"),
       say("이번 주 운영: 이번 주 일요일까지 시작하고 월요일 이후에 끝나는 행사", "Running this week: starts by Sunday and ends on or after Monday"),
       say("이번 주 시작·종료: 시작일·종료일이 이번 주(월~일)인 행사", "Starting/ending: start/end day within the week (Mon–Sun)"),
-      say("신규 등록: 신청일이 수집일을 포함한 최근 7일 안인 행사", "Newly registered: registration day within the 7 days up to the collection"),
+      say("신규 등록: \(registeredMeaning)", "Newly registered: \(registeredMeaning)"),
+      say("추가: 지난 수집에 없고 이번 수집에 있는 행사", "Added: in this collection, not in the last"),
+      say("삭제: 지난 수집에 있고 이번 수집에 없는 행사(종료로 삭제와 철회를 합친 수)", "Removed: in the last collection, not in this one (removed after ending and withdrawn together)"),
+      say("종료로 삭제: 종료일이 지난 뒤 목록에서 사라진 행사", "Removed after ending: gone from the catalog after its end day"),
       say("철회: 종료일이 지나기 전에 목록에서 사라진 행사", "Withdrawn: gone from the catalog before its end day"),
+      say("내용 변경: 제목·장소·기간·요금 등 내용이 바뀐 행사", "Changed: title, place, dates, fee or other content changed"),
+      say("경미한 변경: 좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만 다른 글자", "Minor change: coordinates moved under 50 m, the image, or text differing only in spacing"),
     ]
   }
 }

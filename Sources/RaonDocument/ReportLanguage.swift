@@ -46,7 +46,7 @@ public struct ReportLabels: Sendable {
   public var total: String { say("합계", "Total") }
 
   // MARK: - Headline figures
-  public var programCount: String { say("전체 프로그램", "Programs") }
+  public var programCount: String { say("전체 행사", "Programs") }
   public var startingThisWeek: String { say("이번 주 시작", "Starting this week") }
   public var freeShare: String { say("무료 비율", "Free share") }
   public var added: String { say("추가", "Added") }
@@ -55,11 +55,9 @@ public struct ReportLabels: Sendable {
   public var change: String { say("증감", "Change") }
   public var takenAt: String { say("수집 시각", "Taken at") }
   public var source: String { say("출처", "Source") }
-  public var attribution: String {
-    catalog == .national
-      ? "출처: 공공데이터포털 (전국공연행사정보표준데이터), 공공누리 제1유형"
-      : "출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보), 공공누리 제1유형"
-  }
+  /// The one source line (page 1, every document's close, the workbook, the site); the
+  /// national catalog's is said in its words (``NationalWords``).
+  public var attribution: String { sourceLine }
 
   // MARK: - Table columns
   public var key: String { say("항목", "Key") }
@@ -126,7 +124,7 @@ extension ReportLabels {
   public var to: String { say("이후", "To") }
   public var noChanges: String { say("변경 없음", "No changes") }
   public var noData: String { say("자료 없음", "No data") }
-  public var noQualityFlags: String { say("품질 표시가 붙은 프로그램이 없습니다.", "No program carries a quality flag.") }
+  public var noQualityFlags: String { say("품질 표시가 붙은 행사가 없습니다.", "No program carries a quality flag.") }
   public var examples: String { say("예시", "Examples") }
   public var explanation: String { say("설명", "Description") }
   public var emptyValue: String { say("(없음)", "(empty)") }
@@ -138,9 +136,9 @@ extension ReportLabels {
     say("\(n.formatted())건", n == 1 ? "1 program" : "\(n.formatted()) programs")
   }
 
-  /// `프로그램 1,234건` / `1,234 programs`: a snapshot's size.
+  /// `행사 1,234건` / `1,234 programs`: a snapshot's size.
   public func programCountText(_ n: Int) -> String {
-    say("프로그램 \(n.formatted())건", "\(n.formatted()) programs")
+    say("행사 \(n.formatted())건", "\(n.formatted()) programs")
   }
 
   /// `외 12건` / `and 12 more`: the end of a list that was cut.
@@ -151,12 +149,12 @@ extension ReportLabels {
     say("\(week) (\(start) ~ \(end))", "\(week) (\(start) – \(end))")
   }
 
-  /// The note under a category × district table that folds small categories together; the
-  /// full table's file follows it.
+  /// The note under a category × district table that folds small categories together, and
+  /// where the full table is (in words: no file name on a printed page).
   public func crossTableNote(_ shown: Int, of total: Int) -> String {
     say(
-      "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표: ",
-      "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. Full table: "
+      "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표는 엑셀 통합 문서의 「\(categoryByDistrict)」 시트에 있습니다.",
+      "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. The full table is the workbook's category × district sheet."
     )
   }
 

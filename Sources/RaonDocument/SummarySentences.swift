@@ -16,30 +16,10 @@ public enum SummarySentences {
     let previous = r.compareTo == nil ? nil : r.previousWeek
     var out: [String] = []
 
-    // 1. What runs this week, against last week.
-    let place = r.district.map { ko ? "\($0.name)에서 " : " in \($0.name)" } ?? ""
-    var first = L.say(
-      "\(place)이번 주 운영 중인 문화행사는 \(count(v.running, L))",
-      "\(v.running.formatted()) cultural programs run this week\(place)")
-    if let p = previous {
-      let d = v.running - p.running
-      let pct = p.running > 0 ? Percentage.text(Double(abs(d)) / Double(p.running)) : nil
-      first +=
-        d == 0
-        ? L.say("으로 전주(\(count(p.running, L)))와 같습니다.", ", as many as last week (\(p.running.formatted())).")
-        : L.say(
-          "으로 전주(\(count(p.running, L)))보다 \(count(abs(d), L))\(pct.map { "(\($0))" } ?? "") \(d > 0 ? "늘었습니다" : "줄었습니다").",
-          ", \(abs(d).formatted())\(pct.map { " (\($0))" } ?? "") \(d > 0 ? "more" : "fewer") than last week (\(p.running.formatted())).")
-    } else {
-      first += L.say("입니다.", ".")
-    }
-    out.append(first)
-
-    // 2. New, starting and ending.
+    // 1. What runs this week, against last week; 2. new, starting and ending (``CountPhrases``).
+    out.append(CountPhrases.running(now: v.running, previous: previous?.running, place: r.district?.name, L))
     out.append(
-      ko
-        ? "새로 등록된 행사는 \(count(v.registered, L))이며, 이번 주에 \(count(v.starting, L))이 시작하고 \(count(v.ending, L))이 끝납니다."
-        : "\(v.registered.formatted()) programs were newly registered; \(v.starting.formatted()) start and \(v.ending.formatted()) end this week.")
+      CountPhrases.registeredStartingEnding(registered: v.registered, starting: v.starting, ending: v.ending, L))
 
     // 3. The free share of what runs.
     if v.running > 0 {
@@ -64,28 +44,38 @@ public enum SummarySentences {
     }
 
     // 4. Where and what: the leading districts and categories (a pack: its place in the city).
-    let categories = leading(v.runningByCategory, 2)
+    let categories = v.runningByCategory.filter { $0.count > 0 }
     if let d = r.district {
-      if v.running > 0 {
-        let cats = categories.map { "\($0.key)(\(count($0.count, L)))" }.joined(separator: ", ")
+      if v.running > 0, let cats = CountPhrases.leading(categories, keep: 2, unit: L.categoryUnit, L) {
         out.append(
           ko
-            ? "\(d.name)는 서울시 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 \(d.districtCount)개 구 중 \(d.runningRank)위이며, 분류별로는 \(cats) 순으로 많습니다."
-            : "\(d.name) holds \(Percentage.text(d.runningShare)) of the city's programs running this week, #\(d.runningRank) of \(d.districtCount) districts; by category: \(categories.map { "\($0.key) (\($0.count.formatted()))" }.joined(separator: ", ")).")
+            ? "\(d.name)는 서울시 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 \(d.districtCount)개 구 중 \(d.runningRank)위이며, 분류별로는 \(cats)."
+            : "\(d.name) holds \(Percentage.text(d.runningShare)) of the city's programs running this week, #\(d.runningRank) of \(d.districtCount) districts; by category, \(cats).")
       }
     } else if v.running > 0 {
-      let districts = leading(v.runningByDistrict.filter { $0.key != District.unknown }, 3)
-      let top = categories.reduce(0) { $0 + $1.count }
-      if ko {
-        let ds = districts.map { "\($0.key)(\(count($0.count, L)))" }.joined(separator: ", ")
-        let cs = categories.map { "\($0.key)(\(count($0.count, L)))" }.joined(separator: ", ")
-        out.append(
-          "자치구별로는 \(ds) 순으로 많고, 분류별로는 \(cs)이 전체의 \(Percentage.text(Double(top) / Double(v.running)))입니다.")
+      let districts = v.runningByDistrict.filter { $0.key != District.unknown }
+      let ds = CountPhrases.leading(districts, keep: 3, unit: L.districtUnit, ending: .connective, L)
+      // Two categories' share of all is worth saying only when there are more than two.
+      let cs: String?
+      if categories.count > 2 {
+        let top = Array(categories.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }.prefix(2))
+        let share = Percentage.text(Double(top.reduce(0) { $0 + $1.count }) / Double(v.running))
+        cs =
+          ko
+          ? top.map { "\($0.key)(\(count($0.count, L)))" }.joined(separator: ", ") + "이 전체의 \(share)입니다"
+          : top.map { "\($0.key) (\($0.count.formatted()))" }.joined(separator: " and ") + " make up \(share) of them"
       } else {
-        let ds = districts.map { "\($0.key) (\($0.count.formatted()))" }.joined(separator: ", ")
-        let cs = categories.map { "\($0.key) (\($0.count.formatted()))" }.joined(separator: ", ")
-        out.append(
-          "Most run in \(ds); \(cs) make up \(Percentage.text(Double(top) / Double(v.running))) of them.")
+        cs = CountPhrases.leading(categories, keep: 2, unit: L.categoryUnit, L)
+      }
+      let dsFinal = CountPhrases.leading(districts, keep: 3, unit: L.districtUnit, L)
+      switch (ds, cs) {
+      case (let ds?, let cs?):
+        out.append(ko ? "자치구별로는 \(ds), 분류별로는 \(cs)." : "By district, \(ds); by category, \(cs).")
+      case (_, let cs?):
+        out.append(ko ? "분류별로는 \(cs)." : "By category, \(cs).")
+      case (_?, nil):
+        out.append(ko ? "자치구별로는 \(dsFinal ?? "")." : "By district, \(dsFinal ?? "").")
+      default: break
       }
     }
 
@@ -117,8 +107,4 @@ public enum SummarySentences {
     L.language == .ko ? "\(n.formatted())건" : n.formatted()
   }
 
-  /// The first `n` rows by count, then key (the rankings are already in that order).
-  private static func leading(_ rows: [BandCount], _ n: Int) -> [BandCount] {
-    Array(rows.filter { $0.count > 0 }.prefix(n))
-  }
 }

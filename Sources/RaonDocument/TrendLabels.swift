@@ -14,7 +14,7 @@ extension ReportLabels {
   public var trendTakenAtColumn: String { takenAt }
   public var trendProgramCount: String { programCount }
   public var trendCurrent: String { say("운영 중·예정", "Current") }
-  public var trendRunning: String { say("운영", "Running") }
+  public var trendRunning: String { say("그 주 운영", "Running") }
   public var trendStarting: String { say("시작", "Starting") }
   public var trendRegistered: String { say("신규 등록", "Registered") }
   public var trendAdded: String { added }
@@ -37,11 +37,11 @@ extension ReportLabels {
     say(
       "주마다 그 주(월~일, 한국 시간)에 마지막으로 수집된 자료 하나를 그 주 기준으로 셉니다: "
         + "운영 중·예정 = 종료일 없음 또는 종료일 ≥ 그 주 월요일, 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일, "
-        + "시작 = 시작일이 그 주, 신규 등록 = 신청일이 수집일 포함 7일 이내, 추가·삭제 = 바로 앞 주 대비 행사 수.",
+        + "시작 = 시작일이 그 주, 신규 등록 = \(registeredMeaning), 추가·삭제 = 바로 앞 주 수집 대비 행사 수(삭제는 종료로 삭제와 철회를 합친 수).",
       "One point per ISO week: the latest snapshot taken within it (Korea time), counted for "
         + "its own week: current = no end day or end ≥ that Monday; running = start ≤ Sunday and "
-        + "end ≥ Monday; starting = start within the week; registered = registration day within "
-        + "the 7 days up to the snapshot; added/removed = ids against the point before.")
+        + "end ≥ Monday; starting = start within the week; registered = \(registeredMeaning); "
+        + "added/removed = programs against the week before (removed counts ended and withdrawn together).")
   }
 
   /// `2024. 9. 9. ~ 9. 15. … 2025. 1. 27. ~ 2. 2. · 12주` — the range a trend covers.

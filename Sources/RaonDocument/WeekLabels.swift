@@ -18,14 +18,19 @@ extension ReportLabels {
   /// What each figure counts, in one line each (shown under the headline).
   public var weekDefinitions: String {
     say(
-      "운영 중·예정 = 종료일이 없거나 이번 주 월요일 이후 · 이번 주 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일 · 시작/종료 = 시작일/종료일이 이번 주 · 신규 등록 = 신청일이 스냅숏 날짜까지 7일 안",
-      "Current = no end day, or ending on or after this Monday · Running = starts by Sunday and ends on or after Monday · Starting/ending = start/end day within the week · Registered = registration day within the 7 days up to the snapshot")
+      "운영 중·예정 = 종료일이 없거나 이번 주 월요일 이후 · 이번 주 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일 · 시작/종료 = 시작일/종료일이 이번 주 · 신규 등록 = \(registeredMeaning)",
+      "Current = no end day, or ending on or after this Monday · Running = starts by Sunday and ends on or after Monday · Starting/ending = start/end day within the week · Registered = \(registeredMeaning)")
+  }
+
+  /// The one definition of 신규 등록, which every glossary, note and trend line quotes.
+  public var registeredMeaning: String {
+    say("신청일이 수집일을 포함한 최근 7일 안인 행사", "registration day within the 7 days up to the collection day")
   }
 
   // MARK: - Sections
   public var whatIsOn: String { say("운영 현황", "What is on") }
   public var onNow: String { runningThisWeek }
-  public var currentSection: String { say("운영 중·예정 프로그램", "Current programs (running or upcoming)") }
+  public var currentSection: String { say("운영 중·예정 행사", "Current programs (running or upcoming)") }
   public var trend: String { say("추이", "Trend") }
   public var wholeCatalogNote: String {
     say(
@@ -77,11 +82,12 @@ extension ReportLabels {
       "그 외 \(n)개 \(unit) \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
       "The other \(n) \(unit) (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
   }
-  /// A pack's 요약 instead of a one-bar chart.
+  /// A pack's 요약 where the city's has its chart by district: what the pack covers, as a
+  /// report says it (not why a chart is missing).
   public func wbOneDistrictNoChart(_ district: String) -> String {
     say(
-      "\(district) 보고서이므로 자치구별 차트는 싣지 않습니다.",
-      "This is \(district)'s pack: no chart by district.")
+      "이 자료는 \(district)의 행사만 다룹니다.",
+      "This report covers \(district) only.")
   }
   /// 요약 when every program counted is of one category: a sentence, not a one-bar chart.
   public func wbOneCategoryNoChart(_ category: String, count: Int) -> String {
@@ -92,13 +98,13 @@ extension ReportLabels {
   /// 요약 when neither running nor current programs exist: a sentence, not an empty box.
   public var wbNothingToChart: String {
     say(
-      "이번 주 운영 중이거나 예정된 프로그램이 없어 차트를 싣지 않습니다.",
+      "이번 주 운영 중이거나 예정된 행사가 없어 차트를 싣지 않습니다.",
       "No program is running or upcoming this week, so there is no chart.")
   }
   /// 요약 when nothing runs this week and the charts show the current programs instead.
   public var wbChartsShowCurrent: String {
     say(
-      "이번 주 운영 중인 프로그램이 없어 차트는 운영 중·예정 프로그램을 셉니다.",
+      "이번 주 운영 중인 행사가 없어 차트는 운영 중·예정 행사를 셉니다.",
       "No program runs this week: the charts count the current (running or upcoming) programs.")
   }
   /// The last sheet: snapshot ids, files, definitions (kept off page 1).
@@ -107,7 +113,7 @@ extension ReportLabels {
   /// 자료 정보: why printing the workbook gives the programs sheet's header only.
   public func wbProgramsNotPrinted(_ sheet: String, count: Int) -> String {
     say(
-      "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄 범위는 머리글 행뿐입니다. 이번 주 프로그램은 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
+      "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄 범위는 머리글 행뿐입니다. 이번 주 행사는 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
       "The '\(sheet)' sheet (\(count.formatted()) programs) is for filtering on screen: its print area is its header row. This week's programs print in full on the list sheets.")
   }
 }

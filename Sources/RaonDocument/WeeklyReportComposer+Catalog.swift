@@ -81,7 +81,7 @@ extension WeeklyReportComposer {
     var blocks: [Block] = [heading, .table(table)]
     if folded {
       blocks.append(
-        .paragraph([.text(L.crossTableNote(shown, of: c.rowKeys.count)), .code("csv/category_by_district.csv")]))
+        .paragraph([.text(L.crossTableNote(shown, of: c.rowKeys.count))]))
     }
     return blocks
   }
@@ -110,7 +110,9 @@ extension WeeklyReportComposer {
       var line: [Inline] = [.text(L.flagName(q.key)), .text(": ")]
       for (i, p) in examples.enumerated() {
         if i > 0 { line.append(.text(", ")) }
-        line += [.portalLink(p.title, url: p.portalURL), .text(" ("), .code(p.id), .text(")")]
+        // The id stays in the workbook and CSV: a printed page names the program, and where.
+        line.append(.portalLink(p.title, url: p.portalURL))
+        if !p.district.isEmpty && p.district != District.unknown { line.append(.text(" (\(p.district))")) }
       }
       items.append(ListItem(line))
     }

@@ -39,7 +39,7 @@ struct WeeklyReportComposer {
     } else {
       attachments.append((L.changesSinceLast, [.paragraph([.text(L.noComparison)])]))
     }
-    attachments.append((L.statusTables, weekSections(charts)))
+    attachments.append((r.district == nil ? L.statusTables : L.statusTablesByCategory, weekSections(charts)))
     attachments.append(
       (L.trendTitle,
        r.trend.isEmpty
@@ -57,11 +57,16 @@ struct WeeklyReportComposer {
     }
     attachments.append((L.dataInformation, dataInformation()))
 
-    // Page 1 names the printed attachments only: every one it names is on paper.
-    let page = pageOne(attachments: attachments.map(\.title), charts: charts)
     // The city's running list (attachment 1, every program in every district) is the one
-    // list too long for paper: a printed page names where the full list is instead.
-    let printNote = r.district == nil && !r.lists.running.isEmpty ? L.runningListPrintNote(r.lists.running.count) : nil
+    // list too long for paper (thousands of rows, tens of pages): page 1 marks it as sent
+    // separately, as a Korean office marks a bulky 붙임, and the workbook is that
+    // attachment; the screen (HTML, Markdown) still shows it. Page 1 names the printed
+    // attachments only (a pack's 참고 are on screen and in the workbook).
+    let sentSeparately = r.district == nil && !r.lists.running.isEmpty
+    var pageOneTitles = attachments.map(\.title)
+    if sentSeparately { pageOneTitles[0] = L.runningListSentSeparately }
+    let page = pageOne(attachments: pageOneTitles, charts: charts)
+    let printNote = sentSeparately ? L.runningListPrintNote(r.lists.running.count) : nil
     // A pack's lists of what starts and ends (attachment 2) repeat programs its list of
     // what runs marks: paper says so instead.
     let (starting, ending) = (r.lists.starting.count, r.lists.ending.count)
@@ -184,8 +189,11 @@ struct WeeklyReportComposer {
     let cut = TopN.forChart(rows, keep: options.chartTopN, otherKey: L.other)
     var shown = cut.rows
     var note: String?
-    if cut.folded, let rest = shown.popLast() {
-      note = L.chartRestNote(groups: rows.count - shown.count, programs: rest.count, unit: unit)
+    if cut.folded, shown.popLast() != nil {
+      // Named from the groups left out, so 미상 is never counted as one more 구.
+      let ranked = rows.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+      note = CountPhrases.chartRest(
+        Array(ranked.dropFirst(shown.count)), unit: unit, unknownKey: unit == L.districtUnit ? District.unknown : nil, L)
     }
     let title = (set.map { "\($0) — \(subject)" } ?? subject) + " (\(L.chartCountSuffix))"
     let bars = Chart.Bars(

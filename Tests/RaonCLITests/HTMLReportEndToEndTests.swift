@@ -363,6 +363,53 @@ import Testing
     }
   }
 
+  /// What only 자료 정보 may name: file paths and names, snapshot numbers, ids, 스냅숏.
+  static let developerTermPatterns = [
+    #"csv/"#, #"\.csv"#, #"\.xlsx"#, #"\.html"#, #"\.md\b"#, #"\.svg"#, #"districts/"#, #"cult:"#, #"#\d"#, "스냅숏",
+  ]
+
+  /// A printed text's developer terms before its last "자료 정보" (the heading of the one
+  /// place they belong), as `term: context` lines.
+  static func developerTerms(in text: String) throws -> [String] {
+    let heading = try Regex("자료 정보")
+    let end = text.ranges(of: heading).last?.lowerBound ?? text.endIndex
+    // A Markdown link's or image's target is no printed text.
+    let body = String(text[..<end]).replacing(try Regex(#"\]\([^)]*\)"#), with: "]")
+    var found: [String] = []
+    for term in Self.developerTermPatterns {
+      for match in body.matches(of: try Regex(term)) {
+        let from = body.index(match.range.lowerBound, offsetBy: -20, limitedBy: body.startIndex) ?? body.startIndex
+        let to = body.index(match.range.upperBound, offsetBy: 20, limitedBy: body.endIndex) ?? body.endIndex
+        found.append("\(term): \(body[from..<to])")
+      }
+    }
+    return found
+  }
+
+  /// Every attachment page 1 names (read from the Markdown's 붙임 line) is printed in the
+  /// PDF under its heading, or is marked 별도 송부 on page 1 and its place in the PDF
+  /// says it is sent separately.
+  static func expectPageOneAttachmentsPrinted(markdown: String, pdf: URL) throws {
+    let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("**붙임** ") })
+    let titles = line.dropFirst("**붙임** ".count).components(separatedBy: "  ")
+    try #require(titles.count >= 5, "\(line)")
+    let printed = try run("/usr/bin/env", ["pdftotext", pdf.path, "-"]).stdout
+    let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## 붙임 ") }
+    for (i, numbered) in titles.enumerated() {
+      let n = i + 1
+      let title = numbered.dropFirst("\(n). ".count)
+      #expect(numbered.hasPrefix("\(n). "), "\(numbered)")
+      if title.contains("별도 송부") {
+        // Its heading still stands in the PDF, with the sentence sending it separately.
+        let heading = try #require(headings.first { $0.hasPrefix("## 붙임 \(n). ") })
+        #expect(printed.contains(String(heading.dropFirst(3))), "\(heading) is not in the PDF")
+        #expect(printed.contains("별도로 보냅니다"), "붙임 \(n) is marked separate but the PDF does not say so")
+      } else {
+        #expect(printed.contains("붙임 \(n). \(title)"), "붙임 \(n). \(title) is named on page 1 but not printed")
+      }
+    }
+  }
+
   /// A district pack prints as an official document: the largest district of the
   /// sample (종로구, a fifth of its programs), with a comparison, as an office gets it weekly.
   @Test func aDistrictPackPrintsAsAnOfficialDocument() throws {
@@ -378,9 +425,22 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     let run = try RaonProcess.run(
       ["report", "--db", "store.sqlite", "--input", next.path, "--taken-at", "2024-09-16", "--out", "r",
-       "--format", "html,pdf", "--district", "종로구"], in: dir)
+       "--format", "html,pdf,md", "--district", "종로구"], in: dir)
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let city = dir.appendingPathComponent("r/report.pdf")
+    // No file, id or 스냅숏 on a printed page outside 자료 정보 (PDF and Markdown text, the
+    // city and the pack); every attachment page 1 names is printed, or marked separate.
+    for folder in ["r", "r/districts/종로구"] {
+      let pdf = dir.appendingPathComponent("\(folder)/report.pdf")
+      let md = try String(contentsOf: dir.appendingPathComponent("\(folder)/report.md"), encoding: .utf8)
+      let pdfText = try Self.run("/usr/bin/env", ["pdftotext", pdf.path, "-"]).stdout
+      #expect(try Self.developerTerms(in: pdfText) == [], "\(folder)/report.pdf")
+      #expect(try Self.developerTerms(in: md) == [], "\(folder)/report.md")
+      try Self.expectPageOneAttachmentsPrinted(markdown: md, pdf: pdf)
+    }
+    // The city's running list is the one sent separately; the pack prints its own.
+    let cityMarkdown = try String(contentsOf: dir.appendingPathComponent("r/report.md"), encoding: .utf8)
+    #expect(cityMarkdown.contains("1. 이번 주 운영 행사 목록(자치구별) 1부(인쇄본 별도 송부)"))
     let cityPages = try Self.pageCount(city)
     #expect(cityPages.map { $0 <= Self.maxSamplePages } == true, "the city report prints on \(cityPages ?? -1) pages")
     let pack = dir.appendingPathComponent("r/districts/종로구")
@@ -482,7 +542,11 @@ import Testing
     let out = dir.appendingPathComponent("d")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["changes.html", "changes.pdf"])
     let text = try String(contentsOf: out.appendingPathComponent("changes.html"), encoding: .utf8)
-    #expect(text.contains("<h1>변경 사항 — #1 → #2</h1>"))
+    // Titled by the collections' days; snapshot numbers and ids only in 자료 정보.
+    #expect(text.contains("<h1>변경 사항 — 2024.\u{A0}9.\u{A0}9.(월) → 2024.\u{A0}9.\u{A0}16.(월)</h1>"))
+    let printed = try Self.run("/usr/bin/env", ["pdftotext", out.appendingPathComponent("changes.pdf").path, "-"]).stdout
+    #expect(try Self.developerTerms(in: printed) == [])
+    #expect(printed.contains("자료 정보") && printed.contains("#1") && printed.contains("#2"))
     #expect(text.contains("외 4,898건"), "the list of 4,998 added programs is cut at 100")
     let pages = try Self.pageCount(out.appendingPathComponent("changes.pdf"))
     #expect(pages.map { $0 >= 1 } == true)

@@ -104,12 +104,12 @@ import Testing
     // Snapshot ids, the ISO week and the source file only in the closing "자료 정보".
     let about = try #require(text.range(of: "## 붙임 9. 자료 정보"))
     let page = String(text[..<about.lowerBound])
-    for developerTerm in ["#2", "#1", "2024-W37", "seoul-cultural-events", "스냅숏", "ISO"] {
+    for developerTerm in ["#2", "#1", "2024-W37", "seoul-cultural-events", "스냅숏", "ISO", "csv/", ".xlsx", "cult:"] {
       #expect(!page.contains(developerTerm), "\(developerTerm) before 자료 정보")
     }
     #expect(
       text.contains(
-        "- **이번 자료**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 프로그램 12건"))
+        "- **이번 자료**: #2 · 수집 시각 2024-09-09 00:00 KST · 출처 seoul-cultural-events-2024-09-09.cp949.csv · 행사 12건"))
     #expect(text.contains("- **비교 자료**: #1 · 수집 시각 2024-09-02 00:00 KST"))
     #expect(text.contains("- **보고 주간**: 2024-W37 (2024-09-09 ~ 2024-09-15)"))
     let (_, _, english) = try written(options: ExportOptions(language: .en))
@@ -138,7 +138,7 @@ import Testing
     // The summary's sentences from the same figures: 9 against 7 is 2 more (2/7 = 28.6%);
     // 5 of 9 free (55.6%) against 3 of 7 (42.9%); one withdrawn, two changed materially.
     #expect(text.contains("- 이번 주 운영 중인 문화행사는 9건으로 전주(7건)보다 2건(28.6%) 늘었습니다.\n"))
-    #expect(text.contains("- 새로 등록된 행사는 0건이며, 이번 주에 5건이 시작하고 6건이 끝납니다.\n"))
+    #expect(text.contains("- 새로 등록된 행사는 없으며, 이번 주에 5건이 시작하고 6건이 끝납니다.\n"))
     #expect(text.contains("- 이번 주 운영 행사 중 무료 행사 비율은 55.6%로 전주보다 12.7%p 높습니다.\n"))
     #expect(text.contains("- 지난 수집 이후 행사 1건이 종료일 전에 철회되었고, 2건은 내용이 바뀌었습니다(붙임 4).\n"))
     #expect(MarkdownText.signed(-1234) == "−1,234")
@@ -216,7 +216,11 @@ import Testing
     let ranked = fixture.tables.byDistrict.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
     let rest = ranked.dropFirst(3)
     #expect(rest.count >= 2)
-    #expect(text.contains("그 외 \(rest.count)개 구 \(rest.reduce(0) { $0 + $1.count })건은 붙임의 표에 있습니다."))
+    // 미상 is named apart, never counted as one more 구.
+    let districts = rest.filter { $0.key != District.unknown }
+    let unknown = rest.filter { $0.key == District.unknown }.reduce(0) { $0 + $1.count }
+    let named = "그 외 \(districts.count)개 구 \(districts.reduce(0) { $0 + $1.count })건" + (unknown > 0 ? ", 자치구 미상 \(unknown)건" : "")
+    #expect(text.contains(named + "은 붙임의 표에 있습니다."), "\(named)")
   }
 
   @Test func changesAreListedLinkedAndCapped() throws {
@@ -250,13 +254,16 @@ import Testing
     // Korean names in the Korean report; the codes stay in CSV and JSON.
     #expect(text.contains("| 좌표 없음 | 좌표(위도·경도)가 없거나 읽을 수 없음 | 2 | 16.7% |"))
     #expect(text.contains("- 종료일이 시작일보다 앞섬: [거꾸로 된 날짜 전시]("))
-    #expect(text.contains("- 포털 코드 없음(해시 ID): 동네 책 축제 (`h:0123456789abcdef`)"))
+    // Programs by title (linked to the portal), never by id: 동네 책 축제 has no portal page.
+    #expect(text.contains("- 포털 코드 없음(해시 ID): 동네 책 축제\n"))
+    #expect(!text.contains("h:0123456789abcdef"))
     #expect(!text.contains("coords_missing"))
   }
 
   @Test func endsWithTheAttribution() throws {
     let (_, _, text) = try written()
-    #expect(text.hasSuffix("출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보), 공공누리 제1유형\n"))
+    // The one source line, as page 1 words it.
+    #expect(text.hasSuffix("출처: 서울 열린데이터광장 「서울시 문화행사 정보」(공공누리 제1유형)\n"))
   }
 
   @Test func inlineEscapingKeepsKoreanBracketsReadable() {
@@ -275,7 +282,8 @@ import Testing
       options: ExportOptions())
     #expect(result.files == ["changes.md"])
     let data = try Data(contentsOf: out.appendingPathComponent("changes.md"))
-    #expect(String(decoding: data, as: UTF8.self).hasPrefix("# 변경 사항 — #1 → #2\n"))
+    // Titled by the collections' days (no snapshot number outside 자료 정보).
+    #expect(String(decoding: data, as: UTF8.self).hasPrefix("# 변경 사항 — 2024.\u{A0}9.\u{A0}2.(월) → 2024.\u{A0}9.\u{A0}9.(월)\n"))
     try Golden.check(data, "changes.md")
   }
 

@@ -78,7 +78,7 @@ struct TrendWritersTests {
     // Current and running, then the four weekly flows; the catalog's size is in the table
     // only (on one axis with the rest it flattened them).
     #expect(svg.components(separatedBy: "<polyline").count - 1 == 6)
-    #expect(!svg.contains("전체 프로그램") && svg.contains("신규 등록") && svg.contains("운영 중·예정"))
+    #expect(!svg.contains("전체 행사") && svg.contains("신규 등록") && svg.contains("운영 중·예정"))
     // Lines that may coincide are drawn in different dashes.
     #expect(svg.components(separatedBy: "stroke-dasharray=").count - 1 >= 6)
     // Deterministic, and the reusable section is what the document holds.
@@ -116,7 +116,7 @@ struct TrendWritersTests {
     #expect(check.sheets == [s])
     // The week by its Monday, the figures (B…H), then — off the print area — the ISO week,
     // the snapshot and the time it was taken.
-    #expect(check.text(s, 0, 0) == "주 (월요일)" && check.text(s, 0, 1) == "전체 프로그램")
+    #expect(check.text(s, 0, 0) == "주 (월요일)" && check.text(s, 0, 1) == "전체 행사")
     #expect(check.text(s, 0, 8) == "주(ISO)")
     #expect(check.text(s, 1, 0) == "2024. 9. 9.")
     #expect(check.text(s, 1, 8) == "2024-W37")

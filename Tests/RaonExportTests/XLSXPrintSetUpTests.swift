@@ -207,8 +207,10 @@ struct XLSXPrintSetUpTests {
 
     let markdown = try MarkdownReportWriter().render(report, options: ExportOptions()).markdown
     let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("- 좌표 없음: ") })
-    let ids = line.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    // The Markdown names them by title, linked to their portal pages (no id in printed text).
+    let ids = line.matches(of: /cultcode=(\d+)/).map { "cult:" + $0.1 }
     #expect(ids == examples)
+    #expect(!line.contains("cult:"))
     // The titles are links to the portal.
     let links = check.map("hyperlinks", "데이터 품질") as? [String: String] ?? [:]
     #expect(links.values.contains { $0.hasSuffix("cultcode=100001") })

@@ -41,7 +41,7 @@ struct XLSXReportWriterTests {
     #expect(check.text(info, id, 1) == "#12")
     #expect(check.cell(info, id + 1, 1)["py"] as? String == "datetime")
     #expect(check.text(info, id + 1, 1) == "2024-09-09T10:30:00")
-    let total = try #require(check.row(info, labelled: "전체 프로그램"))
+    let total = try #require(check.row(info, labelled: "전체 행사"))
     #expect(check.number(info, total, 1) == 13)
     // The week's figures are the report's (one definition, ``WeekView``), beside the
     // previous week's report, with signed changes.

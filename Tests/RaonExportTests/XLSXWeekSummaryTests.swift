@@ -79,14 +79,14 @@ struct XLSXWeekSummaryTests {
     #expect(check.rows("요약").contains { row in row.contains { $0["v"] as? String == note } }, "\(note)")
   }
 
-  /// A pack of one district: no one-bar chart by district, a sentence instead.
+  /// A pack of one district: no one-bar chart by district; 요약 says what the pack covers.
   @Test func packSummaryHasNoOneBarDistrictChart() throws {
     let report = Self.pack("종로구")
     let (check, _, _) = try XLSXReportWriterTests.written(report: report)
     let summaryCharts = check.charts.filter { $0["sheet"] as? String == "요약" }
     #expect(summaryCharts.count == 1)
     #expect((summaryCharts.first?["title"] as? String)?.contains("분류별") == true)
-    #expect(check.rows("요약").contains { row in row.contains { ($0["v"] as? String)?.contains("자치구별 차트는 싣지 않습니다") == true } })
+    #expect(check.rows("요약").contains { row in row.contains { ($0["v"] as? String)?.contains("이 자료는 종로구의 행사만 다룹니다.") == true } })
     let district = check.charts.filter { $0["sheet"] as? String == "자치구별" }
     #expect(district.isEmpty, "the whole-catalog 자치구별 sheet of a pack has one row: no chart")
   }

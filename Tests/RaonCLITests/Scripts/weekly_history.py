@@ -246,6 +246,7 @@ def check(sample, outdir, report):
     sample_header, sample_rows = read_sample(sample)
     last = week_rows(sample_header, sample_rows, json.load(open(f"{outdir}/plan.json")), 4)
     bad += running_list_problems(md, last, DAYS[3], "city report.md")
+    bad += rest_note_problems(md, last, DAYS[3])
     import openpyxl
     ws = openpyxl.load_workbook(f"{report}/report.xlsx", read_only=True)["요약"]
     cells = {row[0]: row[1:4] for row in ws.iter_rows(values_only=True) if row and row[0]}
@@ -263,6 +264,48 @@ def check(sample, outdir, report):
 DISTRICTS = ["강남구", "강동구", "강북구", "강서구", "관악구", "광진구", "구로구", "금천구", "노원구",
              "도봉구", "동대문구", "동작구", "마포구", "서대문구", "서초구", "성동구", "성북구", "송파구",
              "양천구", "영등포구", "용산구", "은평구", "종로구", "중구", "중랑구"]
+
+
+def rest_note(counts, keep=10):
+    """The note under a chart of the largest `keep` groups: 'N개 구' counts only the 25
+    자치구 left out; 미상 is named on its own."""
+    ranked = sorted(((k, n) for k, n in counts.items() if n > 0), key=lambda x: (-x[1], x[0]))
+    if len(ranked) <= keep + 1:
+        return None
+    rest = ranked[keep:]
+    districts = [(k, n) for k, n in rest if k != "미상"]
+    unknown = sum(n for k, n in rest if k == "미상")
+    parts = []
+    if districts:
+        parts.append(f"그 외 {len(districts)}개 구 {sum(n for _, n in districts):,}건")
+    if unknown:
+        parts.append(f"자치구 미상 {unknown:,}건")
+    return ", ".join(parts) + "은 붙임의 표에 있습니다."
+
+
+def rest_note_problems(md, rows, week_day):
+    """Page 1's chart of this week's districts and the whole catalog's chart by district
+    name what they leave out with N equal to the districts it covers."""
+    mon = monday(week_day)
+    sun = mon + dt.timedelta(days=6)
+    def district(r):
+        d = r.get("자치구").strip()
+        return d if d in DISTRICTS else "미상"
+    running, catalog = {}, {}
+    for r in rows:
+        catalog[district(r)] = catalog.get(district(r), 0) + 1
+        start, end = r.dates()
+        if start and end and start <= sun and end >= mon:
+            running[district(r)] = running.get(district(r), 0) + 1
+    bad = []
+    page1 = md.split("## 붙임 1.", 1)[0]
+    whole = md.split("## 붙임 7.", 1)[-1].split("## 붙임 8.", 1)[0]
+    for where, text, counts in [("page 1", page1, running), ("붙임 7", whole, catalog)]:
+        want = rest_note(counts)
+        if want and want not in text:
+            got = re.findall(r"그 외 \d+개 구[^\n]*", text)
+            bad.append({"at": f"report.md {where} chart note", "want": want, "got": got})
+    return bad
 
 
 def running_list_problems(md, rows, week_day, where):
