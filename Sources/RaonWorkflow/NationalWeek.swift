@@ -1,7 +1,6 @@
 import Foundation
 import RaonAnalytics
 import RaonCore
-import RaonStoreCore
 import RaonStore
 
 /// The national data's snapshots as its report and trend count them: events, not rows.
