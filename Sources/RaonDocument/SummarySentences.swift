@@ -93,10 +93,18 @@ public enum SummarySentences {
           out.append("지난 수집 이후 철회되거나 내용이 바뀐 행사는 없습니다.")
         }
       } else {
-        out.append(
-          w == 0 && m == 0
-            ? "No program was withdrawn or changed since the last collection."
-            : "Since the last collection, \(w.formatted()) programs were withdrawn before their end and \(m.formatted()) changed (attachment 4).")
+        // The same cases as the Korean: both, one of them, or neither (no "0 programs were…").
+        func were(_ n: Int) -> String { n == 1 ? "1 program was" : "\(n.formatted()) programs were" }
+        let end = w == 1 ? "its end" : "their end"
+        if w > 0 && m > 0 {
+          out.append("Since the last collection, \(were(w)) withdrawn before \(end) and \(m.formatted()) changed (attachment 4).")
+        } else if w > 0 {
+          out.append("Since the last collection, \(were(w)) withdrawn before \(end) (attachment 4).")
+        } else if m > 0 {
+          out.append("Since the last collection, \(were(m)) changed (attachment 4).")
+        } else {
+          out.append("No program was withdrawn or changed since the last collection.")
+        }
       }
     }
     return out

@@ -32,16 +32,14 @@ extension ReportLabels {
     say("추이를 그릴 수집 자료가 없습니다.", "No collection to show a trend of.")
   }
 
-  /// One line under the trend's heading: what a point is and what each figure counts.
+  /// One line under the trend's heading: what a point is. The terms themselves are defined
+  /// once, in 자료 정보's glossary (issue 34: one definition per term), not again here.
   public var trendDefinition: String {
     say(
-      "주마다 그 주(월~일, 한국 시간)에 마지막으로 수집된 자료 하나를 그 주 기준으로 셉니다: "
-        + "운영 중·예정 = 종료일 없음 또는 종료일 ≥ 그 주 월요일, 운영 = 시작일 ≤ 일요일이고 종료일 ≥ 월요일, "
-        + "시작 = 시작일이 그 주, 신규 등록 = \(registeredMeaning), 추가·삭제 = 바로 앞 주 수집 대비 행사 수(삭제는 종료로 삭제와 철회를 합친 수).",
-      "One point per ISO week: the latest snapshot taken within it (Korea time), counted for "
-        + "its own week: current = no end day or end ≥ that Monday; running = start ≤ Sunday and "
-        + "end ≥ Monday; starting = start within the week; registered = \(registeredMeaning); "
-        + "added/removed = programs against the week before (removed counts ended and withdrawn together).")
+      "주마다 그 주(월~일, 한국 시간)에 마지막으로 수집된 자료 하나를 그 주 기준으로 셉니다. "
+        + "추가·삭제는 바로 앞 주 수집과 비교한 행사 수이며, 용어는 자료 정보에 있습니다.",
+      "One point per ISO week: the latest collection within it (Korea time), counted for its own "
+        + "week; added and removed are against the week before. The terms are defined under Data information.")
   }
 
   /// `2024. 9. 9. ~ 9. 15. … 2025. 1. 27. ~ 2. 2. · 12주` — the range a trend covers.

@@ -137,8 +137,22 @@ extension WeeklyReportComposer {
           .text(L.weekRange(r.week.description, start: r.week.start.description, end: r.week.end.description)),
         ]),
       ]),
-      .paragraph([.strong(L.definitions)]),
-      .list(L.definitionLines.map { ListItem([.text($0)]) }),
+      .paragraph(glossary()),
     ]
+  }
+
+  /// The definitions as one paragraph, each term in bold: ten short lines as a list take a
+  /// third of a page, and in a small pack that third is a page of its own on paper.
+  private func glossary() -> [Inline] {
+    var inlines: [Inline] = [.strong(L.definitions), .text(" — ")]
+    for (n, line) in L.definitionLines.enumerated() {
+      if n > 0 { inlines.append(.text(" · ")) }
+      if let colon = line.range(of: ": ") {
+        inlines += [.strong(String(line[..<colon.lowerBound])), .text(String(line[colon.lowerBound...]))]
+      } else {
+        inlines.append(.text(line))
+      }
+    }
+    return inlines
   }
 }

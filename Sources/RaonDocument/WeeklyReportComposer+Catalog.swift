@@ -112,7 +112,10 @@ extension WeeklyReportComposer {
         if i > 0 { line.append(.text(", ")) }
         // The id stays in the workbook and CSV: a printed page names the program, and where.
         line.append(.portalLink(p.title, url: p.portalURL))
-        if !p.district.isEmpty && p.district != District.unknown { line.append(.text(" (\(p.district))")) }
+        if !p.district.isEmpty && p.district != District.unknown {
+          let district = options.language == .en ? EnglishNames.name(p.district) : p.district
+          line.append(.text(" (\(district))"))
+        }
       }
       items.append(ListItem(line))
     }

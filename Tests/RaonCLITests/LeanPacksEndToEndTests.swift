@@ -124,7 +124,7 @@ import Testing
       #expect(md.contains("Education/Experience"), "\(file)")
     }
     let city = try String(contentsOf: dir.appendingPathComponent("r/report.md"), encoding: .utf8)
-    #expect(city.contains("Most run in Jongno-gu ("), "\(city.prefix(1500))")
+    #expect(city.contains("By district, Jongno-gu ("), "\(city.prefix(1500))")
     // Scripts read the catalog's values: CSV and JSON keep the Korean names.
     let csv = try String(contentsOf: dir.appendingPathComponent("r/csv/by_district.csv"), encoding: .utf8)
     #expect(csv.contains("종로구") && !csv.contains("Jongno-gu"))
