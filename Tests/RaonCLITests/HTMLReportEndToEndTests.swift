@@ -443,6 +443,9 @@ import Testing
     #expect(cityMarkdown.contains("1. 이번 주 운영 행사 목록(자치구별) 1부(인쇄본 별도 송부)"))
     let cityPages = try Self.pageCount(city)
     #expect(cityPages.map { $0 <= Self.maxSamplePages } == true, "the city report prints on \(cityPages ?? -1) pages")
+    // A week with a comparison has the fullest page 1 (▲/▼, ten bars, the 별도 송부 mark):
+    // it still holds its source line, and the attachments start on page 2.
+    try Self.expectAnOfficialDocument(city, title: "서울시 문화행사 주간 현황", period: "2024. 9. 16.(월) ~ 9. 22.(일)")
     let pack = dir.appendingPathComponent("r/districts/종로구")
     let pages = try Self.pageCount(pack.appendingPathComponent("report.pdf"))
     // Page 1, then every list in full: 종로구 runs 105 programs this week.

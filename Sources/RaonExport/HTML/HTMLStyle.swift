@@ -133,8 +133,9 @@ enum HTMLStyle {
       /* The trend's two panels in a third of a page, so a pack's trend and what follows
          share one. */
       .chart-block.lines svg { max-height: 108mm; }
-      /* Page 1 holds its chart and the source line below it on one sheet. */
-      main > .chart svg { max-height: 95mm; }
+      /* Page 1 holds its chart (kept with its note) and the source line below it on one
+         sheet, in a week with a comparison too. */
+      main > .chart svg, main > .chart-block .chart svg { max-height: 88mm; }
       /* Page 1's headline table reads at the body's size. */
       main > .table-wrap table { width: auto; min-width: 60%; font-size: 9.5pt; line-height: 1.35; }
       main > .table-wrap th, main > .table-wrap td { padding: 1pt 6pt; }
