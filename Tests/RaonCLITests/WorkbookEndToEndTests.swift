@@ -67,4 +67,62 @@ struct WorkbookEndToEndTests {
     #expect((json["freeRows"] as? Int ?? 0) > 0)
     #expect((json["freeWrong"] as? [String]) == [], "\(json["freeWrong"] ?? "")")
   }
+
+  /// 운영 현황's table of what runs by district names every district with a program on, a
+  /// district with none running this week at 0 (as the PDF's table does; issue 34 item 6 —
+  /// 강동구 was missing); counts from the sample CSV read here.
+  static let onNowCheck = #"""
+    import csv, io, json, sys, warnings
+    import openpyxl
+    warnings.simplefilter("ignore")
+    sample, book, monday, sunday = sys.argv[1:5]
+    raw = open(sample, "rb").read()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp949", errors="replace")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    h, body = rows[0], rows[1:]
+    col = {name: h.index(name) for name in ["자치구", "시작일", "종료일"]}
+    running, current = {}, set()
+    for r in body:
+        d = r[col["자치구"]].strip() or "미상"
+        s, e = r[col["시작일"]][:10], r[col["종료일"]][:10]
+        if not e or e >= monday:
+            current.add(d)
+        if s and e and s <= sunday and e >= monday:
+            running[d] = running.get(d, 0) + 1
+    ws = openpyxl.load_workbook(book)["운영 현황"]
+    listed = {}
+    for key, count in ws.iter_rows(min_row=6, min_col=1, max_col=2, values_only=True):
+        if key is None or key == "합계":
+            break
+        listed[key] = count
+    print(json.dumps({"listed": listed, "expected": {d: running.get(d, 0) for d in current}}, ensure_ascii=False))
+    """#
+
+  @Test func theWorkbooksRunningByDistrictListsEveryDistrictWithAProgramOnZerosIncluded() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-workbook-onnow")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let env = ["RAON_DB": "store.sqlite"]
+    let rec = try RaonProcess.run(["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: env)
+    #expect(rec.status == 0, "\(rec.stderr)")
+    // The week after, from the modified sample: a district has programs on but none running.
+    let next = dir.appendingPathComponent("next.csv")
+    let made = try Python.run([
+      Fixtures.repositoryRoot.appendingPathComponent("scripts/make_modified_sample.py").path, Fixtures.sampleCSV.path, next.path,
+    ])
+    #expect(made.status == 0, "\(made.stderr)")
+    let report = try RaonProcess.run(
+      ["report", "--input", next.path, "--taken-at", "2024-09-16", "--format", "xlsx", "--out", "r"], in: dir, environment: env)
+    #expect(report.status == 0, "\(report.stderr)")
+    let script = dir.appendingPathComponent("onnow.py")
+    try Self.onNowCheck.write(to: script, atomically: true, encoding: .utf8)
+    let run = try Python.run([script.path, next.path, dir.appendingPathComponent("r/report.xlsx").path, "2024-09-16", "2024-09-22"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [String: Int]])
+    let expected = try #require(json["expected"])
+    #expect(expected.values.contains(0), "the sample has a district with programs on but none running")
+    #expect(json["listed"] == expected)
+  }
 }

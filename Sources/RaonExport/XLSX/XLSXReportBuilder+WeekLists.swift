@@ -130,6 +130,14 @@ extension XLSXReportBuilder {
     p.isFree == true && p.feeText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? free : p.feeText
   }
 
+  /// What runs, then at 0 every key with programs on but none running (after the ranked
+  /// ones, so 요약's charts over the top rows are as before): the PDF's table lists them too.
+  static func withZeros(_ running: [BandCount], of current: [BandCount]) -> [BandCount] {
+    let listed = Set(running.map(\.key))
+    let zeros = current.filter { !listed.contains($0.key) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+    return running + zeros.map { var zero = $0; zero.count = 0; return zero }
+  }
+
   /// Four ranked tables side by side — running and current, by district and by
   /// category — each titled with the set it counts; 요약's charts read them.
   func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws -> OnNowTables {
@@ -139,8 +147,8 @@ extension XLSXReportBuilder {
     let top = 3
     var printed: [Double] = []
     let blocks: [(String, String, [BandCount], Int)] = [
-      ("\(labels.onNow) — \(labels.byDistrict)", labels.district, v.runningByDistrict, v.running),
-      ("\(labels.onNow) — \(labels.byCategory)", labels.category, v.runningByCategory, v.running),
+      ("\(labels.onNow) — \(labels.byDistrict)", labels.district, Self.withZeros(v.runningByDistrict, of: v.currentByDistrict), v.running),
+      ("\(labels.onNow) — \(labels.byCategory)", labels.category, Self.withZeros(v.runningByCategory, of: v.currentByCategory), v.running),
       ("\(labels.currentSection) — \(labels.byDistrict)", labels.district, v.currentByDistrict, v.current),
       ("\(labels.currentSection) — \(labels.byCategory)", labels.category, v.currentByCategory, v.current),
     ]
