@@ -77,10 +77,22 @@ extension ReportLabels {
   }
   /// Under a chart that shows the first N rows only: the rest is named, never drawn as a bar
   /// (`unit`: ``districtUnit``, ``categoryUnit``).
-  public func wbRestOf(_ n: Int, unit: String, programs: Int, sheet: String) -> String {
-    say(
-      "그 외 \(n)개 \(unit) \(programs.formatted())건은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
-      "The other \(n) \(unit) (\(programs.formatted()) programs) are left out of the chart (full table: sheet '\(sheet)').")
+  /// 미상 is named apart, never counted as one more 구 (as ``CountPhrases/chartRest``).
+  public func wbRestOf(_ rest: [BandCount], unit: String, sheet: String) -> String? {
+    let unknownKey = unit == districtUnit ? District.unknown : nil
+    let unknown = rest.filter { $0.key == unknownKey }.reduce(0) { $0 + $1.count }
+    let groups = rest.filter { $0.key != unknownKey }
+    let events = groups.reduce(0) { $0 + $1.count }
+    var parts: [String] = []
+    if !groups.isEmpty {
+      parts.append(say("그 외 \(groups.count)개 \(unit) \(events.formatted())건", "the other \(groups.count) \(unit) (\(events.formatted()))"))
+    }
+    if unknown > 0 { parts.append(say("자치구 미상 \(unknown.formatted())건", "district unknown (\(unknown.formatted()))")) }
+    guard !parts.isEmpty else { return nil }
+    let named = parts.joined(separator: ", ")
+    return say(
+      "\(named)은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
+      "\(named.prefix(1).uppercased() + named.dropFirst()): left out of the chart (full table: sheet '\(sheet)').")
   }
   /// A pack's 요약 where the city's has its chart by district: what the pack covers, as a
   /// report says it (not why a chart is missing).
@@ -110,10 +122,10 @@ extension ReportLabels {
   /// The last sheet: snapshot ids, files, definitions (kept off page 1).
   public var wbDataInfo: String { dataInformation }
   public var wbDefinitions: String { say("정의", "Definitions") }
-  /// 자료 정보: why printing the workbook gives the programs sheet's header only.
+  /// 자료 정보: why printing the workbook leaves the programs sheet out.
   public func wbProgramsNotPrinted(_ sheet: String, count: Int) -> String {
     say(
-      "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄 범위는 머리글 행뿐입니다. 이번 주 행사는 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
-      "The '\(sheet)' sheet (\(count.formatted()) programs) is for filtering on screen: its print area is its header row. This week's programs print in full on the list sheets.")
+      "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄되지 않습니다. 이번 주 행사는 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
+      "The '\(sheet)' sheet (\(count.formatted()) programs) is for filtering on screen and does not print. This week's programs print in full on the list sheets.")
   }
 }

@@ -61,7 +61,7 @@ import Testing
     let check = try XLSXCheck(url)
     let chart = try #require(check.charts.first)
     #expect(check.charts.count == 1)
-    #expect(chart["title"] as? String == "요금별 이번 주 운영 프로그램 수")
+    #expect(chart["title"] as? String == "요금별 이번 주 운영 행사 수")
     let formulas = chart["formulas"] as? [String] ?? []
     #expect(formulas.contains("'표'!$A$2:$A$3") && formulas.contains("'표'!$B$2:$B$3"), "\(formulas)")
     let notes = check.rows("표").flatMap { $0.compactMap { $0["v"] as? String } }.filter { $0.hasPrefix("그 외") }

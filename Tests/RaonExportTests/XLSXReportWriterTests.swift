@@ -220,8 +220,9 @@ struct XLSXReportWriterTests {
     let formulas = check.charts.filter { $0["sheet"] as? String == "자치구별" }.flatMap { $0["formulas"] as? [String] ?? [] }
     #expect(formulas == ["'자치구별'!$A$2:$A$4", "'자치구별'!$B$2:$B$4"])
     #expect(check.number("자치구별", 1, 1) == 4)  // 종로구
-    let rest = 13 - 4 - 2 - 2
-    let note = "그 외 5개 구 \(rest)건은 차트에서 뺐습니다 (전체 표: '자치구별' 시트)."
+    // Left out: 영등포구, 강남구, 송파구, 강서구 (one each) and one program of no district,
+    // named apart (미상 is not a 구).
+    let note = "그 외 4개 구 4건, 자치구 미상 1건은 차트에서 뺐습니다 (전체 표: '자치구별' 시트)."
     #expect(check.rows("자치구별").contains { $0.contains { $0["v"] as? String == note } })
   }
 

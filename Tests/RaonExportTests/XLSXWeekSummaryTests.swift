@@ -75,7 +75,12 @@ struct XLSXWeekSummaryTests {
     #expect(plotted.count == 2)
     #expect(plotted.keys.allSatisfy { !$0.contains("기타") && !$0.contains("그 외") })
     let rest = all.filter { plotted[$0.key] == nil }
-    let note = "그 외 \(rest.count)개 구 \(rest.values.reduce(0, +))건은 차트에서 뺐습니다 (전체 표: '운영 현황' 시트)."
+    // 미상 is named apart, not counted as one more 구.
+    let unknown = rest[District.unknown] ?? 0
+    let districts = rest.filter { $0.key != District.unknown }
+    let note =
+      "그 외 \(districts.count)개 구 \(districts.values.reduce(0, +))건" + (unknown > 0 ? ", 자치구 미상 \(unknown)건" : "")
+      + "은 차트에서 뺐습니다 (전체 표: '운영 현황' 시트)."
     #expect(check.rows("요약").contains { row in row.contains { $0["v"] as? String == note } }, "\(note)")
   }
 

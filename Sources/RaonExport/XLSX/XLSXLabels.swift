@@ -28,7 +28,7 @@ extension ReportLabels {
     say("예시 (표시마다 처음 \(perFlag)건)", "Examples (the first \(perFlag) of each flag)")
   }
   public func xlsxChartTitle(_ table: String) -> String {
-    say("\(table) 프로그램 수", "Programs \(table.lowercased())")
+    say("\(table) 행사 수", "Programs \(table.lowercased())")
   }
   /// Warning when text was cut to Excel's cell limit.
   public func xlsxTruncatedWarning(_ count: Int, file: String) -> String {

@@ -37,12 +37,8 @@ extension XLSXReportBuilder {
     guard shown > 0 else { return }
     if let pageRows, row + Self.chartRows(shown) + 1 > pageRows { try sheet.pageBreak(beforeRow: row) }
     try insertCharts(on: sheet, row: row, [source(shown, horizontal: true)], scale: scale)
-    if bars.rows.count > shown {
-      let left = bars.rows.dropFirst(shown)
-      try sheet.string(
-        row + Self.chartRows(shown), 0,
-        labels.wbRestOf(left.count, unit: bars.unit, programs: left.reduce(0) { $0 + $1.count }, sheet: data.sheet),
-        formats.note)
+    if bars.rows.count > shown, let rest = labels.wbRestOf(Array(bars.rows.dropFirst(shown)), unit: bars.unit, sheet: data.sheet) {
+      try sheet.string(row + Self.chartRows(shown), 0, rest, formats.note)
     }
   }
 
