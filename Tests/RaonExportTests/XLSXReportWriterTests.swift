@@ -297,8 +297,13 @@ struct XLSXReportWriterTests {
     #expect(result.files == ["changes.xlsx"])
     let check = try XLSXCheck(dir.appendingPathComponent("changes.xlsx"))
     #expect(check.sheets == ["변경 사항"])
-    #expect(check.text("변경 사항", 1, 0) == "이전 스냅숏")
-    #expect(check.text("변경 사항", 1, 1)?.hasPrefix("#11 · 2024-09-02 10:30 KST") == true)
+    // On paper the collection by its time (official form) and size; its snapshot number and
+    // file off the print area (A:I), for whoever traces the figures.
+    #expect(check.text("변경 사항", 1, 0) == "이전 자료")
+    let earlier = (check.text("변경 사항", 1, 1) ?? "").replacingOccurrences(of: "\u{00A0}", with: " ")
+    #expect(earlier.hasPrefix("2024. 9. 2.(월) 10:30"), "\(earlier)")
+    #expect(check.text("변경 사항", 1, 1)?.contains("#") == false)
+    #expect(check.text("변경 사항", 1, 12)?.hasPrefix("#11 · 2024-09-02 10:30 KST") == true)
     #expect(check.text("변경 사항", 5, 0) == "구분")
     #expect(check.map("freeze", "변경 사항") as? String == "A7")
     #expect(check.map("autofilter", "변경 사항") as? String == "A6:L11")

@@ -18,8 +18,8 @@ extension ReportLabels {
   /// Header of the changes sheet's first column (added/removed/changed).
   public var xlsxChangeKind: String { say("구분", "Change") }
   public var xlsxDescription: String { explanation }
-  public var xlsxFrom: String { say("이전 스냅숏", "From snapshot") }
-  public var xlsxTo: String { say("이후 스냅숏", "To snapshot") }
+  public var xlsxFrom: String { say("이전 자료", "Earlier collection") }
+  public var xlsxTo: String { say("이후 자료", "Later collection") }
   public var xlsxCategoryDistrictCorner: String { say("분류 \\ 자치구", "Category \\ district") }
   /// Header of the quality sheet's code column: the name `programs.csv` and JSON use.
   public var xlsxFlagCode: String { say("코드(CSV·JSON)", "Code (CSV, JSON)") }

@@ -11,10 +11,13 @@ extension XLSXReportBuilder {
     try setProperties(subject: "\(labels.changes) #\(from.id) → #\(to.id)", created: to.takenAt)
     let stream = changesStream { [self] sheet in
       try sheet.string(0, 0, labels.changes, formats.title)
-      try sheet.string(1, 0, labels.xlsxFrom, formats.label)
-      try sheet.string(1, 1, snapshotLine(from))
-      try sheet.string(2, 0, labels.xlsxTo, formats.label)
-      try sheet.string(2, 1, snapshotLine(to))
+      // On paper each collection by its time and size; its snapshot number and file, which
+      // a script or a colleague tracing the figures wants, right of the print area (A:I).
+      for (row, label, info) in [(1, labels.xlsxFrom, from), (2, labels.xlsxTo, to)] {
+        try sheet.string(row, 0, label, formats.label)
+        try sheet.string(row, 1, "\(labels.collectedAt(info.takenAt)) · \(labels.programCountText(info.programCount))")
+        try sheet.string(row, Self.changesOffPrintColumn, snapshotLine(info))
+      }
       try sheet.string(3, 0, labels.xlsxChangeCounts, formats.label)
       // Split as the report splits them (D = the newer snapshot's day).
       let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
@@ -34,6 +37,9 @@ extension XLSXReportBuilder {
         title: labels.changes,
         period: "\(labels.officialDay(from.koreaDay)) → \(labels.officialDay(to.koreaDay))"))
   }
+
+  /// The first column right of 변경 사항's print area (A:I).
+  static let changesOffPrintColumn = 12
 
   func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
     // On paper: what changed, how, in which program; the program's dates and its id
