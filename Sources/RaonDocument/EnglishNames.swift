@@ -48,3 +48,11 @@ public enum EnglishNames {
     return out
   }
 }
+
+extension ReportLabels {
+  /// A district's or category's name as a table cell of this report's language says it:
+  /// in English from ``EnglishNames`` (unknown names stay Korean), else as the catalog has it.
+  public func named(_ name: String) -> String {
+    language == .en ? EnglishNames.name(name) : name
+  }
+}

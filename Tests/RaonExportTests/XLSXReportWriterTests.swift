@@ -244,6 +244,21 @@ struct XLSXReportWriterTests {
     #expect(check.text("Programs", 1, 8) == "Paid")
   }
 
+  /// An English workbook names districts and categories in English in its tables (and so
+  /// its charts, which read them); the programs sheet keeps the catalog's values for scripts.
+  @Test func englishTablesNameDistrictsAndCategoriesInEnglish() throws {
+    let (check, _, _) = try Self.written(ExportOptions(language: .en))
+    let korean = Set(XLSXFixtures.programs.flatMap { [$0.district, $0.category] })
+    for sheet in check.sheets where sheet != "Programs" && sheet != "Data information" {
+      let cells = check.rows(sheet).flatMap { $0.compactMap { $0["v"] as? String } }
+      let left = cells.filter(korean.contains)
+      #expect(left.isEmpty, "\(sheet) keeps \(left)")
+    }
+    let byDistrict = check.rows("By district").flatMap { $0.compactMap { $0["v"] as? String } }
+    #expect(byDistrict.contains("Jongno-gu"), "\(byDistrict.prefix(12))")
+    #expect(check.rows("Programs").contains { $0.contains { $0["v"] as? String == "종로구" } })
+  }
+
   @Test func programsContinueOnNewSheetsPastTheRowLimit() throws {
     let (check, result, _) = try Self.written(writer: XLSXReportWriter(rowLimit: 10))
     // 13 programs, 9 data rows per sheet → 프로그램 and 프로그램 (2).

@@ -19,7 +19,7 @@ extension XLSXReportBuilder {
     try sheet.setUpPrinting(XLSXPrintSetUp(landscape: false, onePage: true, title: printTitle))
 
     try sheet.string(
-      0, 0, report.district.map { "\(labels.reportTitle) — \($0.name)" } ?? labels.reportTitle, f.title)
+      0, 0, report.district.map { "\(labels.reportTitle) — \(labels.named($0.name))" } ?? labels.reportTitle, f.title)
     try sheet.setRow(0, height: 24)
     try sheet.string(
       1, 0, "\(labels.officialPeriod(report.week))  |  \(labels.collectedAt(report.snapshot.takenAt))", f.subtitle)
@@ -42,13 +42,13 @@ extension XLSXReportBuilder {
         r = try insertSummaryChart(sheet, row: r, byDistrict.0, over: byDistrict.1)
       } else {
         // One district (a pack): one bar says nothing; a sentence says why there is none.
-        try sheet.string(r, 0, labels.wbOneDistrictNoChart(report.district?.name ?? byDistrict.1.rows.first?.key ?? ""), f.note)
+        try sheet.string(r, 0, labels.wbOneDistrictNoChart(labels.named(report.district?.name ?? byDistrict.1.rows.first?.key ?? "")), f.note)
         r += 2
       }
       if byCategory.1.rows.count > 1 {
         r = try insertSummaryChart(sheet, row: r, byCategory.0, over: byCategory.1)
       } else if let only = byCategory.1.rows.first {
-        try sheet.string(r, 0, labels.wbOneCategoryNoChart(only.key, count: only.count), f.note)
+        try sheet.string(r, 0, labels.wbOneCategoryNoChart(labels.named(only.key), count: only.count), f.note)
         r += 2
       }
     }

@@ -19,8 +19,8 @@ extension XLSXReportBuilder {
     var widths = headers.map { DisplayWidth.of($0) }
     var r = 1
     for g in groups {
-      try sheet.string(r, 0, fit(g.key))
-      widths[0] = max(widths[0], DisplayWidth.of(g.key))
+      try sheet.string(r, 0, fit(labels.named(g.key)))
+      widths[0] = max(widths[0], DisplayWidth.of(labels.named(g.key)))
       try sheet.number(r, 1, Double(g.count), f.integer)
       try sheet.number(r, 2, Percentage.rounded(g.share), f.percent)
       try sheet.number(r, 3, Double(g.free), f.integer)
@@ -66,7 +66,7 @@ extension XLSXReportBuilder {
     // 26 count columns stay narrow and the printed page keeps a readable font.
     try sheet.string(0, 0, labels.xlsxCategoryDistrictCorner, f.header)
     for (c, key) in (table.columnKeys + [labels.total]).enumerated() {
-      try sheet.string(0, c + 1, key, f.verticalHeader)
+      try sheet.string(0, c + 1, labels.named(key), f.verticalHeader)
     }
     let longest = (table.columnKeys + [labels.total]).map(\.count).max() ?? 2
     try sheet.setRow(0, height: Double(max(longest, 3)) * 15 + 8)
@@ -74,8 +74,8 @@ extension XLSXReportBuilder {
     var largest = 0
     for (i, key) in table.rowKeys.enumerated() {
       let r = i + 1
-      try sheet.string(r, 0, fit(key), f.label)
-      firstWidth = max(firstWidth, DisplayWidth.of(key))
+      try sheet.string(r, 0, fit(labels.named(key)), f.label)
+      firstWidth = max(firstWidth, DisplayWidth.of(labels.named(key)))
       let row = i < table.counts.count ? table.counts[i] : []
       for c in table.columnKeys.indices {
         let value = c < row.count ? row[c] : 0
@@ -151,7 +151,7 @@ extension XLSXReportBuilder {
             || sheet.link(r, 1, p.portalURL, text: title) != LXW_NO_ERROR {
             try sheet.string(r, 1, title)
           }
-          try sheet.string(r, 2, fit(p.district))
+          try sheet.string(r, 2, fit(labels.named(p.district)))
           try sheet.string(r, headers.count, fit(p.id))
           widths[1] = max(widths[1], min(DisplayWidth.of(p.title), 60))
           r += 1

@@ -110,8 +110,8 @@ extension XLSXReportBuilder {
     for p in programs {
       try stream.nextRow()
       try stream.text(title, p.title)
-      try stream.text(category, p.category)
-      try stream.text(district, p.district)
+      try stream.text(category, labels.named(p.category))
+      try stream.text(district, labels.named(p.district))
       try stream.text(3, p.place)
       try stream.date(4, p.startDate, formats.date)
       try stream.date(5, p.endDate, formats.date)
@@ -161,10 +161,10 @@ extension XLSXReportBuilder {
       try sheet.string(top + 1, c + 2, labels.share, f.header)
       var width = max(DisplayWidth.of(key), 8)
       for (r, row) in rows.enumerated() {
-        try sheet.string(top + 2 + r, c, row.key)
+        try sheet.string(top + 2 + r, c, labels.named(row.key))
         try sheet.number(top + 2 + r, c + 1, Double(row.count), f.integer)
         try sheet.number(top + 2 + r, c + 2, Percentage.rounded(Self.share(row.count, of: total)), f.percent)
-        width = max(width, DisplayWidth.of(row.key))
+        width = max(width, DisplayWidth.of(labels.named(row.key)))
       }
       let last = top + 2 + rows.count
       try sheet.string(last, c, labels.total, f.total)

@@ -118,7 +118,7 @@ final class XLSXReportBuilder {
     // Every printed page says which report, which week and (in a pack) which district.
     try workbook.setPageHeaders(
       XLSXPrintSetUp.header(
-        title: labels.reportTitle, period: labels.officialPeriod(report.week), district: report.district?.name))
+        title: labels.reportTitle, period: labels.officialPeriod(report.week), district: report.district.map { labels.named($0.name) }))
   }
 
   /// One-line warnings for what Excel's limits changed.
