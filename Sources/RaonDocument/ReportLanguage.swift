@@ -205,7 +205,7 @@ public struct QualityFlagText: Sendable {
     QualityFlagText(
       code: "district_missing", koreanName: "자치구 없음", englishName: "District missing",
       koreanExplanation: "자치구가 비었거나 서울 25개 자치구가 아님 ('미상'으로 집계)",
-      englishExplanation: "District empty or not one of Seoul's 25 (counted as 미상)"),
+      englishExplanation: "District empty or not one of Seoul's 25 (counted as Unknown district)"),
     QualityFlagText(
       code: "coords_missing", koreanName: "좌표 없음", englishName: "Coordinates missing",
       koreanExplanation: "좌표(위도·경도)가 없거나 읽을 수 없음",
