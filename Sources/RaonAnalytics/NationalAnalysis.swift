@@ -22,16 +22,34 @@ public enum NationalAnalysis {
     var events: [Program] = []
     events.reserveCapacity(programs.count)
     for program in programs where seen.insert(program.id).inserted {
-      var event = program
-      let province = lineage.province(ofProvider: program.category, on: day) ?? program.district
-      event.district = lineage.provinceName(province, on: day)
-      event.category = lineage.providerName(program.category, on: day)
+      var event = named(program, lineage, on: day)
       if let reference = program.registeredOn, day - reference > 365 {
         event.qualityFlags.insert(.referenceDateStale)
       }
       events.append(event)
     }
     return events
+  }
+
+  /// An event's 시·도 (`district`) and provider (`category`) named as on `day`: the store
+  /// keeps their lineage ids (`전북 익산시`), a person reads 전북특별자치도 익산시.
+  static func named(_ program: Program, _ lineage: RegionLineage, on day: CalendarDay) -> Program {
+    var event = program
+    let province = lineage.province(ofProvider: program.category, on: day) ?? program.district
+    event.district = lineage.provinceName(province, on: day)
+    event.category = lineage.providerName(program.category, on: day)
+    return event
+  }
+
+  /// A comparison's events named as on `day` (the newer snapshot's: ``named(_:_:on:)``), so
+  /// `raon diff` and the report's changes name each by its provider and 시·도 as a person
+  /// knows them.
+  public static func named(_ diff: SnapshotDiff, profile: CatalogProfile, on day: CalendarDay) -> SnapshotDiff {
+    let lineage = profile.regions.lineage ?? .shipped
+    let name = { (p: Program) in named(p, lineage, on: day) }
+    return SnapshotDiff(
+      added: diff.added.map(name), removed: diff.removed.map(name),
+      changed: diff.changed.map { ChangedProgram(old: name($0.old), new: name($0.new), fields: $0.fields) })
   }
 
   /// The national data's own tables, beside ``CatalogStatistics``'s (by 시·도 in

@@ -52,26 +52,17 @@ enum NationalReportComposer {
 
   /// 요금정보 and 입장연령, in events.
   static func blocks(_ tables: NationalAnalysis.Tables, _ L: ReportLabels) -> [Block] {
-    let kindNames: [String: (String, String)] = [
-      "free": ("무료", "Free"), "paid": ("유료", "Paid"), "mixed": ("혼합", "Mixed"),
-      "unknown": ("미상", "Unknown"),
-    ]
-    let ageNames: [String: (String, String)] = [
-      "all": ("전체 관람", "All ages"), "0-6": ("영유아(0~6세)", "0–6"), "7-12": ("어린이(7~12세)", "7–12"),
-      "13-18": ("청소년(13~18세)", "13–18"), "19+": ("성인(19세 이상)", "19+"), "unknown": ("미상", "Unknown"),
-    ]
-    func table(_ title: String, _ rows: [BandCount], _ names: [String: (String, String)]) -> [Block] {
+    func table(_ title: String, _ rows: [BandCount], _ name: (String, ReportLabels) -> String) -> [Block] {
       let total = rows.reduce(0) { $0 + $1.count }
       var t = Table([Table.Column(title, .left), Table.Column(L.count, .right), Table.Column(L.share, .right)])
       for row in rows {
-        let name = names[row.key].map { L.say($0.0, $0.1) } ?? row.key
-        t.add([.text(name), .number(row.count), .share(row.count, of: total)])
+        t.add([.text(name(row.key, L)), .number(row.count), .share(row.count, of: total)])
       }
       t.add([.strong(.text(L.total)), .strong(.number(total)), .strong(.share(total, of: total))])
       return [.heading([.text(L.say("요금정보별", "By 요금정보 (fee kind)"))]), .table(t)]
     }
-    let fee = table(L.say("요금정보", "Fee kind"), tables.byFeeKind, kindNames)
-    var age = table(L.say("입장연령", "Admission age"), tables.byAge, ageNames)
+    let fee = table(L.say("요금정보", "Fee kind"), tables.byFeeKind, NationalWords.feeKindName)
+    var age = table(L.say("입장연령", "Admission age"), tables.byAge, NationalWords.ageName)
     age[0] = .heading([.text(L.say("입장연령별", "By admission age"))])
     return fee + age
   }

@@ -45,6 +45,37 @@ public enum NationalWords {
     return out
   }
 
+  /// 요금정보's kinds (``NationalAnalysis/Tables/byFeeKind``'s keys) for people.
+  public static func feeKindName(_ key: String, _ L: ReportLabels) -> String {
+    let names: [String: (String, String)] = [
+      "free": ("무료", "Free"), "paid": ("유료", "Paid"), "mixed": ("혼합", "Mixed"), "unknown": ("미상", "Unknown"),
+    ]
+    return names[key].map { L.say($0.0, $0.1) } ?? key
+  }
+
+  /// 입장연령's bands (``NationalAnalysis/Tables/byAge``'s keys) for people.
+  public static func ageName(_ key: String, _ L: ReportLabels) -> String {
+    let names: [String: (String, String)] = [
+      "all": ("전체 관람", "All ages"), "0-6": ("영유아(0~6세)", "0–6"), "7-12": ("어린이(7~12세)", "7–12"),
+      "13-18": ("청소년(13~18세)", "13–18"), "19+": ("성인(19세 이상)", "19+"), "unknown": ("미상", "Unknown"),
+    ]
+    return names[key].map { L.say($0.0, $0.1) } ?? key
+  }
+
+  /// A compared field's label (``EventComparison``'s names: the canonical field, `sessions`,
+  /// `latitude`, `longitude`) as the national data's download heads it: `feeText` → 관람요금.
+  public static func fieldLabel(_ code: String, _ language: ReportLanguage) -> String? {
+    switch code {
+    case "sessions": return language == .ko ? "회차 수" : "Sessions"
+    case "latitude": return CatalogProfile.national.label(of: .coordinateA)
+    case "longitude": return CatalogProfile.national.label(of: .coordinateB)
+    default:
+      guard let field = CanonicalField(rawValue: code), CatalogProfile.national.fields.contains(where: { $0.field == field })
+      else { return nil }
+      return CatalogProfile.national.label(of: field)
+    }
+  }
+
   /// The flags only the national data sets, for people (the codes stay in CSV and JSON).
   static let qualityFlags: [QualityFlagText] = [
     QualityFlagText(

@@ -161,6 +161,8 @@ extension ReportLabels {
   /// The name of a `programs.csv` column for people (`fee_text` → `이용요금`), from the one
   /// column table (``ProgramColumn``), so every format titles a column alike.
   public func fieldName(_ column: String) -> String {
+    // The national data's comparison names its fields canonically (`feeText`): its labels.
+    if catalog == .national, let label = NationalWords.fieldLabel(column, language) { return label }
     guard let c = ProgramColumn(name: column) else { return column }
     return say(c.koreanTitle, c.englishTitle)
   }

@@ -55,7 +55,8 @@ public struct DiffJob: Sendable {
     let snapshots = try store.snapshots()
     let from = try resolve(fromReference, in: snapshots)
     let to = try resolve(toReference, in: snapshots)
-    let diff = try SnapshotReading.diff(from: from, to: to, in: store, profile: profile)
+    var diff = try SnapshotReading.diff(from: from, to: to, in: store, profile: profile)
+    if profile.name == .national { diff = NationalAnalysis.named(diff, profile: profile, on: to.koreaDay) }
     let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
     guard let out, !formats.isEmpty else {
       return Outcome(from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: [])

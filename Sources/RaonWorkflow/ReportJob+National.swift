@@ -28,7 +28,9 @@ extension ReportJob {
     try selection.compareTo.map { info in
       let events = try comparedEvents(info, day: selection.snapshot.koreaDay)
       return (info: info, programs: ProgramChunks(events),
-        changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store, profile: profile))
+        changes: NationalAnalysis.named(
+          try SnapshotReading.diff(from: info, to: selection.snapshot, in: store, profile: profile),
+          profile: profile, on: selection.snapshot.koreaDay))
     }
   }
 

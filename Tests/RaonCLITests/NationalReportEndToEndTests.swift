@@ -102,8 +102,8 @@ import Testing
     let sheets = (country["sheets"] as? [String]) ?? []
     #expect(sheets.contains("시·도별") && sheets.contains("제공기관별") && !sheets.contains("자치구별"), "\(sheets)")
     let csvs = (country["csv"] as? [String: [String: Any]]) ?? [:]
-    #expect(csvs["programs.csv"]?["rows"] as? Int == expected["events"] as? Int)
-    #expect(((csvs["by_district.csv"]?["header"] as? [String]) ?? []).first == "key")
+    #expect(csvs["events.csv"]?["rows"] as? Int == expected["events"] as? Int)
+    #expect(((csvs["by_region.csv"]?["header"] as? [String]) ?? []).first == "시·도")
     let md = (country["md"] as? String) ?? ""
     #expect(md.hasPrefix("# 전국 공연·행사 주간 현황") && md.contains("시·도별") && !md.contains("자치구"))
     #expect(md.contains("출처: 공공데이터포털"))

@@ -64,9 +64,15 @@ public struct CSVReportWriter: ReportWriter {
   func writeTables(_ report: ReportData, into directory: URL, options: ExportOptions) throws -> ExportResult {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
+    var result = ExportResult()
+    if options.catalog == .national {
+      try NationalCSVFiles.writeTables(report, into: csvDirectory, options: options) { name, body in
+        try writeFile(name, in: csvDirectory, options, &result, body: body)
+      }
+      return result
+    }
     let labels = options.labels
     let ko = options.csvHeaders == .ko
-    var result = ExportResult()
     let t = report.tables
     try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
       try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
@@ -101,10 +107,13 @@ public struct CSVReportWriter: ReportWriter {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     var result = ExportResult()
+    let national = options.catalog == .national
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
       try Self.writeChanges(
         diff, day: to.koreaDay, to: &w,
-        header: options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns)
+        header: national
+          ? NationalCSVFiles.changeHeader : options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns,
+        national: national)
     }
     return result
   }
@@ -185,11 +194,14 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter, koreanHeader: Bool = false) throws {
+  static func writeCross(
+    _ table: CrossTable, to w: inout CSVFileWriter, koreanHeader: Bool = false, header: [String]? = nil
+  ) throws {
     try w.textRow(
-      koreanHeader
-        ? KoreanCSVHeaders.categoryByDistrict(districts: table.columnKeys)
-        : ["category"] + table.columnKeys + ["total"])
+      header
+        ?? (koreanHeader
+          ? KoreanCSVHeaders.categoryByDistrict(districts: table.columnKeys)
+          : ["category"] + table.columnKeys + ["total"]))
     for (r, key) in table.rowKeys.enumerated() {
       w.text(key)
       let row = r < table.counts.count ? table.counts[r] : []
@@ -206,19 +218,24 @@ public struct CSVReportWriter: ReportWriter {
     try w.endRow()
   }
 
-  /// - Parameter day: The newer snapshot's day (Korea), which tells ended from withdrawn.
+  /// - Parameters:
+  ///   - day: The newer snapshot's day (Korea), which tells ended from withdrawn.
+  ///   - national: The national data's file: 항목 holds the field's label, its code last.
   static func writeChanges(
     _ diff: SnapshotDiff?, day: CalendarDay, to w: inout CSVFileWriter,
-    header: [String] = changeColumns
+    header: [String] = changeColumns, national: Bool = false
   ) throws {
     try w.textRow(header)
     guard let diff else { return }
+    let labels = ReportLabels(.ko, catalog: .national)
     func row(_ change: String, _ p: Program, field: String = "", old: String = "", new: String = "", kind: String, minor: String = "") throws {
-      for text in [change, p.id, p.title, field, old, new, p.category, p.district] { w.text(text) }
+      let shown = national && !field.isEmpty ? labels.fieldName(field) : field
+      for text in [change, p.id, p.title, shown, old, new, p.category, p.district] { w.text(text) }
       w.day(p.startDate)
       w.day(p.endDate)
       w.raw(kind)
       w.raw(minor)
+      if national { w.raw(field) }
       try w.endRow()
     }
     for p in diff.added { try row("added", p, kind: "") }
@@ -246,25 +263,33 @@ public struct CSVReportWriter: ReportWriter {
 /// The report's sink writes it (``ReportSink``), the job handing it the programs.
 public final class CSVProgramsFile {
   private var writer: CSVFileWriter
+  /// The national data's `events.csv` (``NationalCSVFiles``), else Seoul's `programs.csv`.
+  private let national: Bool
+  private var name: String { national ? NationalCSVFiles.eventsFile : "programs.csv" }
 
   /// Creates `csv/programs.csv` under `directory` and writes its header.
   public init(into directory: URL, options: ExportOptions) throws {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
+    national = options.catalog == .national
     writer = try CSVFileWriter(
-      url: csvDirectory.appendingPathComponent("programs.csv"), encoding: options.csvEncoding)
-    try writer.textRow(options.csvHeaders == .ko ? KoreanCSVHeaders.programs : Program.csvColumns)
+      url: csvDirectory.appendingPathComponent(national ? NationalCSVFiles.eventsFile : "programs.csv"),
+      encoding: options.csvEncoding)
+    try writer.textRow(
+      national
+        ? NationalCSVFiles.eventColumns.map(\.1)
+        : options.csvHeaders == .ko ? KoreanCSVHeaders.programs : Program.csvColumns)
   }
 
   /// The next programs, in the report's order.
   public func append(_ chunk: [Program]) throws {
-    try CSVReportWriter.writeRows(chunk, to: &writer)
+    if national { try NationalCSVFiles.writeRows(chunk, to: &writer) } else { try CSVReportWriter.writeRows(chunk, to: &writer) }
   }
 
   /// Closes the file.
   public func finish() throws -> ExportResult {
     var result = ExportResult()
-    try CSVReportWriter.finish(&writer, name: "programs.csv", into: &result)
+    try CSVReportWriter.finish(&writer, name: name, into: &result)
     return result
   }
 }

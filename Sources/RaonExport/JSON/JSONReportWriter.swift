@@ -49,7 +49,9 @@ public struct JSONReportWriter: TextRenderer {
       let shaped = options.catalog == .national ? NationalReportJSON.adapt(value, report.figures) : value
       return [OutputFile("report.json", shaped.pretty())]
     case .comparison(let c):
-      return [OutputFile("changes.json", Self.comparisonDocument(c.diff, from: c.from, to: c.to).pretty())]
+      let value = Self.comparisonDocument(c.diff, from: c.from, to: c.to)
+      let shaped = options.catalog == .national ? NationalReportJSON.labelled(value) : value
+      return [OutputFile("changes.json", shaped.pretty())]
     case .trend(let t):
       return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: t.points).pretty())]
     }

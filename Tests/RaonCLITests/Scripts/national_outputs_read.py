@@ -1,0 +1,34 @@
+"""Reads what a person opens of a national report or comparison, as their tools would:
+each CSV's name, header and first column's counts (Python's csv), each workbook's sheets,
+their rows and print headers (openpyxl), and the Markdown/HTML text. Prints one JSON object.
+
+  python3 national_outputs_read.py FOLDER
+"""
+import csv, glob, json, os, sys, warnings
+import openpyxl
+
+root = sys.argv[1]
+out = {"csv": {}, "xlsx": {}, "text": {}}
+for path in sorted(glob.glob(os.path.join(root, "**", "*.csv"), recursive=True)):
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    out["csv"][os.path.relpath(path, root)] = {"header": rows[0] if rows else [], "rows": rows[1:]}
+for path in sorted(glob.glob(os.path.join(root, "**", "*.xlsx"), recursive=True)):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wb = openpyxl.load_workbook(path)
+    sheets = {}
+    for ws in wb.worksheets:
+        rows = [[("" if v is None else str(v)) for v in row] for row in ws.iter_rows(values_only=True)]
+        sheets[ws.title] = {
+            "rows": rows,
+            "headerLeft": ws.oddHeader.left.text or "", "headerCenter": ws.oddHeader.center.text or "",
+            "landscape": ws.page_setup.orientation == "landscape",
+            "fitToWidth": ws.page_setup.fitToWidth, "printTitles": str(ws.print_title_rows or ""),
+        }
+    out["xlsx"][os.path.relpath(path, root)] = {"sheets": sheets, "order": wb.sheetnames}
+for path in sorted(glob.glob(os.path.join(root, "**", "*.md"), recursive=True)
+                   + glob.glob(os.path.join(root, "**", "*.html"), recursive=True)
+                   + glob.glob(os.path.join(root, "**", "*.json"), recursive=True)):
+    out["text"][os.path.relpath(path, root)] = open(path, encoding="utf-8").read()
+print(json.dumps(out, ensure_ascii=False))
