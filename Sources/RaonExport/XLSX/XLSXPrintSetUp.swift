@@ -65,10 +65,12 @@ struct XLSXPrintSetUp {
 
   /// `&L<title — district>&C<period>&R<sheet name>`; `&` in the texts doubled, as header
   /// codes require. A separated page then says which report, which week and which
-  /// district it belongs to.
-  static func header(title: String, period: String? = nil, district: String? = nil) -> String {
+  /// district it belongs to. `ownLine` puts the pack's name on a line of its own under the
+  /// title: the national data's names (`경상북도 안동시`, `문화체육관광부 국립국악원`) beside
+  /// its title are too wide for the left third of a page and ran into the week.
+  static func header(title: String, period: String? = nil, district: String? = nil, ownLine: Bool = false) -> String {
     func escaped(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&&") }
-    let left = title + (district.map { " — \($0)" } ?? "")
+    let left = title + (district.map { (ownLine ? "\n" : " — ") + $0 } ?? "")
     // Excel limits a header to 255 characters, codes included.
     return "&L" + String(escaped(left).prefix(120))
       + (period.map { "&C" + String(escaped($0).prefix(80)) } ?? "") + "&R&A"

@@ -43,6 +43,8 @@ final class XLSXReportBuilder {
     let summary: XLSXSheet
     let week: WeekSheets
     let category, district, fee, duration, cross, quality: XLSXSheet
+    /// The national data's 요금정보 and 입장연령 tables (`nil` in Seoul's workbook).
+    let feeKind, age: XLSXSheet?
     let changes: XLSXTableStream
   }
 
@@ -74,13 +76,16 @@ final class XLSXReportBuilder {
     let district = try workbook.addSheet(labels.byDistrict)
     let fee = try workbook.addSheet(labels.byFee)
     let duration = try workbook.addSheet(labels.byDuration)
+    let national = options.catalog == .national
+    let feeKind = national ? try workbook.addSheet(labels.say("요금정보별", "By fee kind")) : nil
+    let age = national ? try workbook.addSheet(labels.say("입장연령별", "By admission age")) : nil
     let cross = try workbook.addSheet(labels.categoryByDistrict)
     let quality = try workbook.addSheet(labels.quality)
     let changes = changesStream(preamble: nil)
     try changes.start()
     return ReportSheets(
       summary: summary, week: week, category: category, district: district, fee: fee, duration: duration,
-      cross: cross, quality: quality, changes: changes)
+      cross: cross, quality: quality, feeKind: feeKind, age: age, changes: changes)
   }
 
   /// Everything but the changes and programs, in a fixed order (it decides the order of
@@ -111,6 +116,19 @@ final class XLSXReportBuilder {
     ] {
       try draw(chart, at: count + 3, on: sheet, over: under(sheet))
     }
+    if let national = report.national {
+      let L = labels
+      if let sheet = sheets.feeKind {
+        try fillBandSheet(
+          sheet, keyTitle: L.say("요금정보", "Fee kind"), national.byFeeKind, total: tables.total,
+          label: { NationalWords.feeKindName($0, L) })
+      }
+      if let sheet = sheets.age {
+        try fillBandSheet(
+          sheet, keyTitle: L.say("입장연령", "Admission age"), national.byAge, total: tables.total,
+          label: { NationalWords.ageName($0, L) })
+      }
+    }
     try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
     try fillQualitySheet(sheets.quality, tables.quality, total: tables.total, examples: report.qualityExamples)
     try writeSummary(sheets.summary, report, charts: charts, onNow: onNow)
@@ -118,7 +136,8 @@ final class XLSXReportBuilder {
     // Every printed page says which report, which week and (in a pack) which district.
     try workbook.setPageHeaders(
       XLSXPrintSetUp.header(
-        title: labels.reportTitle, period: labels.officialPeriod(report.week), district: report.district.map { labels.named($0.name) }))
+        title: labels.reportTitle, period: labels.officialPeriod(report.week),
+        district: report.district.map { labels.named($0.name) }, ownLine: options.catalog == .national))
   }
 
   /// One-line warnings for what Excel's limits changed.
