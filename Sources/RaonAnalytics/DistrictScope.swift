@@ -14,6 +14,9 @@ public struct DistrictScope: Sendable, Hashable {
   public var currentShare: Double
   /// How many districts are ranked (25).
   public var districtCount: Int
+  /// Ranked among providers, not places (a national pack of one provider, `--region
+  /// "경상북도 안동시"`): page 1 says 제공기관 N곳 중, not N개 시·도 중.
+  public var amongProviders = false
 
   /// A district's place in the city's week: ranks count the districts with strictly more
   /// programs (ties share the better rank); districts with none count as 0.

@@ -135,6 +135,13 @@ public enum CountPhrases {
   // MARK: - Numbers
 
   /// `306건`.
+  /// A name with its topic particle: 은 after a final consonant (`국립국악원은`), else 는
+  /// (`서대문구는`, `경기도는`, and after a letter or digit).
+  public static func topic(_ name: String) -> String {
+    guard let last = name.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) else { return name + "는" }
+    return name + ((last.value - 0xAC00) % 28 == 0 ? "는" : "은")
+  }
+
   static func n(_ count: Int) -> String { "\(count.formatted())건" }
 
   /// `1 program`, `306 programs`.

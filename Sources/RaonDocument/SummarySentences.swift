@@ -46,10 +46,17 @@ public enum SummarySentences {
     // 4. Where and what: the leading districts and categories (a pack: its place in the city).
     let categories = v.runningByCategory.filter { $0.count > 0 }
     if let d = r.district {
-      if v.running > 0, let cats = CountPhrases.leading(categories, keep: 2, unit: L.categoryUnit, L) {
+      if v.running > 0, d.amongProviders {
+        // One provider among the providers: its share and rank, without a breakdown by
+        // provider (it is the only one) or a count of places it is not.
         out.append(
           ko
-            ? "\(d.name)는 서울시 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 \(d.districtCount)개 구 중 \(d.runningRank)위이며, 분류별로는 \(cats)."
+            ? "\(CountPhrases.topic(d.name)) 전국 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 제공기관 \(d.districtCount)곳 중 \(d.runningRank)위입니다."
+            : "\(d.name) holds \(Percentage.text(d.runningShare)) of the country's events running this week, #\(d.runningRank) of \(d.districtCount) providers.")
+      } else if v.running > 0, let cats = CountPhrases.leading(categories, keep: 2, unit: L.categoryUnit, L) {
+        out.append(
+          ko
+            ? "\(CountPhrases.topic(d.name)) 서울시 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 \(d.districtCount)개 구 중 \(d.runningRank)위이며, 분류별로는 \(cats)."
             : "\(d.name) holds \(Percentage.text(d.runningShare)) of the city's programs running this week, #\(d.runningRank) of \(d.districtCount) districts; by category, \(cats).")
       }
     } else if v.running > 0 {

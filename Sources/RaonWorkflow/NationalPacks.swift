@@ -72,7 +72,9 @@ enum NationalPacks {
       view.currentByDistrict = view.currentByCategory
     }
     let peers = Array(Set(events.map(byProvince ? \.district : \.category))).sorted()
-    return DistrictScope.of(name, in: view, among: peers)
+    var scope = DistrictScope.of(name, in: view, among: peers)
+    scope.amongProviders = !byProvince
+    return scope
   }
 }
 
