@@ -70,9 +70,11 @@ struct XLSXPrintSetUp {
   /// its title are too wide for the left third of a page and ran into the week.
   static func header(title: String, period: String? = nil, district: String? = nil, ownLine: Bool = false) -> String {
     func escaped(_ text: String) -> String { text.replacingOccurrences(of: "&", with: "&&") }
+    // Two lines in 9-point type, so that they fit above the sheet's top margin.
+    let size = ownLine && district != nil ? "&9" : ""
     let left = title + (district.map { (ownLine ? "\n" : " — ") + $0 } ?? "")
     // Excel limits a header to 255 characters, codes included.
-    return "&L" + String(escaped(left).prefix(120))
+    return "&L" + size + String(escaped(left).prefix(120))
       + (period.map { "&C" + String(escaped($0).prefix(80)) } ?? "") + "&R&A"
   }
 

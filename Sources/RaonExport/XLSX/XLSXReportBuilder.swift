@@ -137,7 +137,8 @@ final class XLSXReportBuilder {
     try workbook.setPageHeaders(
       XLSXPrintSetUp.header(
         title: labels.reportTitle, period: labels.officialPeriod(report.week),
-        district: report.district.map { labels.named($0.name) }, ownLine: options.catalog == .national))
+        district: report.district.map { labels.named($0.name) }, ownLine: options.catalog == .national),
+      twoLines: options.catalog == .national && report.district != nil)
   }
 
   /// One-line warnings for what Excel's limits changed.

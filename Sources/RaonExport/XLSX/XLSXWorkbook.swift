@@ -128,9 +128,15 @@ final class XLSXWorkbook {
   /// Sets every sheet's printed page header (``XLSXPrintSetUp/header(title:period:district:)``).
   /// Headers are kept until the file is saved, so they can be set after a streamed sheet's
   /// rows: the report's week and district are known only once the figures are.
-  func setPageHeaders(_ header: String) throws {
+  /// - Parameter twoLines: The header's left holds two lines (a national pack's title and
+  ///   name): it starts higher (0.15″ from the edge, not 0.3″) so both fit above the sheet.
+  func setPageHeaders(_ header: String, twoLines: Bool = false) throws {
     for sheet in sheets {
-      let err = header.withCString { worksheet_set_header(sheet.handle, $0) }
+      var options = lxw_header_footer_options()
+      options.margin = 0.15
+      let err = header.withCString {
+        twoLines ? worksheet_set_header_opt(sheet.handle, $0, &options) : worksheet_set_header(sheet.handle, $0)
+      }
       try check(err, "setting the printed page header", sheet: sheet.name)
     }
   }
