@@ -32,7 +32,7 @@ enum DistrictPacks {
     let wanted = Set(districts)
     let now = try grouped(programs, wanted)
     let then = try compared.map { try grouped($0, wanted) }
-    var combined = ExportResult()
+    var packs = PackWriting(into: staging, formats: formats, options: options)
     progress("writing \(districts.count) district packs …")
     for district in districts {
       let mine = now[district] ?? []
@@ -49,19 +49,9 @@ enum DistrictPacks {
       report.trend = trends[district] ?? []
       report.district = DistrictScope.of(district, in: city.weekView, among: District.all)
       pageOne(district, report)
-      let relative = "\(folder)/\(district)"
-      let pack = OutputPublisher.Staging(
-        target: staging.target.appendingPathComponent(relative),
-        folder: staging.folder.appendingPathComponent(relative))
-      try OutputDirectories.create(pack.folder)
-      // Held programs (in id order, as the pass read them): handed to the sinks as they open.
-      let written = try ReportOutputs(programs: ProgramChunks(mine), formats: formats, into: pack, options: options)
-        .finish(report)
-      combined.files += written.files.map { "\(relative)/\($0)" }
-      combined.warnings += written.warnings
-      combined.printing += written.printing
+      try packs.writePack(relative: "\(folder)/\(district)", report: report, programs: mine)
     }
-    return combined
+    return packs.combined
   }
 
   /// The programs of the wanted districts, by district, in one pass.

@@ -30,7 +30,7 @@ enum NationalPacks {
     for name in names where !provinces.contains(name) && !providers.contains(name) {
       throw UnknownRegion(name: name, provinces: provinces.sorted())
     }
-    var combined = ExportResult()
+    var packs = PackWriting(into: staging, formats: formats, options: options)
     progress("writing \(names.count) region packs …")
     for name in names {
       let byProvince = provinces.contains(name)
@@ -50,18 +50,9 @@ enum NationalPacks {
       report.national = NationalAnalysis.tables(mine)
       report.district = scope(name, byProvince: byProvince, city: city.weekView, events: events)
       pageOne(name, report)
-      let relative = "\(folder)/\(name)"
-      let pack = OutputPublisher.Staging(
-        target: staging.target.appendingPathComponent(relative),
-        folder: staging.folder.appendingPathComponent(relative))
-      try OutputDirectories.create(pack.folder)
-      let written = try ReportOutputs(programs: ProgramChunks(mine), formats: formats, into: pack, options: options)
-        .finish(report)
-      combined.files += written.files.map { "\(relative)/\($0)" }
-      combined.warnings += written.warnings
-      combined.printing += written.printing
+      try packs.writePack(relative: "\(folder)/\(name)", report: report, programs: mine)
     }
-    return combined
+    return packs.combined
   }
 
   /// Where the pack stands: a 시·도 among the 시·도, a provider among the providers.
