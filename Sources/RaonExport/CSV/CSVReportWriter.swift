@@ -26,6 +26,8 @@ import RaonDocument
 /// - With ``ExportOptions/csvHeaders`` `.ko` the header rows are Korean
 ///   (``KoreanCSVHeaders``: `ID,공연/행사명,…`, `분류,건수,무료,…`), column for column; the
 ///   values stay as they are (keys, flag codes, `true`/`false`, `added`).
+/// - The national catalog's report writes its own files (``NationalCSVFiles``: `events.csv`,
+///   `by_region.csv` …, Korean headers).
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
