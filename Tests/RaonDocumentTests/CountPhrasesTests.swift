@@ -107,4 +107,14 @@ struct CountPhrasesTests {
         == "그 외 2개 분류 5건은 붙임의 표에 있습니다.")
     #expect(CountPhrases.chartRest([], unit: "구", unknownKey: "미상", ko) == nil)
   }
+
+  /// The topic particle after a name: 은 after a final consonant, else 는 (by hand: 원 has ㄴ,
+  /// 구/도/시 none).
+  @Test func theTopicParticleFollowsTheName() {
+    #expect(CountPhrases.topic("문화체육관광부 국립국악원") == "문화체육관광부 국립국악원은")
+    #expect(CountPhrases.topic("서울시설공단") == "서울시설공단은")
+    #expect(CountPhrases.topic("서대문구") == "서대문구는")
+    #expect(CountPhrases.topic("경상북도 안동시") == "경상북도 안동시는")
+    #expect(CountPhrases.topic("강원특별자치도") == "강원특별자치도는")
+  }
 }
