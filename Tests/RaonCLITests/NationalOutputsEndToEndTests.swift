@@ -189,6 +189,12 @@ import Testing
       #expect(providers.contains(row[provider]), "제공기관 \(row[provider])")
       if !row[field].isEmpty { #expect(labels.contains(row[field]), "항목 \(row[field])") }
     }
+    // On paper the event's start date too (part of what tells one event from another):
+    // 시작일's column is inside the print area.
+    let start = try #require(header.firstIndex(of: "시작일"))
+    let area = (read.xlsx["changes.xlsx"]?["변경 사항"]?["printArea"] as? String) ?? ""
+    let lastColumn = area.split(separator: ":").last.map { $0.filter(\.isLetter) } ?? ""
+    #expect(lastColumn.count == 1 && Int(lastColumn.unicodeScalars.first!.value) - 65 >= start, "\(area)")
     // The CSV: Korean header, providers and labels as in the workbook.
     let csv = try #require(read.csv["csv/changes.csv"])
     let csvProvider = try #require(csv.header.firstIndex(of: "제공기관명"))

@@ -38,12 +38,16 @@ extension XLSXReportBuilder {
         period: "\(labels.officialDay(from.koreaDay)) → \(labels.officialDay(to.koreaDay))"))
   }
 
-  /// The first column right of 변경 사항's print area (A:I).
+  /// The first column right of 변경 사항's print area (A:I; A:J for the national data).
   static let changesOffPrintColumn = 12
 
   func changesStream(preamble: ((XLSXSheet) throws -> Int)?) -> XLSXTableStream {
     // On paper: what changed, how, in which program; the program's dates and its id
     // after the print area (on screen and in the CSV), so the page keeps legible text.
+    // The national data's events have no id a person knows: their start date, part of
+    // what tells one from another, prints, and provider names (경상북도 안동시,
+    // 문화체육관광부 국립국악원) wrap rather than run into the 시·도 column.
+    let national = options.catalog == .national
     let headers = [
       labels.xlsxChangeKind, labels.title, labels.field, labels.oldValue, labels.newValue,
       labels.category, labels.district, labels.changeKindTitle, labels.minor,
@@ -52,9 +56,12 @@ extension XLSXReportBuilder {
     return XLSXTableStream(
       workbook: workbook, baseName: labels.changes, headers: headers, headerFormat: formats.header,
       rowLimit: rowLimit, constantMemory: streamLargeSheets, preamble: preamble,
-      printTitle: printTitle, repeatColumns: 0...1, printColumns: 0...8,
-      widthCaps: [nil, nil, 14, nil, nil, 12],
-      wrapWidths: [1: 26, 3: 22, 4: 22], wrapFormat: formats.wrapped, cellFormat: formats.top)
+      printTitle: printTitle, repeatColumns: 0...1, printColumns: national ? 0...9 : 0...8,
+      // The national print area holds one more column at the smallest scale (A:J within
+      // 139 character units, XLSXPrintSetUp.fitScale): narrower values, wrapped names.
+      widthCaps: national ? [nil, nil, 12, nil, nil, nil, nil, 10, nil, 13] : [nil, nil, 14, nil, nil, 12],
+      wrapWidths: national ? [1: 20, 3: 15, 4: 15, 5: 14, 6: 14] : [1: 26, 3: 22, 4: 22],
+      wrapFormat: formats.wrapped, cellFormat: formats.top)
   }
 
   /// Rows of the changes table: one per added or removed program and per changed field;

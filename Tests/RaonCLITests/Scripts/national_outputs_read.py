@@ -4,8 +4,14 @@ their rows and print headers (openpyxl), and the Markdown/HTML text. Prints one 
 
   python3 national_outputs_read.py FOLDER
 """
-import csv, glob, json, os, sys, warnings
+import csv, glob, json, os, re, sys, warnings, zipfile
 import openpyxl
+
+def print_areas(path):
+    """Each sheet's print area as workbook.xml defines it (openpyxl drops whole-column ones)."""
+    xml = zipfile.ZipFile(path).read("xl/workbook.xml").decode("utf-8")
+    return {int(m.group(1)): m.group(2)
+            for m in re.finditer(r'<definedName name="_xlnm.Print_Area" localSheetId="(\d+)">([^<]*)</definedName>', xml)}
 
 root = sys.argv[1]
 out = {"csv": {}, "xlsx": {}, "text": {}}
@@ -25,6 +31,7 @@ for path in sorted(glob.glob(os.path.join(root, "**", "*.xlsx"), recursive=True)
             "headerLeft": ws.oddHeader.left.text or "", "headerCenter": ws.oddHeader.center.text or "",
             "landscape": ws.page_setup.orientation == "landscape",
             "fitToWidth": ws.page_setup.fitToWidth, "printTitles": str(ws.print_title_rows or ""),
+            "printArea": print_areas(path).get(wb.sheetnames.index(ws.title), ""),
         }
     out["xlsx"][os.path.relpath(path, root)] = {"sheets": sheets, "order": wb.sheetnames}
 for path in sorted(glob.glob(os.path.join(root, "**", "*.md"), recursive=True)
