@@ -12,7 +12,9 @@ extension ReportLabels {
   public var siteFullReport: String { say("보고서 전체 보기", "The full report") }
   public var sitePrevious: String { say("← 이전 주", "← Previous week") }
   public var siteNext: String { say("다음 주 →", "Next week →") }
-  public var siteCity: String { say("서울시 전체", "Whole city") }
+  public var siteCity: String {
+    catalog == .national ? say("전국", "Whole country") : say("서울시 전체", "Whole city")
+  }
   public var siteDownloads: String { say("내려받기", "Downloads") }
   public var siteWeekPrograms: String { say("이 주 목록의 행사", "Events in this week's catalog") }
   public var siteDistrictWeeks: String { say("주별 보고서", "Week by week") }
