@@ -6,7 +6,8 @@ import RaonStore
 
 /// `raon site`: the whole history as a static site (``SitePages``): an index, each week's
 /// report for the city and the 25 districts with its downloads, a page per district, the
-/// trend, a page per program that ever appeared and the search page.
+/// trend, a page per program that ever appeared and the search page. On a national store,
+/// the same in events with a page per 시·도 (SiteJob+National.swift).
 ///
 /// Each week is the latest snapshot taken within its ISO week (as the trend's points),
 /// compared with the week before. The site is staged beside its folder and swapped in at

@@ -124,6 +124,19 @@ import Testing
     #expect((site["broken"] as? [String]) == [], "\(site["broken"] ?? "")")
   }
 
+  /// The region packs' folder is a report's: writing the report again into its folder used
+  /// to be refused ("holds files that are not a Raon report (regions)").
+  @Test func aReportWithRegionPacksIsWrittenAgainIntoItsFolder() throws {
+    let (dir, _) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for _ in 0..<2 {
+      let run = try RaonProcess.run(["report", "--regions", "all", "--format", "html", "--out", "o"], in: dir, environment: Self.env)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let packs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("o/regions").path)
+    #expect(Set(packs) == ["세종특별자치시", "강원특별자치도", "전북특별자치도"])
+  }
+
   @Test func aNationalSitePassesTheBrowserChecks() throws {
     let (dir, _) = try Self.history()
     defer { try? FileManager.default.removeItem(at: dir) }
