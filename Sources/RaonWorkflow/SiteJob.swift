@@ -60,11 +60,13 @@ public struct SiteJob: Sendable {
     /// Program pages written (the others came from the earlier site).
     public var writtenPrograms: Int
     public var warnings: [String]
+    /// What the pages are about: `programs` (Seoul's), `events` (the national data's).
+    public var counted = "programs"
 
     public var summary: String {
       let range = weeks.first.map { "\($0) … \(weeks.last ?? $0)" } ?? "no weeks"
       return
-        "site \(range): \(weeks.count) week\(weeks.count == 1 ? "" : "s"), \(programs.formatted()) programs — rendered \(renderedWeeks.count) week\(renderedWeeks.count == 1 ? "" : "s") and \(writtenPrograms.formatted()) program page\(writtenPrograms == 1 ? "" : "s")"
+        "site \(range): \(weeks.count) week\(weeks.count == 1 ? "" : "s"), \(programs.formatted()) \(counted) — rendered \(renderedWeeks.count) week\(renderedWeeks.count == 1 ? "" : "s") and \(writtenPrograms.formatted()) program page\(writtenPrograms == 1 ? "" : "s")"
     }
   }
 
@@ -177,9 +179,11 @@ public struct SiteJob: Sendable {
     try SiteFiles.write(pages.trend(city: trend.city), to: folder.appendingPathComponent(SitePaths.trend))
     try SiteFiles.write(pages.search(histories), to: folder.appendingPathComponent(SitePaths.search))
     try SiteFiles.write(try manifest.encoded(), to: folder.appendingPathComponent(SitePaths.manifest))
-    return Outcome(
+    var outcome = Outcome(
       directory: target, weeks: weeks.map(\.week), programs: histories.count, renderedWeeks: rendered,
       writtenPrograms: written, warnings: warnings)
+    if isNational { outcome.counted = "events" }
+    return outcome
   }
 
   /// Every program's story through the chosen weeks, built from the differences between

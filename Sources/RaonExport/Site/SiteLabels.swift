@@ -28,7 +28,10 @@ extension ReportLabels {
   public var siteLastSeen: String { say("목록에서 마지막으로 본 주", "Last listed in the week of") }
   public var siteProgramStory: String { say("변경 이력", "History") }
   public var siteFirstSeen: String { say("처음 본 주", "First seen") }
-  public var siteRegistered: String { say("등록일", "Registered") }
+  /// The national data has no registration day: its row's 데이터기준일자 stands there.
+  public var siteRegistered: String {
+    catalog == .national ? say("데이터기준일자", "Reference date") : say("등록일", "Registered")
+  }
   public var siteState: String { say("상태", "State") }
   public var sitePortal: String { say("포털에서 보기", "On the portal") }
   public var siteAppeared: String { say("등장", "Appeared") }
