@@ -122,6 +122,14 @@ import Testing
     let site = try Self.read(dir.appendingPathComponent("site"))
     #expect(((site["regions"] as? [String: Any]) ?? [:]).count == 3)
     #expect((site["broken"] as? [String]) == [], "\(site["broken"] ?? "")")
+
+    // A file of someone else's among the 시·도 pages: named in one line, and nothing replaced.
+    let notes = dir.appendingPathComponent("site/regions/notes.txt")
+    try Data("mine\n".utf8).write(to: notes)
+    let refused = try RaonProcess.run(["site", "--format", "html"], in: dir, environment: Self.env)
+    #expect(refused.status != 0 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+    #expect(refused.stderr.contains("regions/notes.txt"), "\(refused.stderr)")
+    #expect(FileManager.default.fileExists(atPath: notes.path))
   }
 
   /// The region packs' folder is a report's: writing the report again into its folder used
