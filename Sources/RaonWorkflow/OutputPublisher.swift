@@ -25,7 +25,7 @@ public enum OutputPublisher {
   /// What a report folder may contain with the formats of `registry`: their outputs and
   /// the district packs' folder.
   static func reportEntries(_ registry: FormatRegistry) -> FolderShape {
-    registry.reportFolder.adding([DistrictPacks.folder])
+    registry.reportFolder.adding([DistrictPacks.folder, NationalPacks.folder])
   }
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
@@ -307,17 +307,19 @@ struct ReportFolderShape {
         continue
       }
       switch name {
-      case DistrictPacks.folder:
+      case DistrictPacks.folder, NationalPacks.folder:
         guard Self.isFolder(url) else {
           out.append(path)
           continue
         }
         var inPack = entries
         inPack.names.remove(DistrictPacks.folder)
+        inPack.names.remove(NationalPacks.folder)
         let pack = ReportFolderShape(entries: inPack)
         for district in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
           let packURL = url.appendingPathComponent(district)
-          if District.all.contains(district), Self.isFolder(packURL) {
+          // A region pack is named by the data (a 시·도 or a provider), a district pack by Seoul's 25.
+          if name == NationalPacks.folder || District.all.contains(district), Self.isFolder(packURL) {
             out += pack.foreign(in: packURL, prefix: "\(path)/\(district)/")
           } else {
             out.append("\(path)/\(district)")

@@ -14,7 +14,8 @@ import RaonExport
 ///
 /// A site holds, at the top, its pages and manifest (regular files) and three folders:
 /// `weeks/` (a folder per ISO week, each a report folder), `districts/` (a page per
-/// district) and `programs/` (a page per program). A page there is Raon's when its name is
+/// district; `regions/`, a page per 시·도, for the national catalog) and `programs/` (a page
+/// per program). A page there is Raon's when its name is
 /// one Raon gives (a district's; a program's the manifest lists) or, for any other `.html`
 /// name, when it begins as every page of a site does. A symbolic link is never a site's.
 struct SiteFolderShape {
@@ -38,6 +39,9 @@ struct SiteFolderShape {
       case SitePaths.districts:
         let known = Set(District.all.map { "\($0).html" })
         out += Self.pages(in: url, kind: kind, prefix: name, known: known)
+      case SitePaths.regions:
+        // The national data's 시·도 pages: named by the data, known by how they begin.
+        out += Self.pages(in: url, kind: kind, prefix: name, known: [])
       case SitePaths.weeks:
         out += Self.weeks(in: url, kind: kind, prefix: name)
       default:

@@ -6,7 +6,8 @@ import RaonStore
 
 /// `raon site`: the whole history as a static site (``SitePages``): an index, each week's
 /// report for the city and the 25 districts with its downloads, a page per district, the
-/// trend, a page per program that ever appeared and the search page.
+/// trend, a page per program that ever appeared and the search page. On a national store,
+/// the same in events with a page per 시·도 (SiteJob+National.swift).
 ///
 /// Each week is the latest snapshot taken within its ISO week (as the trend's points),
 /// compared with the week before. The site is staged beside its folder and swapped in at
@@ -23,6 +24,9 @@ public struct SiteJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
   public let environment: RaonEnvironment
+  /// The store's catalog: the national data's site counts events and has a page per 시·도
+  /// (SiteJob+National.swift).
+  public var profile: CatalogProfile = .seoul
 
   public static let defaultOut = "site"
 
@@ -56,15 +60,20 @@ public struct SiteJob: Sendable {
     /// Program pages written (the others came from the earlier site).
     public var writtenPrograms: Int
     public var warnings: [String]
+    /// What the pages are about: `programs` (Seoul's), `events` (the national data's).
+    public var counted = "programs"
 
     public var summary: String {
       let range = weeks.first.map { "\($0) … \(weeks.last ?? $0)" } ?? "no weeks"
       return
-        "site \(range): \(weeks.count) week\(weeks.count == 1 ? "" : "s"), \(programs.formatted()) programs — rendered \(renderedWeeks.count) week\(renderedWeeks.count == 1 ? "" : "s") and \(writtenPrograms.formatted()) program page\(writtenPrograms == 1 ? "" : "s")"
+        "site \(range): \(weeks.count) week\(weeks.count == 1 ? "" : "s"), \(programs.formatted()) \(counted) — rendered \(renderedWeeks.count) week\(renderedWeeks.count == 1 ? "" : "s") and \(writtenPrograms.formatted()) program page\(writtenPrograms == 1 ? "" : "s")"
     }
   }
 
   public func run(_ request: Request) throws -> Outcome {
+    var request = request
+    // The week reports speak of the store's catalog (the national data's words and keys).
+    request.options.catalog = profile.name
     let snapshots = try store.snapshots()
     guard !snapshots.isEmpty else { throw WorkflowError.noSnapshots(store: storePath) }
     let all = WeeklyTrend.choosePoints(snapshots, weeks: Int.max)
@@ -92,25 +101,31 @@ public struct SiteJob: Sendable {
     formats: [ReportFormat], request: Request, earlier: SiteManifest?, target: URL, into folder: URL
   ) throws -> Outcome {
     let language = request.options.language
-    let report = ReportJob(store: store, storePath: storePath, environment: environment)
+    var report = ReportJob(store: store, storePath: storePath, environment: environment)
+    report.profile = profile
     environment.progress("site: counting the trend of \(chosen.count) weeks …")
     let trend = try report.trend(
       ReportSelection(
         snapshot: latest, compareTo: nil, week: SnapshotSelection.defaultWeek(for: latest),
         snapshots: snapshots, trendWeeks: request.weeks ?? Int.max),
-      districts: District.all)
+      districts: isNational ? [ReportJob.everyRegion] : District.all)
     let pointByID = Dictionary(trend.city.map { ($0.snapshotId, $0) }, uniquingKeysWith: { a, _ in a })
-    let weeks = chosen.map {
-      SiteWeek(week: SnapshotSelection.defaultWeek(for: $0), snapshot: $0, point: pointByID[$0.id])
+    let regions = try isNational ? regionsByWeek(chosen) : chosen.map { _ in [:] }
+    let weeks = chosen.enumerated().map { i, info in
+      SiteWeek(
+        week: SnapshotSelection.defaultWeek(for: info), snapshot: info, point: pointByID[info.id], regions: regions[i])
     }
-    let pages = SitePages(weeks: weeks, language: language)
+    let pages = SitePages(
+      weeks: weeks, language: language, catalog: profile.name,
+      regions: isNational ? siteRegions(regions, on: latest.koreaDay) : [])
 
     let (histories, latestPrograms) = try follow(chosen)
 
-    var manifest = SiteManifest(generator: Self.generator, language: language.rawValue)
+    let generator = isNational ? Self.nationalGenerator : Self.generator
+    var manifest = SiteManifest(generator: generator, language: language.rawValue)
     var rendered: [ISOWeek] = []
     var warnings: [String] = []
-    let old = earlier.flatMap { $0.generator == Self.generator && $0.language == language.rawValue ? $0 : nil }
+    let old = earlier.flatMap { $0.generator == generator && $0.language == language.rawValue ? $0 : nil }
     for (i, info) in chosen.enumerated() {
       let week = weeks[i].week
       let previous = all.firstIndex(of: info).flatMap { $0 > 0 ? all[$0 - 1] : nil }
@@ -149,10 +164,10 @@ public struct SiteJob: Sendable {
       into: folder.appendingPathComponent(SitePaths.programs), manifest: &manifest)
 
     let byDistrict = Dictionary(grouping: latestPrograms, by: \.district)
-    try SiteFiles.makeDirectory(folder.appendingPathComponent(SitePaths.districts))
-    for d in District.all {
-      let html = pages.district(d, trend: trend.byDistrict[d] ?? [], programs: byDistrict[d] ?? [])
-      try SiteFiles.write(html, to: folder.appendingPathComponent(SitePaths.district(d)))
+    try SiteFiles.makeDirectory(folder.appendingPathComponent(isNational ? SitePaths.regions : SitePaths.districts))
+    for (id, name) in pages.areas {
+      let html = pages.district(id, trend: trend.byDistrict[name] ?? [], programs: byDistrict[name] ?? [])
+      try SiteFiles.write(html, to: folder.appendingPathComponent(pages.areaPage(id)))
     }
     // The home page leads with the latest week's summary: its city report's page 1.
     let latestReport = weeks.last.flatMap {
@@ -164,9 +179,11 @@ public struct SiteJob: Sendable {
     try SiteFiles.write(pages.trend(city: trend.city), to: folder.appendingPathComponent(SitePaths.trend))
     try SiteFiles.write(pages.search(histories), to: folder.appendingPathComponent(SitePaths.search))
     try SiteFiles.write(try manifest.encoded(), to: folder.appendingPathComponent(SitePaths.manifest))
-    return Outcome(
+    var outcome = Outcome(
       directory: target, weeks: weeks.map(\.week), programs: histories.count, renderedWeeks: rendered,
       writtenPrograms: written, warnings: warnings)
+    if isNational { outcome.counted = "events" }
+    return outcome
   }
 
   /// Every program's story through the chosen weeks, built from the differences between
@@ -178,14 +195,17 @@ public struct SiteJob: Sendable {
     for (i, info) in chosen.enumerated() {
       if i == 0 {
         let programs = try store.programs(inSnapshot: info.id)
-        builder.start(programs)
+        builder.start(isNational ? Self.eachEventOnce(programs) : programs)
         if chosen.count == 1 { latest = programs }
       } else {
-        builder.step(try SnapshotReading.diff(from: chosen[i - 1], to: info, in: store), day: info.koreaDay)
+        builder.step(
+          try SnapshotReading.diff(from: chosen[i - 1], to: info, in: store, profile: profile), day: info.koreaDay)
       }
     }
     if let last = chosen.last, chosen.count > 1 { latest = try store.programs(inSnapshot: last.id) }
-    return (builder.finish().values.sorted { $0.id < $1.id }, latest)
+    let histories = builder.finish().values.sorted { $0.id < $1.id }
+    guard isNational, let day = chosen.last?.koreaDay else { return (histories, latest) }
+    return (named(histories, on: day), try NationalWeek.events(ProgramChunks(latest), profile: profile, on: day))
   }
 
   /// Writes a page per program into `folder`, or links the earlier site's (in `earlierFolder`)
@@ -222,9 +242,11 @@ public struct SiteJob: Sendable {
   ) throws -> [String] {
     var request = ReportRequest()
     request.formats = formats
-    request.districts = District.all
+    request.districts = isNational ? [ReportJob.everyRegion] : District.all
     request.options = options
-    let programs = try store.programs(inSnapshot: info.id)
+    let stored = try store.programs(inSnapshot: info.id)
+    let programs =
+      isNational ? try NationalWeek.events(ProgramChunks(stored), profile: profile, on: info.koreaDay) : stored
     try SiteFiles.makeDirectory(weekFolder.deletingLastPathComponent())
     let selection = ReportSelection(
       snapshot: info, compareTo: previous, week: week, snapshots: snapshots,
@@ -233,14 +255,14 @@ public struct SiteJob: Sendable {
       request, programs: ProgramChunks(programs), selection: .done(selection),
       recording: .done(Recorded(snapshots: [], sample: false)), into: weekFolder)
     let byDistrict = Dictionary(grouping: programs, by: \.district)
-    for district in [nil] + District.all.map(Optional.some) {
-      let prefix = district.map { "\(DistrictPacks.folder)/\($0)/" } ?? ""
+    for (area, name) in [(nil, nil)] + pages.areas(inWeek: index).map({ (Optional($0.id), Optional($0.name)) }) {
+      let prefix = packFolder(name)
       let url = weekFolder.appendingPathComponent(prefix + "report.html")
       let html = try SiteFiles.read(url)
       let files = outcome.files.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
       let page = pages.weekPage(
-        report: html, week: index, district: district, files: files,
-        programs: district.map { byDistrict[$0] ?? [] } ?? [])
+        report: html, week: index, district: area, files: files,
+        programs: name.map { byDistrict[$0] ?? [] } ?? [])
       try SiteFiles.write(page, to: url)
     }
     return outcome.warnings
@@ -278,11 +300,11 @@ public struct SiteJob: Sendable {
     -> [String: SiteManifest.File]
   {
     var files = files
-    for district in [nil] + District.all.map(Optional.some) {
-      let path = (district.map { "\(DistrictPacks.folder)/\($0)/" } ?? "") + "report.html"
+    for (area, name) in [(nil, nil)] + pages.areas(inWeek: index).map({ (Optional($0.id), Optional($0.name)) }) {
+      let path = packFolder(name) + "report.html"
       let url = weekFolder.appendingPathComponent(path)
       guard files[path] != nil, let html = try? SiteFiles.read(url) else { continue }
-      let relinked = pages.relinkWeekSwitch(html, week: index, district: district)
+      let relinked = pages.relinkWeekSwitch(html, week: index, district: area)
       if relinked != html {
         try SiteFiles.write(relinked, to: url)
         files[path] = SiteFiles.digest(of: relinked)

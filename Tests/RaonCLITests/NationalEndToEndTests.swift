@@ -52,7 +52,6 @@ import Testing
     for (arguments, says) in [
       (["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2025-04-01"], "--catalog seoul"),
       (["snapshot", "--catalog", "seoul", Fixtures.sampleCSV.path, "--taken-at", "2025-04-01"], "holds the national catalog"),
-      (["site", "--out", "s"], "does not work on the 전국공연행사정보표준데이터 catalog yet"),
     ] {
       let run = try RaonProcess.run(arguments, in: dir, environment: env)
       #expect(run.status == 1, "\(arguments): \(run.status) \(run.stderr)")

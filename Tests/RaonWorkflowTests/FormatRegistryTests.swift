@@ -102,6 +102,6 @@ import Testing
     #expect(ReportRequest().formats == registry.defaults(for: .report))
     #expect(SiteJob.Request().formats == registry.defaults(for: .site))
     #expect(registry.defaults(for: .site).first == .html)
-    #expect(OutputPublisher.reportEntries.names == Set(registry.entries.flatMap(\.outputs).map(\.name) + ["districts"]))
+    #expect(OutputPublisher.reportEntries.names == Set(registry.entries.flatMap(\.outputs).map(\.name) + ["districts", "regions"]))
   }
 }

@@ -12,7 +12,9 @@ extension ReportLabels {
   public var siteFullReport: String { say("보고서 전체 보기", "The full report") }
   public var sitePrevious: String { say("← 이전 주", "← Previous week") }
   public var siteNext: String { say("다음 주 →", "Next week →") }
-  public var siteCity: String { say("서울시 전체", "Whole city") }
+  public var siteCity: String {
+    catalog == .national ? say("전국", "Whole country") : say("서울시 전체", "Whole city")
+  }
   public var siteDownloads: String { say("내려받기", "Downloads") }
   public var siteWeekPrograms: String { say("이 주 목록의 행사", "Events in this week's catalog") }
   public var siteDistrictWeeks: String { say("주별 보고서", "Week by week") }
@@ -26,7 +28,10 @@ extension ReportLabels {
   public var siteLastSeen: String { say("목록에서 마지막으로 본 주", "Last listed in the week of") }
   public var siteProgramStory: String { say("변경 이력", "History") }
   public var siteFirstSeen: String { say("처음 본 주", "First seen") }
-  public var siteRegistered: String { say("등록일", "Registered") }
+  /// The national data has no registration day: its row's 데이터기준일자 stands there.
+  public var siteRegistered: String {
+    catalog == .national ? say("데이터기준일자", "Reference date") : say("등록일", "Registered")
+  }
   public var siteState: String { say("상태", "State") }
   public var sitePortal: String { say("포털에서 보기", "On the portal") }
   public var siteAppeared: String { say("등장", "Appeared") }

@@ -8,10 +8,14 @@ public struct SiteWeek: Sendable, Hashable {
   public var week: ISOWeek
   public var snapshot: SnapshotInfo
   public var point: WeeklyTrendPoint?
-  public init(week: ISOWeek, snapshot: SnapshotInfo, point: WeeklyTrendPoint?) {
+  /// The national data's 시·도 with events this week: lineage id → the name on the week's
+  /// day (the name of its region pack); empty for Seoul's, whose districts never change.
+  public var regions: [String: String]
+  public init(week: ISOWeek, snapshot: SnapshotInfo, point: WeeklyTrendPoint?, regions: [String: String] = [:]) {
     self.week = week
     self.snapshot = snapshot
     self.point = point
+    self.regions = regions
   }
 }
 
@@ -22,11 +26,21 @@ public struct SiteWeek: Sendable, Hashable {
 public struct SitePages: Sendable {
   public var weeks: [SiteWeek]
   public var language: ReportLanguage
-  var L: ReportLabels { ReportLabels(language) }
+  /// The catalog: the national data's site has a page per 시·도 (``regions``) where Seoul's
+  /// has one per district, and says 전국, 시·도, 제공기관 and 행사.
+  public var catalog: CatalogProfile.Name
+  /// The national data's 시·도 of any week, in the lineage's order: lineage id and the name
+  /// in the latest week (the name of its page).
+  public var regions: [SiteRegion]
+  var L: ReportLabels { ReportLabels(language, catalog: catalog) }
 
-  public init(weeks: [SiteWeek], language: ReportLanguage) {
+  public init(
+    weeks: [SiteWeek], language: ReportLanguage, catalog: CatalogProfile.Name = .seoul, regions: [SiteRegion] = []
+  ) {
     self.weeks = weeks
     self.language = language
+    self.catalog = catalog
+    self.regions = regions
   }
 
   static func esc(_ text: String) -> String { SVGBarChart.escape(text) }
@@ -143,7 +157,7 @@ public struct SitePages: Sendable {
       b += "<li>" + link(path, SitePaths.weekReport(w.week), weekLine(w)) + "</li>\n"
     }
     b += "</ul>\n<h2>\(Self.esc(L.siteDistricts))</h2>\n<ul class=\"cols\">\n"
-    for d in District.all { b += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
+    for a in areas { b += "<li>" + link(path, areaPage(a.id), a.name) + "</li>\n" }
     b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n<p>" + link(path, SitePaths.trend, L.trend) + "</p>\n"
     b += "<hr>\n<p class=\"muted\">\(Self.esc(L.attribution))</p>\n"
     return page(path, title: L.siteHome, body: b)
@@ -166,25 +180,29 @@ public struct SitePages: Sendable {
   // MARK: - Week pages (the report's, with the site's navigation put in)
 
   /// The report page of a week with the site's navigation and policy put in. `page` is
-  /// the report page's path in the site; `district` its district (nil for the city);
+  /// the report page's path in the site; `district` its district, or a 시·도's lineage id
+  /// (``SitePages+Areas``; nil for the city or the country);
   /// `files` the report folder's files (relative to the folder of `page`); `programs`
   /// the district's programs of the week (linked to their pages).
   public func weekPage(
     report html: String, week index: Int, district: String?, files: [String], programs: [Program]
   ) -> String {
     let w = weeks[index]
-    let path = SitePaths.weekReport(w.week, district: district)
+    let path = weekReport(index, area: district) ?? SitePaths.weekReport(w.week)
     var extra = weekSwitch(index, district: district)
     if let district {
+      let name = isNational ? w.regions[district] ?? areaName(district) : district
       extra += link(path, SitePaths.weekReport(w.week), L.siteCity)
-      extra += link(path, SitePaths.district(district), "\(district) · \(L.siteDistrictWeeks)")
+      extra += link(path, areaPage(district), "\(name) · \(L.siteDistrictWeeks)")
     } else {
       extra += "<details><summary>\(Self.esc(L.siteDistricts))</summary><ul class=\"cols\">"
-      for d in District.all { extra += "<li>" + link(path, SitePaths.weekReport(w.week, district: d), d) + "</li>" }
+      for a in areas(inWeek: index) {
+        extra += "<li>" + link(path, weekReport(index, area: a.id) ?? path, a.name) + "</li>"
+      }
       extra += "</ul></details>"
     }
     let folder = (path as NSString).deletingLastPathComponent
-    let downloads = files.filter { $0 != "report.html" && !$0.hasPrefix("districts/") }
+    let downloads = files.filter { $0 != "report.html" && !$0.hasPrefix("districts/") && !$0.hasPrefix("regions/") }
     if !downloads.isEmpty {
       extra += "<details><summary>\(Self.esc(L.siteDownloads))</summary><ul>"
       for f in downloads { extra += "<li>" + link(path, "\(folder)/\(f)", f) + "</li>" }
@@ -209,11 +227,12 @@ public struct SitePages: Sendable {
   /// The previous and next week's same page, between markers so that a later build can
   /// put in a new next week without rendering the report again (``relinkWeekSwitch``).
   func weekSwitch(_ index: Int, district: String?) -> String {
-    let path = SitePaths.weekReport(weeks[index].week, district: district)
+    let path = weekReport(index, area: district) ?? SitePaths.weekReport(weeks[index].week)
     var s = Self.switchStart
-    if index > 0 { s += link(path, SitePaths.weekReport(weeks[index - 1].week, district: district), L.sitePrevious) }
-    if index + 1 < weeks.count {
-      s += link(path, SitePaths.weekReport(weeks[index + 1].week, district: district), L.siteNext)
+    // A 시·도 with no event in the week before or after has no page there: no link.
+    if index > 0, let previous = weekReport(index - 1, area: district) { s += link(path, previous, L.sitePrevious) }
+    if index + 1 < weeks.count, let next = weekReport(index + 1, area: district) {
+      s += link(path, next, L.siteNext)
     }
     return s + Self.switchEnd
   }
@@ -235,8 +254,12 @@ public struct SitePages: Sendable {
   /// period and state), its week pages, its trend. `programs` is the district's programs in
   /// the latest week's catalog; what ended before that week is left to the search page
   /// (linked, filtered on the district), as the catalog keeps programs long after they end.
-  public func district(_ name: String, trend: [WeeklyTrendPoint], programs: [Program]) -> String {
-    let path = SitePaths.district(name)
+  ///
+  /// For the national data, `id` is a 시·도's lineage id; its page is named, and lists its
+  /// events, as in the latest week, and links each week's pack under that week's name.
+  public func district(_ id: String, trend: [WeeklyTrendPoint], programs: [Program]) -> String {
+    let name = areaName(id)
+    let path = areaPage(id)
     var b = "<h1>\(Self.esc(name))</h1>\n"
     if let latest = weeks.last {
       let listed = Self.weekPrograms(programs, week: latest.week, day: lastDay)
@@ -266,8 +289,9 @@ public struct SitePages: Sendable {
       }
     }
     b += "<h2>\(Self.esc(L.siteDistrictWeeks))</h2>\n<ul>\n"
-    for w in weeks.reversed() {
-      b += "<li>" + link(path, SitePaths.weekReport(w.week, district: name), weekLine(w)) + "</li>\n"
+    for i in weeks.indices.reversed() {
+      guard let report = weekReport(i, area: id) else { continue }
+      b += "<li>" + link(path, report, weekLine(weeks[i])) + "</li>\n"
     }
     b += "</ul>\n<h2>\(Self.esc(L.trend))</h2>\n"
     let table = TrendComposer.table(trend, labels: L)
@@ -295,9 +319,11 @@ public struct SitePages: Sendable {
   public func trend(city: [WeeklyTrendPoint]) -> String {
     let path = SitePaths.trend
     var body = ""
-    HTMLRenderer(layout: .fragment).append(ReportDocument.trend(city, options: DocumentOptions(language: language)).document, to: &body)
+    var options = DocumentOptions(language: language)
+    options.catalog = catalog
+    HTMLRenderer(layout: .fragment).append(ReportDocument.trend(city, options: options).document, to: &body)
     body += "<h2>\(Self.esc(L.siteTrendByDistrict))</h2>\n<ul class=\"cols\">\n"
-    for d in District.all { body += "<li>" + link(path, SitePaths.district(d), d) + "</li>\n" }
+    for a in areas { body += "<li>" + link(path, areaPage(a.id), a.name) + "</li>\n" }
     body += "</ul>\n"
     return page(path, title: L.trend, body: body)
   }
@@ -331,7 +357,7 @@ public struct SitePages: Sendable {
     row(L.siteCategory, p.category)
     row(
       L.siteDistrict,
-      District.all.contains(p.district) ? link(path, SitePaths.district(p.district), p.district) : Self.esc(p.district),
+      areas.first { $0.name == p.district }.map { link(path, areaPage($0.id), p.district) } ?? Self.esc(p.district),
       raw: true)
     row(L.place, p.place)
     row(L.siteOrganizer, p.organizer)

@@ -11,9 +11,11 @@ public enum SitePaths {
   public static let weeks = "weeks"
   public static let districts = "districts"
   public static let programs = "programs"
+  /// The national data's page per 시·도 (Seoul's are in ``districts``).
+  public static let regions = "regions"
   public static let manifest = ".raon-site.json"
   /// Everything a site folder may hold (an earlier site is replaced only then).
-  public static let entries: Set<String> = [index, search, trend, weeks, districts, programs, manifest]
+  public static let entries: Set<String> = [index, search, trend, weeks, districts, regions, programs, manifest]
 
   /// `weeks/2024-W37`
   public static func weekFolder(_ week: ISOWeek) -> String { "\(weeks)/\(week)" }
@@ -25,6 +27,15 @@ public enum SitePaths {
 
   /// `districts/강남구.html`
   public static func district(_ name: String) -> String { "\(districts)/\(name).html" }
+
+  /// The national data's week report of a 시·도 as named that week:
+  /// `weeks/2025-W14/regions/강원특별자치도/report.html` (the report's region pack).
+  public static func weekReport(_ week: ISOWeek, region: String) -> String {
+    "\(weekFolder(week))/\(regions)/\(region)/report.html"
+  }
+
+  /// `regions/강원특별자치도.html`: a 시·도's page, named as in the site's latest week.
+  public static func region(_ name: String) -> String { "\(regions)/\(name).html" }
 
   /// `programs/cult-154024.html`: the id with `:` as `-`; any other byte that is not a
   /// letter, digit or `-` as `_XX` (hex), so every id has a file name of its own. An id

@@ -89,7 +89,7 @@ extension SitePages {
         for (value, text) in options { f += "<option value=\"\(Self.esc(value))\">\(Self.esc(text))</option>" }
         f += "</select></label>\n"
       }
-      select("d", L.siteDistrict, District.all.map { ($0, $0) })
+      select("d", L.siteDistrict, areas.map { ($0.name, $0.name) })
       select("c", L.siteCategory, categories.map { ($0, $0) })
       select("w", L.week, weeks.indices.reversed().map { (String($0), weekLine(weeks[$0])) })
       select("s", L.siteState, ProgramHistory.State.allCases.map { ($0.rawValue, L.siteState($0)) })

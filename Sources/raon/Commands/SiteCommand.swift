@@ -7,9 +7,9 @@ import RaonWorkflow
 struct SiteCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "site",
-    abstract: "The whole history as a static website: every week, every district, every program, and a search.",
+    abstract: "The whole history as a static website: every week, every district (시·도), every program, and a search.",
     discussion: """
-      Writes index.html, each week's report for the city and the 25 districts (weeks/<YYYY-Www>/, with its downloads), a page per district, trend.html, a page per program that ever appeared (programs/<id>.html: its changes and how it left, 종료 or 철회) and search.html, which works opened from disk. Each week is the latest snapshot taken within its ISO week (Korea time). The folder (default: site/) is replaced whole or not at all; a re-run renders only the weeks and programs that changed. Publish it by copying the folder to any static web server or a shared drive.
+      Writes index.html, each week's report for the city and the 25 districts (weeks/<YYYY-Www>/, with its downloads), a page per district (for the national catalog: the country's report and a pack per 시·도, regions/<시·도>.html), trend.html, a page per program that ever appeared (programs/<id>.html: its changes and how it left, 종료 or 철회) and search.html, which works opened from disk. Each week is the latest snapshot taken within its ISO week (Korea time). The folder (default: site/) is replaced whole or not at all; a re-run renders only the weeks and programs that changed. Publish it by copying the folder to any static web server or a shared drive.
 
       Examples:
         raon site
@@ -45,8 +45,9 @@ struct SiteCommand: AsyncParsableCommand {
     if request.formats.contains(.pdf) { _ = try ChromiumPrinter.locate(in: environment.variables) }
     // Only reads: a mistyped --db must not become a new, empty store.
     let (snapshotStore, path) = try store.openStore(environment, config: config, readOnly: true)
-    try catalog.requireSeoul(for: snapshotStore, command: "site")
-    let outcome = try SiteJob(store: snapshotStore, storePath: path, environment: environment).run(request)
+    var job = SiteJob(store: snapshotStore, storePath: path, environment: environment)
+    job.profile = try catalog.profile(for: snapshotStore, config: config)
+    let outcome = try job.run(request)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + " — written to \(outcome.directory.path)")
   }

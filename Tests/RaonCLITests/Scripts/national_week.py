@@ -4,7 +4,7 @@ uses; nothing of Raon's Swift code).
 
   python3 national_week.py FILE.csv YYYY-MM-DD(monday) YYYY-MM-DD(report day)
     -> {"events", "rows", "free", "paid", "mixed", "running", "current", "starting", "ending",
-        "runningByRegion": {name: n}, "eventsByRegion": {name: n}, "endBeforeStart",
+        "runningByRegion": {name: n}, "eventsByRegion": {name: n}, "currentByRegion": {name: n}, "endBeforeStart",
         "referenceStale", "coordsMissing"}
 
 Rows sharing the natural key are one event: its start is the key's, its end the latest of
@@ -59,7 +59,7 @@ def main():
         events.setdefault(ne.key(row), []).append((row, gov))
     out = {"rows": len(rows), "events": len(events), "free": 0, "paid": 0, "mixed": 0, "unknown": 0,
            "running": 0, "current": 0, "starting": 0, "ending": 0, "runningByRegion": {},
-           "eventsByRegion": {}, "endBeforeStart": 0, "referenceStale": 0, "coordsMissing": 0}
+           "eventsByRegion": {}, "currentByRegion": {}, "endBeforeStart": 0, "referenceStale": 0, "coordsMissing": 0}
     stale_before = (datetime.date.fromisoformat(today) - datetime.timedelta(days=365)).isoformat()
     for sessions in events.values():
         govs = {g for _, g in sessions}
@@ -74,6 +74,7 @@ def main():
         out["eventsByRegion"][region] = out["eventsByRegion"].get(region, 0) + 1
         if end is None or end >= monday:
             out["current"] += 1
+            out["currentByRegion"][region] = out["currentByRegion"].get(region, 0) + 1
         if start and end and start <= sunday and end >= monday:
             out["running"] += 1
             out["runningByRegion"][region] = out["runningByRegion"].get(region, 0) + 1
