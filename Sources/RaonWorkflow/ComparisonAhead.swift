@@ -20,9 +20,11 @@ struct ComparisonAhead: Sendable {
   let compared: SnapshotInfo
   /// The day in Korea of the snapshot being recorded.
   let day: CalendarDay
-  /// Its programs (whole, which serve the statistics as well) and the changes from them
-  /// to the held programs.
+  /// What statistics read of its programs, and the changes from them to the held programs.
   let result: PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)>
+
+  /// Old programs compared at a time.
+  static let chunkSize = 4_000
 
   /// Starts reading and comparing when the report is about a held input of Seoul's catalog
   /// (compared by program id) and compares it with a stored snapshot small enough to hold.
@@ -42,9 +44,14 @@ struct ComparisonAhead: Sendable {
     else { return nil }
     let programs = held.programs
     let result = PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)>.start(named: "raon-compare") {
-      [store = job.store] in
-      let old = try store.programs(inSnapshot: compared.id)
-      return (ProgramChunks(old), SnapshotComparison.diff(old: old, new: programs))
+      [store = job.store, reading = job.reading] in
+      // What statistics read of the compared programs (as the store path reads them), and
+      // the changes from its whole programs a chunk at a time: holding them all would cost
+      // 50 MB at 20,000 programs.
+      let statistics = try reading.comparedStatistics(of: compared, in: store)
+      let changes = try SnapshotComparison.diff(
+        old: store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize), new: programs)
+      return (statistics, changes)
     }
     return ComparisonAhead(compared: compared, day: recording.koreaDay, result: result)
   }

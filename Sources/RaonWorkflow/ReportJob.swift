@@ -147,13 +147,13 @@ public struct ReportJob: Sendable {
         early: ahead?.early, progress: environment.progress)
       let computed: (report: ReportData, trends: [String: [WeeklyTrendPoint]])
       let selection: ReportSelection
-      let compared: ComparisonAhead?
+      let matched: ComparisonAhead?
       do {
         selection = try pending.wait().get()
         let recorded = try recording.wait().get().snapshots
-        compared = ahead.flatMap { $0.matches(selection, recorded: recorded) ? $0 : nil }
+        matched = ahead.flatMap { $0.matches(selection, recorded: recorded) ? $0 : nil }
         computed = try compute(
-          selection, programs: programs, districts: request.districts, ahead: compared, feeding: outputs.consume)
+          selection, programs: programs, districts: request.districts, ahead: matched, feeding: outputs.consume)
       } catch {
         try outputs.fail(error)
       }
@@ -162,7 +162,7 @@ public struct ReportJob: Sendable {
       var pageOnes = [WeeklyList.city: PageOneSummary.make(computed.report, request.options)]
       written.append(
         try packs(
-          request, city: computed.report, programs: programs, selection: selection, ahead: compared,
+          request, city: computed.report, programs: programs, selection: selection,
           trends: computed.trends, into: staging) { pageOnes[$0] = PageOneSummary.make($1, request.options) })
       try printPDFs(&written, with: browser, into: staging)
       return (computed.report, written, staging.target, pageOnes)
@@ -202,7 +202,7 @@ public struct ReportJob: Sendable {
   /// A pack per district asked for (``DistrictPacks``), through the same outputs.
   func packs(
     _ request: ReportRequest, city: ReportData, programs: ProgramChunks, selection: ReportSelection,
-    ahead: ComparisonAhead?, trends: [String: [WeeklyTrendPoint]], into staging: OutputPublisher.Staging,
+    trends: [String: [WeeklyTrendPoint]], into staging: OutputPublisher.Staging,
     pageOne: (_ district: String, _ report: ReportData) -> Void
   ) throws -> ExportResult {
     guard !request.districts.isEmpty else { return ExportResult() }
@@ -212,8 +212,7 @@ public struct ReportJob: Sendable {
     }
     return try DistrictPacks.write(
       request.districts, city: city, programs: programs,
-      compared: try ahead.map { try $0.result.wait().get().programs }
-        ?? selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
+      compared: try selection.compareTo.map { try reading.comparedPrograms(of: $0, in: store) },
       trends: trends, formats: request.formats, into: staging, options: request.options,
       progress: environment.progress, pageOne: pageOne)
   }
