@@ -11,7 +11,7 @@ busy core, ~200 two. Used for bench/PROFILING.md.
 """
 import sys, re, subprocess, collections
 data = sys.argv[1]
-phases = [("xlsxclose","workbook_close"),("xlsxrows","XLSXReportBuilder"),("record","SnapshotSinkC6finish|SnapshotSinkC6insert|SnapshotSinkC6append"),("csvparse","CSVCatalogReader|CatalogTextDecoder|CatalogFileReader"),("normalize","ProgramNormalizer"),("read","programs6inSnapshot|DatabasePoolC4read"),("assemble","ReportAssembler"),("textw","CSVReportWriter|MarkdownReportWriter|JSONReportWriter"),("dl","_dl_start|dl_main"),("record?","SnapshotBaseV6record|SnapshotB0V6record")]
+phases = [("xlsxclose","workbook_close"),("xlsxchanges","fillChangesTable"),("xlsxrows","XLSXReportBuilder"),("record","SnapshotSinkC6finish|SnapshotSinkC6insert|SnapshotSinkC6append"),("csvparse","CSVCatalogReader|CatalogTextDecoder|CatalogFileReader"),("normalize","ProgramNormalizer"),("read","programs6inSnapshot|DatabasePoolC4read"),("assemble","ReportAssembler"),("textw","CSVReportWriter|MarkdownReportWriter|JSONReportWriter"),("dl","_dl_start|dl_main"),("compare","ComparisonAhead|SnapshotComparison"),("trend","TrendJob"),("record?","SnapshotBaseV6record|SnapshotB0V6record")]
 out = subprocess.run(["perf","script","-i",data,"-F","tid,time,ip,sym"], capture_output=True, text=True).stdout
 samples=[]; cur=None
 for l in out.split("\n"):

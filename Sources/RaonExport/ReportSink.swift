@@ -1,4 +1,5 @@
 import Foundation
+import RaonAnalytics
 import RaonConcurrency
 import RaonCore
 import RaonDocument
@@ -19,6 +20,41 @@ public protocol ReportSink: AnyObject {
   /// The programs or the figures failed with `error`: the sink stops (waiting for its
   /// thread); its files go with the staged folder.
   func cancel(_ error: any Error)
+  /// The report's changes may be known before its figures (``EarlyChanges``): a sink that
+  /// lists them can start on them. Called, if at all, before ``finish(_:)``.
+  func expect(_ changes: EarlyChanges)
+}
+
+extension ReportSink {
+  public func expect(_ changes: EarlyChanges) {}
+}
+
+/// A report's changes worked out before its figures (while its input was recorded), and
+/// the day they are dated: the workbook writes its changes sheet as soon as they are known
+/// instead of after the figures, and checks them against the report's then.
+public struct EarlyChanges: Sendable {
+  public struct Known: Sendable {
+    public var diff: SnapshotDiff
+    public var day: CalendarDay
+
+    public init(diff: SnapshotDiff, day: CalendarDay) {
+      self.diff = diff
+      self.day = day
+    }
+  }
+
+  /// The reported snapshot's day in Korea.
+  public var day: CalendarDay
+  /// Waits for the changes; `nil` when they could not be worked out.
+  public var diff: @Sendable () -> SnapshotDiff?
+
+  public init(day: CalendarDay, diff: @escaping @Sendable () -> SnapshotDiff?) {
+    self.day = day
+    self.diff = diff
+  }
+
+  /// Waits for them.
+  func known() -> Known? { diff().map { Known(diff: $0, day: day) } }
 }
 
 extension ReportFormat {
@@ -75,6 +111,8 @@ final class CSVProgramsSink: ReportSink {
 final class XLSXWorkbookSink: ReportSink {
   private let feed = HandOver<[Program]>()
   private let report = PendingResult<WeeklyReport>()
+  /// Changes known early, or `nil` once the report is (the first wins).
+  private let early = PendingResult<EarlyChanges?>()
   private let workbook: PendingResult<ExportResult>
 
   init(
@@ -84,12 +122,14 @@ final class XLSXWorkbookSink: ReportSink {
     let programs = ProgramChunks.fed(by: feed, count: programCount)
     let report = self.report
     let feed = self.feed
+    let early = self.early
     workbook = PendingResult.start {
       // However the workbook ends, it no longer holds the job's loop back.
       defer { feed.stop() }
       if let known { return try writer.write(known, programs: programs, into: directory, options: options) }
       return try writer.write(
-        programs: programs, report: { try report.wait().get() }, into: directory, options: options)
+        programs: programs, early: { (try? early.wait().get())??.known() }, report: { try report.wait().get() },
+        into: directory, options: options)
     }
   }
 
@@ -97,14 +137,20 @@ final class XLSXWorkbookSink: ReportSink {
     _ = feed.push(chunk)  // `false` once the workbook has stopped: it fails on its own
   }
 
+  func expect(_ changes: EarlyChanges) {
+    early.fulfil(.success(changes))
+  }
+
   func finish(_ data: WeeklyReport) -> PendingResult<ExportResult> {
     feed.finish(throwing: nil)
+    early.fulfil(.success(nil))
     report.fulfil(.success(data))
     return workbook
   }
 
   func cancel(_ error: any Error) {
     feed.finish(throwing: error)
+    early.fulfil(.success(nil))
     report.fulfil(.failure(error))
     _ = workbook.wait()  // it stops at the missing report; then its files can go
   }

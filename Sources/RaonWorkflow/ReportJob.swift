@@ -64,9 +64,10 @@ public struct ReportOutcome: Sendable {
 /// week when it can be), read the input, record it, select the snapshots, read the
 /// programs, then in a hidden folder compute, render, the district packs and print, and
 /// publish it. Each step takes the earlier ones' results; nothing is handed down to do an
-/// earlier step's work. The one overlap is the recording of an input held in memory: it
+/// earlier step's work. The overlaps are the recording of an input held in memory: it
 /// runs on a thread of its own (a `PendingResult` the selection waits for) while the
-/// workbook starts on the input's programs.
+/// workbook starts on the input's programs; and that input's comparison with a stored
+/// snapshot, worked out meanwhile (``ComparisonAhead``).
 public struct ReportJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
@@ -89,6 +90,9 @@ public struct ReportJob: Sendable {
     let plan = try checkBeforeRecording(request)
     let input = try await read(request, takenAt: plan.takenAt)
     defer { input.held?.releaseOffThread() }
+    // Started before the recording, so that it chooses among the snapshots stored before it.
+    let ahead = try ComparisonAhead.start(request, input, plan: plan, job: self)
+    defer { _ = ahead?.result.wait() }
     let recording = try await record(request, input, takenAt: plan.takenAt)
     // A held input is recorded on a thread of its own: it must be done before the job is.
     defer { _ = recording.wait() }
@@ -97,7 +101,8 @@ public struct ReportJob: Sendable {
       defer { _ = selection.wait() }
       let programs = try eventsIfNational(try self.programs(of: input, selection), selection)
       let folder = outputFolder(request, week: try plan.week ?? selection.wait().get().week)
-      return try report(request, programs: programs, selection: selection, recording: recording, into: folder)
+      return try report(
+        request, programs: programs, selection: selection, recording: recording, into: folder, ahead: ahead)
     }
   }
 
@@ -125,9 +130,11 @@ public struct ReportJob: Sendable {
   ///   - programs: The reported snapshot's programs (the workbook starts on them at once).
   ///   - selection: What the report is about; a held input's is still being recorded
   ///     while the workbook starts.
+  ///   - ahead: The comparison worked out while recording, used when the selection is the
+  ///     one it guessed.
   func report(
     _ request: ReportRequest, programs: ProgramChunks, selection pending: PendingResult<ReportSelection>,
-    recording: PendingResult<Recorded>, into folder: URL
+    recording: PendingResult<Recorded>, into folder: URL, ahead: ComparisonAhead? = nil
   ) throws -> ReportOutcome {
     // The browser starts now, on a thread of its own, while the other formats are written.
     let browser = request.formats.contains(.pdf)
@@ -137,12 +144,16 @@ public struct ReportJob: Sendable {
     let (report, written, target, pageOnes) = try OutputPublisher.publish(folder) { staging in
       let outputs = try ReportOutputs(
         programs: programs, formats: request.formats, into: staging, options: request.options,
-        progress: environment.progress)
+        early: ahead?.early, progress: environment.progress)
       let computed: (report: ReportData, trends: [String: [WeeklyTrendPoint]])
       let selection: ReportSelection
+      let matched: ComparisonAhead?
       do {
         selection = try pending.wait().get()
-        computed = try compute(selection, programs: programs, districts: request.districts, feeding: outputs.consume)
+        let recorded = try recording.wait().get().snapshots
+        matched = ahead.flatMap { $0.matches(selection, recorded: recorded) ? $0 : nil }
+        computed = try compute(
+          selection, programs: programs, districts: request.districts, ahead: matched, feeding: outputs.consume)
       } catch {
         try outputs.fail(error)
       }
@@ -150,8 +161,9 @@ public struct ReportJob: Sendable {
       var written = try outputs.finish(computed.report)
       var pageOnes = [WeeklyList.city: PageOneSummary.make(computed.report, request.options)]
       written.append(
-        try packs(request, city: computed.report, programs: programs, selection: selection, trends: computed.trends,
-          into: staging) { pageOnes[$0] = PageOneSummary.make($1, request.options) })
+        try packs(
+          request, city: computed.report, programs: programs, selection: selection,
+          trends: computed.trends, into: staging) { pageOnes[$0] = PageOneSummary.make($1, request.options) })
       try printPDFs(&written, with: browser, into: staging)
       return (computed.report, written, staging.target, pageOnes)
     }
@@ -167,19 +179,24 @@ public struct ReportJob: Sendable {
   /// The report's figures and trends, from one pass over `programs` that also hands each
   /// chunk to the sinks (`consume`).
   func compute(
-    _ selection: ReportSelection, programs: ProgramChunks, districts: [String],
+    _ selection: ReportSelection, programs: ProgramChunks, districts: [String], ahead: ComparisonAhead? = nil,
     feeding consume: (([Program]) throws -> Void)?
   ) throws -> (report: ReportData, trends: [String: [WeeklyTrendPoint]]) {
     environment.progress("analysing snapshot \(selection.snapshot.id) …")
+    // Held programs feed no sink in the pass: the trend, read from the store, is worked out
+    // meanwhile on a thread of its own. Otherwise after the pass, so that a workbook fed by
+    // it (a catalog read from the store) starts on its programs sheet sooner.
+    let trendAhead = programs.held == nil ? nil : PendingResult.start(named: "raon-trend") { [self] in
+      try self.trend(selection, districts: districts)
+    }
+    defer { _ = trendAhead?.wait() }
     var report = try ReportAssembler.assemble(
       snapshot: selection.snapshot, programs: programs,
-      compareTo: try comparison(selection), week: selection.week, each: consume)
-    // The trend after the pass over the programs: a workbook fed by that pass (a catalog
-    // read from the store) starts on its programs sheet sooner.
-    let trend = try trend(selection, districts: districts)
-    report.trend = trend.city
+      compareTo: try comparison(selection, ahead: ahead), week: selection.week, each: consume)
+    let trends = try trendAhead?.wait().get() ?? trend(selection, districts: districts)
+    report.trend = trends.city
     if profile.name == .national { report.national = NationalAnalysis.tables(programs.held ?? []) }
-    return (report, trend.byDistrict)
+    return (report, trends.byDistrict)
   }
 
   /// A pack per district asked for (``DistrictPacks``), through the same outputs.
@@ -351,10 +368,14 @@ public struct ReportJob: Sendable {
 
   /// What the report is compared with: the compared snapshot's programs (what statistics
   /// read of them) and the changes, which the store finds from the programs that differ.
-  func comparison(_ selection: ReportSelection) throws
+  func comparison(_ selection: ReportSelection, ahead: ComparisonAhead? = nil) throws
     -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
   {
     if profile.name == .national { return try nationalComparison(selection) }
+    if let ahead, let info = selection.compareTo {
+      let (programs, changes) = try ahead.result.wait().get()
+      return (info, programs, changes)
+    }
     return try selection.compareTo.map { info in
       (info: info, programs: try reading.comparedStatistics(of: info, in: store),
        changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store))

@@ -35,7 +35,7 @@ final class ReportOutputs {
   /// - Throws: A sink's failure as ``WorkflowError/outputNotWritable(path:reason:)``.
   init(
     programs: ProgramChunks, formats: [ReportFormat], into staging: OutputPublisher.Staging,
-    options: ExportOptions, progress: @Sendable (String) -> Void = { _ in }
+    options: ExportOptions, early: EarlyChanges? = nil, progress: @Sendable (String) -> Void = { _ in }
   ) throws {
     self.formats = FormatRegistry.standard.ordered(formats)
     self.staging = staging
@@ -48,6 +48,7 @@ final class ReportOutputs {
     do {
       for format in self.formats {
         sinks[format] = try format.sink(programCount: programs.count, into: staging.folder, options: options)
+        if let early { sinks[format]?.expect(early) }
       }
       if let held = programs.held, !held.isEmpty {
         for format in self.formats { try sinks[format]?.consume(held) }

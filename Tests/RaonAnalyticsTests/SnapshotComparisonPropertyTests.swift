@@ -80,3 +80,38 @@ import Testing
     #expect(same.added.isEmpty && same.removed.isEmpty && same.changed.isEmpty)
   }
 }
+
+/// The old snapshot read a chunk at a time (`raon report` compares a held input with it while
+/// recording) gives the diff of the whole arrays: ids repeated in the old snapshot (the last
+/// wins) across chunk boundaries, ids only on one side before, between and after chunks.
+@Suite struct ChunkedSnapshotComparisonTests {
+  static func chunks(_ programs: [Program], size: Int) -> ProgramChunks {
+    ProgramChunks(count: programs.count) { body in
+      var start = 0
+      while start < programs.count {
+        let end = min(start + size, programs.count)
+        guard try body(Array(programs[start..<end])) else { return }
+        start = end
+      }
+    }
+  }
+
+  @Test(arguments: 0..<120) func chunkedIsTheWholeDiff(seed: Int) throws {
+    var g = PropertyRandom(seed: UInt64(seed) &+ 7_001)
+    var (old, new) = SnapshotComparisonPropertyTests.pair(seed: UInt64(seed))
+    // The store's order: by id (bytes); in the old snapshot some ids twice, in a row.
+    let byBytes: (Program, Program) -> Bool = { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    old.sort(by: byBytes)
+    var repeated: [Program] = []
+    for p in old {
+      repeated.append(p)
+      if g.chance(0.15) { repeated.append(SnapshotComparisonPropertyTests.program(p.id, &g)) }
+    }
+    new.sort(by: byBytes)
+    let whole = SnapshotComparison.diff(old: repeated, new: new)
+    for size in [1, 2, 3, 5, 8, 1_000] {
+      let chunked = try SnapshotComparison.diff(old: Self.chunks(repeated, size: size), new: new)
+      #expect(chunked == whole, "seed \(seed), chunks of \(size)")
+    }
+  }
+}

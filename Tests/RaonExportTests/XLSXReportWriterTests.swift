@@ -357,6 +357,46 @@ struct XLSXReportWriterTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: started.path) == ["report.xlsx"])
   }
 
+  /// The job may know the changes before the figures (worked out while the input was
+  /// recorded): the workbook writes them at once, and the file is still the one written in
+  /// one go. Changes that turn out not to be the report's, or that need a second sheet,
+  /// make it give up, leaving nothing, for the job to write it again knowing the report.
+  @Test(arguments: [XLSXLimits.rowsPerSheet, 4])
+  func aWorkbookGivenItsChangesEarlyIsTheWorkbookWrittenInOneGo(rowLimit: Int) throws {
+    let report = XLSXFixtures.report
+    let writer = XLSXReportWriter(rowLimit: rowLimit)
+    let once = try Fixtures.temporaryDirectory("raon-xlsx")
+    let early = try Fixtures.temporaryDirectory("raon-xlsx")
+    let wrong = try Fixtures.temporaryDirectory("raon-xlsx")
+    defer { for dir in [once, early, wrong] { try? FileManager.default.removeItem(at: dir) } }
+    let weekly = report.weekly()
+    let changes = try #require(report.changes)
+    let day = report.snapshot.koreaDay
+    _ = try writer.write(weekly, programs: report.programs, into: once, options: ExportOptions())
+    func start(_ known: EarlyChanges.Known, into dir: URL) throws -> ExportResult {
+      try writer.write(
+        programs: report.programs, early: { known }, report: { weekly }, into: dir, options: ExportOptions())
+    }
+    // One removal fewer than the report has: not its changes.
+    var other = changes
+    other.removed.removeLast()
+    #expect(throws: XLSXExportError.changesNeedTheirSheetsFirst) {
+      try start(.init(diff: other, day: day), into: wrong)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: wrong.path).isEmpty)
+    if rowLimit == 4 {
+      #expect(throws: XLSXExportError.changesNeedTheirSheetsFirst) {
+        try start(.init(diff: changes, day: day), into: early)
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: early.path).isEmpty)
+      return
+    }
+    _ = try start(.init(diff: changes, day: day), into: early)
+    let first = try Data(contentsOf: once.appendingPathComponent("report.xlsx"))
+    let second = try Data(contentsOf: early.appendingPathComponent("report.xlsx"))
+    #expect(first == second)
+  }
+
   struct FiguresFailed: Error {}
 
   /// When the figures cannot be had, their error comes out as it was and no file is left.

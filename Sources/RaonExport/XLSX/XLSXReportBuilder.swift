@@ -61,12 +61,29 @@ final class XLSXReportBuilder {
   /// - Returns: `false`, writing nothing, when the changes need more than one sheet: the
   ///   sheets continuing them would come after the programs, so the caller should write
   ///   the workbook again with ``writeReport(_:)``.
-  func finishReport(_ report: WeeklyReport, _ sheets: ReportSheets) throws -> Bool {
+  func finishReport(_ report: WeeklyReport, _ sheets: ReportSheets, changesWritten: EarlyChanges.Known? = nil)
+    throws -> Bool
+  {
     let figures = report.figures
-    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(figures.changes)) else { return false }
-    try fillChangesTable(sheets.changes, figures.changes, day: figures.snapshot.koreaDay)
+    if let written = changesWritten {
+      // Written ahead: right only if they are the report's (else the caller writes again).
+      guard written.diff == figures.changes, written.day == figures.snapshot.koreaDay else { return false }
+    } else {
+      guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(figures.changes)) else { return false }
+      try fillChangesTable(sheets.changes, figures.changes, day: figures.snapshot.koreaDay)
+    }
     try fillReportSheets(sheets, report)
     return true
+  }
+
+  /// Fills the changes sheet ``startReport(programs:)`` added with changes known before
+  /// the report, when they fit it.
+  ///
+  /// - Returns: What was written, for ``finishReport(_:_:changesWritten:)`` to check.
+  func writeChangesAhead(_ known: EarlyChanges.Known, _ sheets: ReportSheets) throws -> EarlyChanges.Known? {
+    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(known.diff)) else { return nil }
+    try fillChangesTable(sheets.changes, known.diff, day: known.day)
+    return known
   }
 
   private func addReportSheets() throws -> ReportSheets {

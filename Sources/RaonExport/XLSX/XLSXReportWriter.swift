@@ -119,18 +119,21 @@ public struct XLSXReportWriter: ReportWriter {
   ///
   /// - Parameters:
   ///   - programs: The programs `report()` will count, handed over once.
+  ///   - early: Changes that may be known before the report (``EarlyChanges``): written
+  ///     as soon as they are, and checked against the report's.
   ///   - report: The report; its error is thrown as it is.
   /// - Throws: ``XLSXExportError/changesNeedTheirSheetsFirst`` (writing nothing) when the
-  ///   changes need more than one sheet: their sheets must come before the programs, so
-  ///   the workbook must be written again in that order.
+  ///   changes need more than one sheet, or differ from the changes written early: their
+  ///   sheets must come before the programs, so the workbook must be written again.
   public func write(
-    programs: ProgramChunks, report: () throws -> WeeklyReport, into directory: URL,
-    options: ExportOptions
+    programs: ProgramChunks, early: () -> EarlyChanges.Known? = { nil }, report: () throws -> WeeklyReport,
+    into directory: URL, options: ExportOptions
   ) throws -> ExportResult {
     let url = directory.appendingPathComponent(Self.fileName)
     let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
     let sheets = try builder.startReport(programs: programs)
-    guard try builder.finishReport(try report(), sheets) else {
+    let written = try early().flatMap { try builder.writeChangesAhead($0, sheets) }
+    guard try builder.finishReport(try report(), sheets, changesWritten: written) else {
       throw XLSXExportError.changesNeedTheirSheetsFirst
     }
     try workbook.close()

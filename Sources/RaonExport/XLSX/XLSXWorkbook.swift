@@ -1,3 +1,4 @@
+import CXlsxDeflate
 import CXlsxWriter
 import Foundation
 import RaonConcurrency
@@ -26,6 +27,10 @@ final class XLSXWorkbook {
   /// own) were cut to Excel's 32,767 characters.
   var cutTextCells: Int { cuts.count }
   private var sheetNames = XLSXSheetNames()
+  /// The zlib level every part is deflated at: saving is a report's last step, on one core,
+  /// and level 3 takes half of level 6's time for a file about 12 % larger
+  /// (`CXlsxDeflate/xlsx_deflate.c`, bench/PROFILING.md).
+  static let deflateLevel: Int32 = 3
   /// Every sheet, in workbook order (for settings that apply to all of them).
   private(set) var sheets: [XLSXSheet] = []
   /// Sheets in constant-memory mode: their rows spill to a temporary file, whose write
@@ -258,6 +263,7 @@ final class XLSXWorkbook {
     // On failure deinit frees the C side and removes the partial file.
     try checkRoomToSave()
     isClosed = true
+    raon_xlsx_set_deflate_level(Self.deflateLevel)
     let (err, printed) = Self.capturingStandardError { workbook_close(handle) }
     guard err == LXW_NO_ERROR else {
       try? FileManager.default.removeItem(at: temporaryURL)
