@@ -7,7 +7,7 @@ Two workloads, each a pair of downloads a week apart:
            merger, renames, re-stamps, sessions and fields edited, 30 events dropped, 15 added;
            UTF-8 with BOM, rows reversed) as this week's;
   scaled   both files grown ×COPIES by make_scaled() below (every row repeated with
-           "(회차 k)" after its 행사명, so each copy is a new event): 22,851 rows at ×3.
+           "(회차 k)" after its 행사명, so each copy is a new event): 22,851 and 22,773 rows at ×3.
 Raon: `raon snapshot --catalog national OLD` into a fresh store (untimed), then timed
 `raon report --catalog national --input NEW --compare-to previous --format md,xlsx,csv,json`.
 Peer: `peer_pandas_national.py NEW --compare OLD --day DAY`. Runs alternate (Raon first on
@@ -52,20 +52,27 @@ def make_scaled(src, dst, copies):
     return len(rows) * copies
 
 
+def rows_in(path):
+    raw = open(path, "rb").read()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp949", errors="replace")
+    return len(list(csv.reader(io.StringIO(text, newline="")))) - 1
+
+
 def pair(work, copies):
-    old = os.path.join(work, "national-old.csv") if copies > 1 else download()
-    new = os.path.join(work, f"national-new{'-x%d' % copies if copies > 1 else ''}.csv")
+    """(last week's file, this week's file, this week's rows)."""
     later = os.path.join(work, "national-later.csv")
     if not os.path.exists(later):
         subprocess.run([sys.executable, os.path.join(SCRIPTS, "national_later.py"), download(), later],
                        check=True, capture_output=True)
     if copies == 1:
-        shutil.copy(later, new)
-        return old, new, 7617
+        return download(), later, rows_in(later)
     old = os.path.join(work, f"national-old-x{copies}.csv")
-    rows = make_scaled(download(), old, copies)
-    make_scaled(later, new, copies)
-    return old, new, rows
+    new = os.path.join(work, f"national-new-x{copies}.csv")
+    make_scaled(download(), old, copies)
+    return old, new, make_scaled(later, new, copies)
 
 
 def headline(report):
@@ -127,7 +134,7 @@ def markdown(results, command):
          "(`peer_pandas_national.py NEW --compare OLD --day 2025-04-07`). Runs alternate (Raon first, then the peer first). "
          "Wall time and CPU time are medians; peak memory is the child's `ru_maxrss`. Ratios are peer ÷ Raon "
          "(above 1: Raon faster / smaller).", "",
-         "| workload | rows | runs | Raon | peer | speed-up (medians) | median of the pairs' ratios | CPU peer ÷ Raon | Raon peak RSS | peer peak RSS | memory peer ÷ Raon |",
+         "| workload | rows (this week's file) | runs | Raon | peer | speed-up (medians) | median of the pairs' ratios | CPU peer ÷ Raon | Raon peak RSS | peer peak RSS | memory peer ÷ Raon |",
          "|---|---|---|---|---|---|---|---|---|---|---|"]
     for label, w in n.items():
         r, p = w["raon"], w["peer"]
