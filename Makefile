@@ -2,6 +2,8 @@
 #
 #   make bench         release build, then the sample (5 runs), 100,000 (3 runs) and
 #                      1,000,000 programs (1 run), 365 daily snapshots, XLSX vs its floor
+#                      and the national weekly job beside its peer (bench/RESULTS-national.md)
+#   make bench-national  release build, then the national weekly job alone
 #   make bench-quick   release build, then the sample (3 runs), 100,000 (1 run), the store, XLSX at 100,000
 #
 # The peer is ../shared/bench/peer_pandas.py (beside the repository) unless PEER=... is given; it needs
@@ -11,7 +13,7 @@
 PEER ?= $(abspath ../shared/bench/peer_pandas.py)
 PYTHON ?= python3
 
-.PHONY: bench bench-quick bench-site bench-weekly-mail bench-build bench-deps hostile
+.PHONY: bench bench-quick bench-site bench-weekly-mail bench-national bench-build bench-deps hostile
 
 # The peer needs pandas and XlsxWriter; the tests' set-up installs neither XlsxWriter nor,
 # on a bare machine, pandas.
@@ -24,7 +26,7 @@ bench-build: bench-deps
 	swift build -c release --product raon-bench
 
 bench: bench-build
-	PEER=$(PEER) $(PYTHON) bench/bench.py --weekly-mail 4
+	PEER=$(PEER) $(PYTHON) bench/bench.py --weekly-mail 4 --national 5
 
 bench-quick: bench-build
 	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md
@@ -37,6 +39,13 @@ bench-site: bench-build
 # `raon report --districts all` alone (issue 35: at most 20 % more).
 bench-weekly-mail: bench-build
 	$(PYTHON) bench/bench.py --only-weekly-mail --out bench/RESULTS-weekly-mail.md
+
+# The national weekly job (`raon report --catalog national --input`) beside
+# bench/peer_pandas_national.py on the shared download and the download ×3, alternating;
+# writes bench/RESULTS-national.md.
+bench-national: bench-deps
+	swift build -c release --product raon
+	$(PYTHON) bench/bench.py --only-national --national 5
 
 # The hostile set (issue 18): ~900 cases against the release binary — signals, concurrency,
 # full disks (root: tmpfs), foreign stores, bad configs and options, hostile inputs, an

@@ -2,7 +2,7 @@
 """Raon against the pandas peer, side by side in one run; results to bench/RESULTS.md.
 
   python3 bench/bench.py [--quick] [--sizes 100000,1000000] [--runs N] [--size-runs N] [--big-runs N]
-                         [--weekly 1,4] [--weekly-mail 4] [--before OLD_RAON] [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
+                         [--weekly 1,4] [--weekly-mail 4] [--national N] [--only-national] [--before OLD_RAON] [--skip-peer] [--skip-store] [--skip-trend] [--skip-xlsx] [--out bench/RESULTS.md]
 
 Run from the repository after `swift build -c release --product raon --product raon-bench`
 (`make bench` does both). Every command runs as a child process; its wall time is taken
@@ -30,6 +30,9 @@ Workloads
            report and 25 packs as pdf+xlsx, 26 deliveries to a loopback SMTP server (STARTTLS,
            AUTH; Tests/Scripts/raon_testkit/smtp_server.py), the ledger — beside
            `raon report --districts all --format pdf,xlsx` alone on the same input, alternating.
+  national (--national N, or --only-national) the national weekly job beside
+           bench/peer_pandas_national.py, same files, alternating: bench/bench_national.py;
+           results to bench/RESULTS-national.md.
 
 Each workload writes every format (md+svg, xlsx, csv, json) on both sides.
 """
@@ -632,6 +635,10 @@ def main():
     ap.add_argument("--weekly-mail-runs", type=int, default=6)
     ap.add_argument("--only-weekly-mail", action="store_true",
                     help="only `raon weekly` with its deliveries beside `raon report` alone (--weekly-mail, 4 unless given)")
+    ap.add_argument("--national", type=int, default=0, metavar="RUNS",
+                    help="also time the national weekly job beside its pandas peer (bench_national.py), RUNS runs each")
+    ap.add_argument("--national-copies", type=int, default=3, help="the scaled national workload: the download × N")
+    ap.add_argument("--only-national", action="store_true", help="only the national weekly job (--national, 5 unless given)")
     ap.add_argument("--work", default=os.path.join(ROOT, "bench", "work"), help="inputs and scratch (git-ignored)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     ap.add_argument("--from-json", help="only rewrite --out from an earlier run's results JSON")
@@ -642,10 +649,10 @@ def main():
         write_markdown(a.out, results)
         print(f"wrote {a.out} from {a.from_json}")
         return
-    for binary in (RAON, BENCH):
+    for binary in (RAON,) if a.only_national else (RAON, BENCH):
         if not os.path.exists(binary):
             raise SystemExit(f"{binary} missing: swift build -c release --product raon --product raon-bench")
-    if not a.skip_peer and not a.only_weekly_mail and not os.path.exists(a.peer):
+    if not a.skip_peer and not a.only_weekly_mail and not a.only_national and not os.path.exists(a.peer):
         raise SystemExit(f"peer {a.peer} missing: give --peer PATH or --skip-peer")
     sizes = [] if a.sizes == "none" else [
         int(s) for s in (a.sizes or ("100000" if a.quick else "100000,1000000")).split(",") if s]
@@ -660,6 +667,21 @@ def main():
         a.skip_sample = a.skip_store = a.skip_trend = a.skip_site = a.skip_xlsx = a.skip_peer = True
         a.weekly, sizes = "0", []
         a.weekly_mail = a.weekly_mail or 4
+    if a.only_national or a.national > 0:
+        import bench_national
+        results["national"] = {}
+        for copies in (1, a.national_copies):
+            print(f"national weekly job, the download × {copies}:", flush=True)
+            results["national"]["shared download" if copies == 1 else f"scaled ×{copies}"] = bench_national.bench(
+                run, summarise, a.work, a.national or 5, copies)
+        with open(os.path.join(ROOT, "bench", "RESULTS-national.md"), "w") as f:
+            f.write(bench_national.markdown(results, results["command"]))
+        os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        with open(os.path.join(ROOT, "bench", "results", f"national-{stamp}.json"), "w") as f:
+            json.dump(results, f, indent=1, ensure_ascii=False)
+        if a.only_national:
+            return
     if not a.skip_sample:
         print("sample:", flush=True)
         results["sample"] = bench_sample(a.work, a.peer, runs, a.skip_peer)

@@ -288,7 +288,7 @@ public struct ReportJob: Sendable {
   /// memory before anything is recorded (``ReportInput``); a large file is streamed into
   /// the store by ``record(_:_:takenAt:)`` instead.
   func read(_ request: ReportRequest, takenAt: Date) async throws -> ReportInput {
-    let job = SnapshotJob(store: store, environment: environment)
+    let job = SnapshotJob(store: store, environment: environment, profile: profile)
     let prepared: PreparedSnapshot
     if let pulled = request.pulled {
       prepared = pulled
@@ -317,7 +317,7 @@ public struct ReportJob: Sendable {
       let snapshot = held.prepared.stamped(takenAt: held.takenAt)
       return PendingResult.start { [store] in try Recorded(snapshots: [store.record(snapshot)], sample: false) }
     }
-    let ingest = SnapshotJob(store: store, environment: environment)
+    let ingest = SnapshotJob(store: store, environment: environment, profile: profile)
     var recorded: [SnapshotInfo] = []
     if case .prepared(let prepared?) = input {
       recorded.append(try store.record(prepared.stamped(takenAt: takenAt)))

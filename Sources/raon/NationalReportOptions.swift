@@ -4,10 +4,10 @@ import RaonWorkflow
 
 /// Which of `raon report`'s options go with which catalog: Seoul's packs are districts
 /// (`--district`, `--districts all`), the national data's regions (`--region`,
-/// `--regions all`); the national report reports what `raon snapshot --catalog national`
-/// recorded (the report's own `--input`/`--api` read Seoul's catalog).
+/// `--regions all`). `--input`/`--api` record the chosen catalog's file or Open API, as
+/// `raon snapshot` does.
 enum NationalReportOptions {
-  static func check(_ profile: CatalogProfile, districts: Bool, regions: Bool, input: Bool) throws {
+  static func check(_ profile: CatalogProfile, districts: Bool, regions: Bool) throws {
     switch profile.name {
     case .seoul:
       if regions {
@@ -17,7 +17,6 @@ enum NationalReportOptions {
       if districts {
         throw ValidationError("the national catalog's packs are --region NAME (a 시·도 or a provider) or --regions all, not --district/--districts")
       }
-      if input { throw CatalogError.notYet(catalog: .national, command: "report --input/--api (record with raon snapshot --catalog national first)") }
     }
   }
 }

@@ -17,6 +17,8 @@ struct ReportCommand: AsyncParsableCommand {
         SEOUL_API_KEY=... raon report --api --lang en
         raon report --snapshot 3 --compare-to 1 --format md,json --out /tmp/r
         raon report --format html,pdf      # one page to mail, and its A4 PDF
+        raon report --catalog national --db national.sqlite --input 전국공연행사정보표준데이터.csv --taken-at 2025-03-31
+        DATA_GO_KR_KEY=... raon report --catalog national --db national.sqlite --api --regions all
       """)
 
   @OptionGroup var store: StoreOptions
@@ -26,7 +28,7 @@ struct ReportCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Record this catalog file first.", valueName: "file"))
   var input: String?
 
-  @Flag(name: .long, help: "Fetch and record the catalog from the Open API first (needs SEOUL_API_KEY).")
+  @Flag(name: .long, help: "Fetch and record the catalog from the Open API first (needs SEOUL_API_KEY; --catalog national: DATA_GO_KR_KEY).")
   var api = false
 
   @Option(name: .customLong("api-base"), help: ArgumentHelp("The Open API's base URL.", valueName: "url"))
@@ -107,12 +109,12 @@ struct ReportCommand: AsyncParsableCommand {
     snapshotStore.shrinkGuard = allowShrink ? nil : .standard
     let profile = try catalog.profile(for: snapshotStore, config: config)
     try NationalReportOptions.check(profile, districts: !district.isEmpty || districts != nil,
-      regions: !region.isEmpty || regions != nil, input: input != nil || api)
+      regions: !region.isEmpty || regions != nil)
 
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []
     request.useAPI = api
-    request.apiBase = apiBase ?? config.apiBase
+    request.apiBase = apiBase ?? (profile.name == .seoul ? config.apiBase : config.national.apiBase)
     request.takenAt = try takenAt.map(TakenAtParser.parse)
     request.snapshot = snapshot
     request.compareTo = compareTo
