@@ -60,7 +60,7 @@ extension CatalogProfile {
     case .perRecord:
       return ProgramNormalizer.normalizeAll(records)
     case .sessions:
-      let programs = NationalNormalizer.normalize(records, profile: self)
+      let programs = NationalNormalizer.normalize(records, profile: self, work: OnEveryCore())
       return zip(programs, records).map { NewSnapshot.Entry(program: $0, raw: $1) }
     }
   }

@@ -66,27 +66,75 @@ public enum NationalNormalizer {
   /// - Parameters:
   ///   - records: A download's rows, in any order.
   ///   - profile: The catalog (its lineage and coordinate bounds).
+  ///   - work: How the rows are read and the events folded (each item is pure): in order
+  ///     on this thread by default; the workflow spreads them over the cores.
   /// - Returns: One program per record, in the records' order.
-  public static func normalize(_ records: [RawRecord], profile: CatalogProfile = .national) -> [Program] {
-    let lineage = profile.regions.lineage ?? .shipped
-    let sessions = records.map { session($0, lineage: lineage, bounds: profile.coordinates) }
+  public static func normalize(
+    _ records: [RawRecord], profile: CatalogProfile = .national, work: some IndexedWork = InOrder()
+  ) -> [Program] {
+    let reader = RowReader(records, profile: profile)
+    let sessions = work.map(records.count) { reader.session(records[$0]) }
     var groups: [String: [Int]] = [:]
     var order: [String] = []
     for (i, s) in sessions.enumerated() {
       if groups[s.id] == nil { order.append(s.id) }
       groups[s.id, default: []].append(i)
     }
+    let events = work.map(order.count) { n in fold((groups[order[n]] ?? []).map { sessions[$0] }) }
     var programs = [Program?](repeating: nil, count: records.count)
-    for id in order {
-      guard let members = groups[id] else { continue }
-      let event = fold(members.map { sessions[$0] })
-      for i in members { programs[i] = event }
+    for (n, id) in order.enumerated() {
+      for i in groups[id] ?? [] { programs[i] = events[n] }
     }
     return programs.map { $0 ?? Program(id: "") }
   }
 
-  /// Reads one row.
-  static func session(_ record: RawRecord, lineage: RegionLineage, bounds: CoordinateBounds) -> Session {
+  /// What reading a row needs: the lineage, the bounds, and each provider the rows name
+  /// resolved once (a download names some 220 providers in thousands of rows, and resolving
+  /// one folds its name and walks the lineage).
+  struct RowReader {
+    let lineage: RegionLineage
+    let bounds: CoordinateBounds
+    /// By 제공기관명 and 제공기관코드 as the rows give them: the provider and its key lineage.
+    let providers: [ProviderSpelling: (provider: RegionLineage.Provider, keyLineage: String)]
+
+    struct ProviderSpelling: Hashable {
+      var name: String
+      var code: String
+      init(_ record: RawRecord) {
+        name = record[.provider] ?? ""
+        code = record[.providerCode] ?? ""
+      }
+    }
+
+    init(_ records: [RawRecord], profile: CatalogProfile) {
+      let lineage = profile.regions.lineage ?? .shipped
+      var providers: [ProviderSpelling: (provider: RegionLineage.Provider, keyLineage: String)] = [:]
+      for record in records {
+        let spelling = ProviderSpelling(record)
+        guard providers[spelling] == nil else { continue }
+        let provider = lineage.provider(name: spelling.name, code: spelling.code)
+        providers[spelling] = (provider, lineage.keyLineage(of: provider.id))
+      }
+      self.lineage = lineage
+      self.bounds = profile.coordinates
+      self.providers = providers
+    }
+
+    func session(_ record: RawRecord) -> Session {
+      let spelling = ProviderSpelling(record)
+      let resolved = providers[spelling] ?? {
+        let provider = lineage.provider(name: spelling.name, code: spelling.code)
+        return (provider, lineage.keyLineage(of: provider.id))
+      }()
+      return NationalNormalizer.session(record, provider: resolved, lineage: lineage, bounds: bounds)
+    }
+  }
+
+  /// Reads one row, its provider already resolved.
+  static func session(
+    _ record: RawRecord, provider resolved: (provider: RegionLineage.Provider, keyLineage: String),
+    lineage: RegionLineage, bounds: CoordinateBounds
+  ) -> Session {
     let names = record.names
     let values = record.values
     var flags: QualityFlags = record.invalidBytesReplaced ? .invalidBytesReplaced : []
@@ -101,7 +149,7 @@ public enum NationalNormalizer {
       return clean
     }
 
-    let provider = lineage.provider(name: raw(.provider), code: raw(.providerCode))
+    let provider = resolved.provider
     var province = provider.province
     if province == nil {
       province = lineage.province(ofAddress: raw(.roadAddress)) ?? lineage.province(ofAddress: raw(.lotAddress))
@@ -137,7 +185,7 @@ public enum NationalNormalizer {
     flags.formUnion(coordinates.flags)
 
     let id = NationalKey.id(
-      lineage: lineage.keyLineage(of: provider.id), title: raw(.title),
+      lineage: resolved.keyLineage, title: raw(.title),
       start: NationalKey.start(start, text: startText), place: raw(.place))
     return Session(
       id: id, province: province ?? RegionLineage.otherBodies, providerID: provider.id,
