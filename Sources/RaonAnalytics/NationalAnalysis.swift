@@ -21,8 +21,18 @@ public enum NationalAnalysis {
     var seen: Set<String> = []
     var events: [Program] = []
     events.reserveCapacity(programs.count)
+    // Each provider's names worked out once: a snapshot names some 220 in thousands of events.
+    var names: [Regions: Regions] = [:]
     for program in programs where seen.insert(program.id).inserted {
-      var event = named(program, lineage, on: day)
+      var event = program
+      let stored = Regions(province: program.district, provider: program.category)
+      let named = names[stored] ?? {
+        let named = Self.named(stored, lineage, on: day)
+        names[stored] = named
+        return named
+      }()
+      event.district = named.province
+      event.category = named.provider
       if let reference = program.registeredOn, day - reference > 365 {
         event.qualityFlags.insert(.referenceDateStale)
       }
@@ -31,13 +41,26 @@ public enum NationalAnalysis {
     return events
   }
 
-  /// An event's 시·도 (`district`) and provider (`category`) named as on `day`: the store
-  /// keeps their lineage ids (`전북 익산시`), a person reads 전북특별자치도 익산시.
+  /// An event's 시·도 (`district`) and provider (`category`): lineage ids in the store,
+  /// names in a report.
+  struct Regions: Hashable {
+    var province: String
+    var provider: String
+  }
+
+  /// An event's 시·도 and provider named as on `day`: the store keeps their lineage ids
+  /// (`전북 익산시`), a person reads 전북특별자치도 익산시.
+  static func named(_ stored: Regions, _ lineage: RegionLineage, on day: CalendarDay) -> Regions {
+    let province = lineage.province(ofProvider: stored.provider, on: day) ?? stored.province
+    return Regions(
+      province: lineage.provinceName(province, on: day), provider: lineage.providerName(stored.provider, on: day))
+  }
+
   static func named(_ program: Program, _ lineage: RegionLineage, on day: CalendarDay) -> Program {
     var event = program
-    let province = lineage.province(ofProvider: program.category, on: day) ?? program.district
-    event.district = lineage.provinceName(province, on: day)
-    event.category = lineage.providerName(program.category, on: day)
+    let named = named(Regions(province: program.district, provider: program.category), lineage, on: day)
+    event.district = named.province
+    event.category = named.provider
     return event
   }
 
@@ -68,10 +91,17 @@ public enum NationalAnalysis {
     ]
     var kindCounts = [Int](repeating: 0, count: kinds.count)
     var ageCounts = [Int](repeating: 0, count: AgeBand.allCases.count)
+    // Each 입장연령 text read once: a few hundred distinct texts among thousands of events.
+    var bands: [String: AgeBand] = [:]
     for event in events {
       let kind = NationalFee.Kind(event.theme)
       if let i = kinds.firstIndex(where: { $0.kind == kind }) { kindCounts[i] += 1 }
-      if let i = AgeBand.allCases.firstIndex(of: AgeBand(event)) { ageCounts[i] += 1 }
+      let band = bands[event.audience] ?? {
+        let band = AgeBand(event.audience)
+        bands[event.audience] = band
+        return band
+      }()
+      if let i = AgeBand.allCases.firstIndex(of: band) { ageCounts[i] += 1 }
     }
     return Tables(
       byFeeKind: zip(kinds, kindCounts).map { BandCount(key: $0.key, count: $1) },
