@@ -27,15 +27,52 @@ public enum EventComparison {
   /// The events of a snapshot: each program id with its program and its rows.
   public struct Event: Sendable {
     public var program: Program
-    /// The rows' compared values (``comparedFields``' order), sorted.
-    public var rows: [[String]]
+    /// Each row's ``RowDigest`` of its compared values, sorted: two events with the same
+    /// multiset of rows have equal lists.
+    var digests: [RowDigest]
+    /// Where the event's rows are in ``Snapshot/rows``, for the events whose rows differ.
+    var rowIndexes: [Int]
   }
 
   /// A snapshot's events, and the compared fields its rows carry at all.
+  ///
+  /// An event keeps a digest of each row, not the row's values: holding every value of
+  /// every row of two snapshots cost ~60 MB at 22,000 rows (heaptrack, docs/PERFORMANCE.md),
+  /// and only the few events that differ need their values, read again from ``rows``.
   public struct Snapshot: Sendable {
     public var events: [String: Event]
     public var fields: Set<CanonicalField>
+    /// The raw rows, as given.
+    let rows: [RawRecord]
+    let lineage: RegionLineage
+
+    /// A row's compared values (``comparedFields``' order, only those at `places`): each
+    /// trimmed, an address keyed by lineage.
+    func values(_ index: Int, compared: [CanonicalField], places: [Int]) -> [String] {
+      let raw = rows[index]
+      return places.map { n in
+        let value = CatalogText.trimmed(raw[compared[n]] ?? "")
+        return isAddress(compared[n]) ? lineage.addressKey(value) : value
+      }
+    }
+
+    /// An event's rows (``values(_:compared:places:)``), sorted by their bytes.
+    func rows(of event: Event, compared: [CanonicalField], places: [Int]) -> [[String]] {
+      event.rowIndexes.map { values($0, compared: compared, places: places) }
+        .sorted { $0.lexicographicallyPrecedes($1, by: utf8Less) }
+    }
   }
+
+  /// A row's compared values in 128 bits: two SipHashes (Swift's `Hasher`, seeded once per
+  /// process, so digests compare only within one run) over the values, each keyed apart.
+  /// Two different rows share a digest with a chance of about 2⁻¹²⁸.
+  struct RowDigest: Hashable, Comparable, Sendable {
+    var high: Int
+    var low: Int
+    static func < (a: RowDigest, b: RowDigest) -> Bool { (a.high, a.low) < (b.high, b.low) }
+  }
+
+  static func isAddress(_ field: CanonicalField) -> Bool { field == .roadAddress || field == .lotAddress }
 
   /// The events of a snapshot: its programs (every row of an event carries the event's
   /// program) and its raw records, each with the id of the program it belongs to.
@@ -44,22 +81,45 @@ public enum EventComparison {
   ) -> Snapshot {
     let fields = comparedFields(profile)
     let lineage = profile.regions.lineage ?? .shipped
+    let isAddress = fields.map(isAddress)
     var present: Set<CanonicalField> = []
-    var seenNames: Set<ObjectIdentifier> = []
+    // Where each compared field sits in a row, worked out once per set of names (a snapshot
+    // has one or two), and each address's key once (many sessions share a place).
+    var places: [ObjectIdentifier: [Int?]] = [:]
+    var addressKeys: [String: String] = [:]
     var events: [String: Event] = [:]
     for program in programs where events[program.id] == nil {
-      events[program.id] = Event(program: program, rows: [])
+      events[program.id] = Event(program: program, digests: [], rowIndexes: [])
     }
-    for (id, raw) in rows {
-      if seenNames.insert(ObjectIdentifier(raw.names)).inserted { present.formUnion(raw.names.fields) }
-      let row = fields.map { field -> String in
-        let value = CatalogText.trimmed(raw[field] ?? "")
-        return field == .roadAddress || field == .lotAddress ? lineage.addressKey(value) : value
+    for (index, (id, raw)) in rows.enumerated() {
+      let names = ObjectIdentifier(raw.names)
+      let indexes = places[names] ?? {
+        present.formUnion(raw.names.fields)
+        let indexes = fields.map { raw.names.index(of: $0) }
+        places[names] = indexes
+        return indexes
+      }()
+      var high = Hasher()
+      var low = Hasher()
+      low.combine(0x5EED)
+      for (n, place) in indexes.enumerated() {
+        var value = CatalogText.trimmed(place.flatMap { raw.values[$0] } ?? "")
+        if isAddress[n] {
+          value = addressKeys[value] ?? {
+            let key = lineage.addressKey(value)
+            addressKeys[value] = key
+            return key
+          }()
+        }
+        high.combine(value)
+        low.combine(value)
       }
-      events[id, default: Event(program: Program(id: id), rows: [])].rows.append(row)
+      let digest = RowDigest(high: high.finalize(), low: low.finalize())
+      events[id, default: Event(program: Program(id: id), digests: [], rowIndexes: [])].digests.append(digest)
+      events[id]?.rowIndexes.append(index)
     }
-    for id in events.keys { events[id]?.rows.sort { $0.lexicographicallyPrecedes($1, by: utf8Less) } }
-    return Snapshot(events: events, fields: present.intersection(fields))
+    for id in events.keys { events[id]?.digests.sort() }
+    return Snapshot(events: events, fields: present.intersection(fields), rows: rows.map(\.raw), lineage: lineage)
   }
 
   /// What was added, removed and changed from `old` to `new` (lists sorted by id, as
@@ -69,9 +129,6 @@ public enum EventComparison {
     // The fields both snapshots carry, by their place in a row.
     let shared = all.indices.filter { old.fields.contains(all[$0]) && new.fields.contains(all[$0]) }
     let together = shared.count == all.count
-    func rows(_ event: Event) -> [[String]] {
-      together ? event.rows : event.rows.map { row in shared.map { row[$0] } }.sorted { $0.lexicographicallyPrecedes($1, by: utf8Less) }
-    }
     var added: [Program] = []
     var removed: [Program] = []
     var changed: [ChangedProgram] = []
@@ -81,11 +138,16 @@ public enum EventComparison {
         removed.append(event.program)
         continue
       }
-      if rows(now) == rows(event) { continue }
+      // Equal digests: the same rows. Otherwise (or when a field is compared in one
+      // snapshot only) the rows themselves decide.
+      if together && now.digests == event.digests { continue }
+      let before = old.rows(of: event, compared: all, places: shared)
+      let after = new.rows(of: now, compared: all, places: shared)
+      if before == after { continue }
       changed.append(
         ChangedProgram(
           old: event.program, new: now.program,
-          fields: fieldChanges(event, now, fields: all, comparing: Set(shared))))
+          fields: fieldChanges(before, after, fields: shared.map { all[$0] })))
     }
     added.sort { $0.id < $1.id }
     removed.sort { $0.id < $1.id }
@@ -97,18 +159,15 @@ public enum EventComparison {
   /// its distinct values in row order joined by ` / ` (the coordinates named
   /// `latitude`/`longitude`, the others by their ``CanonicalField`` name), and `sessions`
   /// when the number of rows changed.
-  static func fieldChanges(
-    _ old: Event, _ new: Event, fields: [CanonicalField], comparing: Set<Int>
-  ) -> [FieldChange] {
+  static func fieldChanges(_ old: [[String]], _ new: [[String]], fields: [CanonicalField]) -> [FieldChange] {
     var changes: [FieldChange] = []
-    if old.rows.count != new.rows.count {
-      changes.append(FieldChange(field: "sessions", old: String(old.rows.count), new: String(new.rows.count)))
+    if old.count != new.count {
+      changes.append(FieldChange(field: "sessions", old: String(old.count), new: String(new.count)))
     }
-    for (i, field) in fields.enumerated() where comparing.contains(i) {
-      guard Set(old.rows.map { $0[i] }) != Set(new.rows.map { $0[i] }) else { continue }
+    for (i, field) in fields.enumerated() {
+      guard Set(old.map { $0[i] }) != Set(new.map { $0[i] }) else { continue }
       changes.append(
-        FieldChange(
-          field: name(of: field), old: distinct(old.rows.map { $0[i] }), new: distinct(new.rows.map { $0[i] })))
+        FieldChange(field: name(of: field), old: distinct(old.map { $0[i] }), new: distinct(new.map { $0[i] })))
     }
     return changes
   }
