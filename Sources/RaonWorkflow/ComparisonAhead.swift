@@ -26,12 +26,13 @@ struct ComparisonAhead: Sendable {
   /// Old programs compared at a time.
   static let chunkSize = 4_000
 
-  /// Starts reading and comparing when the report is about a held input of Seoul's catalog
-  /// (compared by program id) and compares it with a stored snapshot small enough to hold.
+  /// Starts reading and comparing when the report is about a held input and compares it
+  /// with a stored snapshot small enough to hold: Seoul's by program id, the national
+  /// data's event by event (``national(_:compared:day:job:)``).
   static func start(
     _ request: ReportRequest, _ input: ReportInput, plan: ReportPlan, job: ReportJob
   ) throws -> ComparisonAhead? {
-    guard let held = input.held, job.profile.identity != .naturalKey else { return nil }
+    guard let held = input.held else { return nil }
     let stored = try job.store.snapshots()
     // The snapshot about to be recorded: taken at the plan's time, with an id above all.
     let recording = SnapshotInfo(
@@ -42,6 +43,11 @@ struct ComparisonAhead: Sendable {
         request.compareTo, for: recording, in: stored, store: job.storePath),
       compared.programCount <= job.reading.inMemoryLimit
     else { return nil }
+    if job.profile.identity == .naturalKey {
+      return ComparisonAhead(
+        compared: compared, day: recording.koreaDay,
+        result: national(held, compared: compared, day: recording.koreaDay, job: job), early: false)
+    }
     let programs = held.programs
     let result = PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)>.start(named: "raon-compare") {
       [store = job.store, reading = job.reading] in
@@ -53,12 +59,44 @@ struct ComparisonAhead: Sendable {
         old: store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize), new: programs)
       return (statistics, changes)
     }
-    return ComparisonAhead(compared: compared, day: recording.koreaDay, result: result)
+    return ComparisonAhead(compared: compared, day: recording.koreaDay, result: result, early: true)
+  }
+
+  /// The national data's comparison: the stored snapshot's events (named as on `day`) and
+  /// the changes, event by event, from its rows to the held input's rows.
+  static func national(
+    _ held: HeldInput, compared: SnapshotInfo, day: CalendarDay, job: ReportJob
+  ) -> PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)> {
+    let entries = held.prepared.entries
+    return PendingResult.start(named: "raon-compare") { [store = job.store, profile = job.profile] in
+      let old = try SnapshotReading.events(of: compared, in: store, profile: profile)
+      let new = EventComparison.events(
+        programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
+      let changes = EventComparison.diff(old: old.events, new: new, profile: profile)
+      return (
+        ProgramChunks(try NationalWeek.events(ProgramChunks(old.programs), profile: profile, on: day)),
+        NationalAnalysis.named(changes, profile: profile, on: day))
+    }
+  }
+
+  /// Whether a workbook may write the changes sheet before the figures are computed
+  /// (Seoul's; the national sheet is written with the report).
+  let startsEarly: Bool
+
+  init(
+    compared: SnapshotInfo, day: CalendarDay,
+    result: PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)>, early: Bool
+  ) {
+    self.compared = compared
+    self.day = day
+    self.result = result
+    self.startsEarly = early
   }
 
   /// The changes, for a workbook to start on before the figures are computed.
-  var early: EarlyChanges {
-    EarlyChanges(day: day) { [result] in try? result.wait().get().changes }
+  var early: EarlyChanges? {
+    guard startsEarly else { return nil }
+    return EarlyChanges(day: day) { [result] in try? result.wait().get().changes }
   }
 
   /// Whether `selection` is the one guessed: the recorded snapshot compared with ``compared``.

@@ -13,10 +13,13 @@ extension ReportJob {
   /// known only once its events are read.
   public static let everyRegion = "\u{0}all-regions"
 
-  /// The reported snapshot's events (national data), else `programs` as they are.
-  func eventsIfNational(_ programs: ProgramChunks, _ selection: PendingResult<ReportSelection>) throws -> ProgramChunks {
+  /// The reported snapshot's events (national data), else `programs` as they are. A held
+  /// input's are its own: made while it is recorded.
+  func eventsIfNational(
+    _ programs: ProgramChunks, _ input: ReportInput, _ selection: PendingResult<ReportSelection>
+  ) throws -> ProgramChunks {
     guard profile.name == .national else { return programs }
-    let day = try selection.wait().get().snapshot.koreaDay
+    let day = try input.held?.day ?? selection.wait().get().snapshot.koreaDay
     return ProgramChunks(try NationalWeek.events(programs, profile: profile, on: day))
   }
 

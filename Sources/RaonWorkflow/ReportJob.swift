@@ -99,10 +99,11 @@ public struct ReportJob: Sendable {
     return try sayingWhatWasRecorded(recording) {
       let selection = select(request, plan: plan, after: recording)
       defer { _ = selection.wait() }
-      let programs = try eventsIfNational(try self.programs(of: input, selection), selection)
+      let programs = try eventsIfNational(try self.programs(of: input, selection), input, selection)
       let folder = outputFolder(request, week: try plan.week ?? selection.wait().get().week)
       return try report(
-        request, programs: programs, selection: selection, recording: recording, into: folder, ahead: ahead)
+        request, programs: programs, selection: selection, recording: recording, into: folder, ahead: ahead,
+        figured: { input.held?.releaseRecords() })
     }
   }
 
@@ -132,9 +133,12 @@ public struct ReportJob: Sendable {
   ///     while the workbook starts.
   ///   - ahead: The comparison worked out while recording, used when the selection is the
   ///     one it guessed.
+  ///   - figured: Called once the input is recorded and the figures computed, before
+  ///     anything is rendered (to let go of what only those needed).
   func report(
     _ request: ReportRequest, programs: ProgramChunks, selection pending: PendingResult<ReportSelection>,
-    recording: PendingResult<Recorded>, into folder: URL, ahead: ComparisonAhead? = nil
+    recording: PendingResult<Recorded>, into folder: URL, ahead: ComparisonAhead? = nil,
+    figured: () -> Void = {}
   ) throws -> ReportOutcome {
     // The browser starts now, on a thread of its own, while the other formats are written.
     let browser = request.formats.contains(.pdf)
@@ -157,6 +161,7 @@ public struct ReportJob: Sendable {
       } catch {
         try outputs.fail(error)
       }
+      figured()
       FreedMemory.release()
       var written = try outputs.finish(computed.report)
       var pageOnes = [WeeklyList.city: PageOneSummary.make(computed.report, request.options)]
@@ -299,7 +304,9 @@ public struct ReportJob: Sendable {
     } else {
       return .prepared(nil)
     }
-    return ReportInput(prepared, takenAt: takenAt, reportsIt: request.snapshot == nil, reading: reading)
+    return ReportInput(
+      prepared, takenAt: takenAt, reportsIt: request.snapshot == nil, reading: reading,
+      sessions: profile.identity == .naturalKey)
   }
 
   /// Records the request's input (already read, or the files it names, or the Open API's
@@ -371,7 +378,7 @@ public struct ReportJob: Sendable {
   func comparison(_ selection: ReportSelection, ahead: ComparisonAhead? = nil) throws
     -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
   {
-    if profile.name == .national { return try nationalComparison(selection) }
+    if profile.name == .national, ahead == nil { return try nationalComparison(selection) }
     if let ahead, let info = selection.compareTo {
       let (programs, changes) = try ahead.result.wait().get()
       return (info, programs, changes)

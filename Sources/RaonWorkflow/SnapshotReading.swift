@@ -53,15 +53,21 @@ enum SnapshotReading {
     profile: CatalogProfile = .seoul
   ) throws -> SnapshotDiff {
     if profile.identity == .naturalKey {
-      func events(_ snapshot: SnapshotInfo) throws -> EventComparison.Snapshot {
-        EventComparison.events(
-          programs: try store.programs(inSnapshot: snapshot.id),
-          rows: try store.rawRecords(inSnapshot: snapshot.id).map { ($0.programID, $0.record) },
-          profile: profile)
-      }
-      return EventComparison.diff(old: try events(old), new: try events(new), profile: profile)
+      return EventComparison.diff(
+        old: try events(of: old, in: store, profile: profile).events,
+        new: try events(of: new, in: store, profile: profile).events, profile: profile)
     }
     let differing = try store.programsThatDiffer(old: old.id, new: new.id)
     return SnapshotComparison.diff(old: differing.old, new: differing.new)
+  }
+
+  /// A snapshot of a catalog without ids, as ``EventComparison`` reads it (its programs, a
+  /// row each, and its raw rows), with those programs.
+  static func events(of snapshot: SnapshotInfo, in store: any SnapshotStoring, profile: CatalogProfile) throws
+    -> (programs: [Program], events: EventComparison.Snapshot)
+  {
+    let programs = try store.programs(inSnapshot: snapshot.id)
+    let rows = try store.rawRecords(inSnapshot: snapshot.id).map { ($0.programID, $0.record) }
+    return (programs, EventComparison.events(programs: programs, rows: rows, profile: profile))
   }
 }

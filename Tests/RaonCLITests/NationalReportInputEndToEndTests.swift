@@ -74,6 +74,60 @@ import Testing
     #expect(try Self.snapshotCount(dir, env) == 2)
   }
 
+  /// The report of a file held in memory while it is recorded (its events made, and
+  /// compared with the stored snapshot, before the recording ends) is the report of the
+  /// same two snapshots read back from the store: every file but the workbook byte for
+  /// byte, the workbook's sheets too.
+  @Test func aFileReportedWhileRecordedIsTheReportOfTheStoredSnapshots() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-e2e-national-held")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let later = dir.appendingPathComponent("later.csv")
+    let built = try Python.run([Self.scripts.appendingPathComponent("national_later.py").path, Fixtures.nationalCSV.path, later.path])
+    #expect(built.status == 0, "\(built.stderr)")
+    let formats = "md,csv,json,xlsx"
+    // Held: the first download stored, the later one recorded and reported in one go.
+    let held = ["RAON_DB": "held.sqlite"]
+    var run = try RaonProcess.run(
+      ["snapshot", "--catalog", "national", Fixtures.nationalCSV.path, "--taken-at", "2025-03-31T09:00:00+09:00"],
+      in: dir, environment: held)
+    #expect(run.status == 0, "\(run.stderr)")
+    run = try RaonProcess.run(
+      ["report", "--input", later.path, "--taken-at", "2025-10-01T09:00:00+09:00", "--compare-to", "previous",
+       "--format", formats, "--out", "held"], in: dir, environment: held)
+    #expect(run.status == 0, "\(run.stderr)")
+    // Stored: both downloads recorded first, then the report read from the store.
+    let stored = ["RAON_DB": "stored.sqlite"]
+    for (file, time) in [(Fixtures.nationalCSV.path, "2025-03-31T09:00:00+09:00"), (later.path, "2025-10-01T09:00:00+09:00")] {
+      run = try RaonProcess.run(["snapshot", "--catalog", "national", file, "--taken-at", time], in: dir, environment: stored)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    run = try RaonProcess.run(
+      ["report", "--snapshot", "2", "--compare-to", "1", "--format", formats, "--out", "stored"], in: dir, environment: stored)
+    #expect(run.status == 0, "\(run.stderr)")
+
+    let heldDir = dir.appendingPathComponent("held")
+    let names = TestInspection.files(under: heldDir).map { String($0.path.dropFirst(heldDir.path.count)) }.sorted()
+    let storedDir = dir.appendingPathComponent("stored")
+    #expect(names == TestInspection.files(under: storedDir).map { String($0.path.dropFirst(storedDir.path.count)) }.sorted())
+    #expect(names.contains("/report.json") && names.contains("/report.xlsx"))
+    let changes = try #require(try Self.report(dir, "held")["changes"] as? [String: Any])
+    #expect((changes["changed"] as? Int ?? 0) > 0 && (changes["removed"] as? Int ?? 0) > 0, "\(changes)")
+    for name in names where !name.hasSuffix(".xlsx") {
+      let a = try Data(contentsOf: heldDir.appendingPathComponent(name))
+      let b = try Data(contentsOf: storedDir.appendingPathComponent(name))
+      #expect(a == b, "\(name) differs")
+    }
+    // The workbooks' parts (docProps hold the time of writing).
+    let compare = "import sys, zipfile\n"
+      + "a, b = (zipfile.ZipFile(p) for p in sys.argv[1:])\n"
+      + "parts = sorted(n for n in a.namelist() if n.startswith('xl/'))\n"
+      + "assert parts == sorted(n for n in b.namelist() if n.startswith('xl/')), 'parts differ'\n"
+      + "print(' '.join(n for n in parts if a.read(n) != b.read(n)) or 'same')"
+    let sheets = try Python.run(
+      ["-c", compare, heldDir.appendingPathComponent("report.xlsx").path, storedDir.appendingPathComponent("report.xlsx").path])
+    #expect(sheets.status == 0 && sheets.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "same", "\(sheets.stdout)\(sheets.stderr)")
+  }
+
   @Test func aBadFileOrASeoulStoreIsRefusedInOneLineAndRecordsNothing() throws {
     let dir = try Fixtures.temporaryDirectory("raon-e2e-national-input-bad")
     defer { try? FileManager.default.removeItem(at: dir) }
