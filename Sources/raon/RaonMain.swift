@@ -19,6 +19,7 @@ import RaonWorkflow
 @main
 enum RaonMain {
   static func main() async {
+    FreedMemory.limitHeaps()
     Console.install()
     SignalGuard.install()
     let arguments = Array(CommandLine.arguments.dropFirst())
