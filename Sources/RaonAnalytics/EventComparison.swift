@@ -37,8 +37,9 @@ public enum EventComparison {
   /// A snapshot's events, and the compared fields its rows carry at all.
   ///
   /// An event keeps a digest of each row, not the row's values: holding every value of
-  /// every row of two snapshots cost ~60 MB at 22,000 rows (heaptrack, docs/PERFORMANCE.md),
-  /// and only the few events that differ need their values, read again from ``rows``.
+  /// every row of two snapshots was the largest part of the national report's memory
+  /// (docs/PERFORMANCE.md), and only the few events that differ need their values, read
+  /// again from ``rows``.
   public struct Snapshot: Sendable {
     public var events: [String: Event]
     public var fields: Set<CanonicalField>

@@ -74,7 +74,7 @@ final class HeldInput {
   }
 
   /// Gives the raw records to ``Disposal`` once they are recorded and compared: the report
-  /// is written from the programs alone, and the records of 20,000 rows are tens of MB
+  /// is written from the programs alone, and the records are most of an input's memory
   /// (docs/PERFORMANCE.md).
   func releaseRecords() {
     let entries = prepared.entries
