@@ -65,8 +65,10 @@ public enum EventComparison {
   }
 
   /// A row's compared values in 128 bits: two SipHashes (Swift's `Hasher`, seeded once per
-  /// process, so digests compare only within one run) over the values, each keyed apart.
-  /// Two different rows share a digest with a chance of about 2⁻¹²⁸.
+  /// process, so digests compare only within one run) over the values' bytes, each keyed
+  /// apart. Two rows that differ share a digest with a chance of about 2⁻¹²⁸; rows that
+  /// differ only in bytes, not as text (a decomposed 한글), get different digests and are
+  /// then compared as text.
   struct RowDigest: Hashable, Comparable, Sendable {
     var high: Int
     var low: Int
@@ -112,8 +114,20 @@ public enum EventComparison {
             return key
           }()
         }
-        high.combine(value)
-        low.combine(value)
+        // By bytes, not by String's canonical equivalence (which normalises every value
+        // as it hashes): rows equal by bytes are equal; rows whose digests differ are
+        // compared as Strings, so canonically equal rows are still no change.
+        high.combine(value.utf8.count)
+        low.combine(value.utf8.count)
+        value.utf8.withContiguousStorageIfAvailable {
+          high.combine(bytes: UnsafeRawBufferPointer($0))
+          low.combine(bytes: UnsafeRawBufferPointer($0))
+        } ?? {
+          for byte in value.utf8 {
+            high.combine(byte)
+            low.combine(byte)
+          }
+        }()
       }
       let digest = RowDigest(high: high.finalize(), low: low.finalize())
       events[id, default: Event(program: Program(id: id), digests: [], rowIndexes: [])].digests.append(digest)

@@ -38,6 +38,20 @@ struct EventComparisonTests {
     #expect(diff.isEmpty)
   }
 
+  /// Rows are digested by their bytes; a value written decomposed (NFD) is the same text,
+  /// so it is no change, while a real edit next to it is one.
+  @Test func aValueWrittenDecomposedIsNoChangeAndAnEditIsOne() throws {
+    var later = Self.base
+    later[2][1] = "극장".decomposedStringWithCanonicalMapping  // 장소 of 연극, same text
+    later[3][5] = "무료".decomposedStringWithCanonicalMapping  // 관람요금 of 전시, a new value
+    #expect(later[2][1].utf8.count != "극장".utf8.count)
+    let diff = EventComparison.diff(old: Self.snapshot(Self.base), new: Self.snapshot(later), profile: .national)
+    #expect(diff.added.isEmpty && diff.removed.isEmpty)
+    let changed = try #require(diff.changed.first)
+    #expect(diff.changed.count == 1 && changed.new.title == "전시", "\(diff.changed.map(\.new.title))")
+    #expect(changed.fields.map(\.field) == ["feeText"], "\(changed.fields)")
+  }
+
   @Test func sessionsAddedRemovedOrEditedChangeTheirEvent() throws {
     var later = Self.base
     later.remove(at: 1)  // a session of 음악회 gone
