@@ -69,10 +69,13 @@ struct ComparisonAhead: Sendable {
   ) -> PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)> {
     let entries = held.prepared.entries
     return PendingResult.start(named: "raon-compare") { [store = job.store, profile = job.profile] in
+      // The held rows are digested while the stored ones are read.
+      let new = PendingResult.start(named: "raon-compare-new") {
+        EventComparison.events(
+          programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
+      }
       let old = try SnapshotReading.events(of: compared, in: store, profile: profile)
-      let new = EventComparison.events(
-        programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
-      let changes = EventComparison.diff(old: old.events, new: new, profile: profile)
+      let changes = EventComparison.diff(old: old.events, new: try new.wait().get(), profile: profile)
       return (
         ProgramChunks(try NationalWeek.events(ProgramChunks(old.programs), profile: profile, on: day)),
         NationalAnalysis.named(changes, profile: profile, on: day))
