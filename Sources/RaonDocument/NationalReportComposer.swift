@@ -59,7 +59,7 @@ enum NationalReportComposer {
         t.add([.text(name(row.key, L)), .number(row.count), .share(row.count, of: total)])
       }
       t.add([.strong(.text(L.total)), .strong(.number(total)), .strong(.share(total, of: total))])
-      return [.heading([.text(L.say("요금정보별", "By 요금정보 (fee kind)"))]), .table(t)]
+      return [.heading([.text(L.say("요금정보별", "By fee kind"))]), .table(t)]
     }
     let fee = table(L.say("요금정보", "Fee kind"), tables.byFeeKind, NationalWords.feeKindName)
     var age = table(L.say("입장연령", "Admission age"), tables.byAge, NationalWords.ageName)
@@ -92,6 +92,8 @@ enum NationalReportComposer {
 
   static func adapt(_ chart: Chart, _ language: ReportLanguage) -> Chart {
     var chart = chart
+    // Named for what it charts (시·도, 제공기관), in every format that writes it as a file.
+    chart.file = NationalWords.fileName(chart.file)
     chart.title = NationalWords.adapt(chart.title, language)
     chart.alt = NationalWords.adapt(chart.alt, language)
     chart.emptyText = NationalWords.adapt(chart.emptyText, language)

@@ -36,6 +36,15 @@ public enum NationalWords {
     ("program", "event"), ("Program", "Event"),
   ]
 
+  /// The words of a file's name (a chart's, as its CSV tables are named): `by_category` →
+  /// `by_provider`, `running_by_district` → `running_by_region`.
+  static let fileWords: [(String, String)] = [("category", "provider"), ("district", "region")]
+
+  /// A file name of Seoul's report (``Chart/file``) in the national data's words.
+  public static func fileName(_ seoul: String) -> String {
+    fileWords.reduce(seoul) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+  }
+
   /// `text` in the national data's words.
   public static func adapt(_ text: String, _ language: ReportLanguage) -> String {
     var out = text
@@ -63,16 +72,21 @@ public enum NationalWords {
   }
 
   /// A compared field's label (``EventComparison``'s names: the canonical field, `sessions`,
-  /// `latitude`, `longitude`) as the national data's download heads it: `feeText` → 관람요금.
+  /// `latitude`, `longitude`) as the national data's download heads it: `feeText` → 관람요금;
+  /// in English, the profile's English label (`Admission fee`).
   public static func fieldLabel(_ code: String, _ language: ReportLanguage) -> String? {
+    let profile = CatalogProfile.national
+    func label(_ field: CanonicalField) -> String {
+      language == .ko ? profile.label(of: field) : profile.englishLabel(of: field)
+    }
     switch code {
     case "sessions": return language == .ko ? "회차 수" : "Sessions"
-    case "latitude": return CatalogProfile.national.label(of: .coordinateA)
-    case "longitude": return CatalogProfile.national.label(of: .coordinateB)
+    case "latitude": return label(.coordinateA)
+    case "longitude": return label(.coordinateB)
     default:
-      guard let field = CanonicalField(rawValue: code), CatalogProfile.national.fields.contains(where: { $0.field == field })
+      guard let field = CanonicalField(rawValue: code), profile.fields.contains(where: { $0.field == field })
       else { return nil }
-      return CatalogProfile.national.label(of: field)
+      return label(field)
     }
   }
 
@@ -85,7 +99,7 @@ public enum NationalWords {
     QualityFlagText(
       code: "paid_but_free", koreanName: "유료인데 관람요금 무료", englishName: "Paid, fee says free",
       koreanExplanation: "요금정보는 유료인데 관람요금이 0원이나 무료라고 함",
-      englishExplanation: "요금정보 says paid but 관람요금 quotes 0 or free"),
+      englishExplanation: "The fee kind says paid but the admission fee quotes 0 or free"),
     QualityFlagText(
       code: "duplicate_row", koreanName: "중복 행", englishName: "Duplicate row",
       koreanExplanation: "모든 값이 같은 행이 두 번 이상 있음 (행사는 한 번 셈)",
@@ -97,6 +111,6 @@ public enum NationalWords {
     QualityFlagText(
       code: "reference_date_stale", koreanName: "데이터기준일자 1년 경과", englishName: "Reference date over a year old",
       koreanExplanation: "데이터기준일자가 보고 기준일보다 365일 넘게 앞섬",
-      englishExplanation: "데이터기준일자 more than 365 days before the report's day"),
+      englishExplanation: "The reference date is more than 365 days before the report's day"),
   ]
 }

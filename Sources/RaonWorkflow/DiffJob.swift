@@ -53,8 +53,13 @@ public struct DiffJob: Sendable {
     options: ExportOptions
   ) throws -> Outcome {
     let snapshots = try store.snapshots()
-    let from = try resolve(fromReference, in: snapshots)
-    let to = try resolve(toReference, in: snapshots)
+    var from = try resolve(fromReference, in: snapshots)
+    var to = try resolve(toReference, in: snapshots)
+    // The national data's collections are said in events, as its comparison counts them.
+    if profile.name == .national {
+      from = try NationalWeek.inEvents(from, in: store)
+      to = try NationalWeek.inEvents(to, in: store)
+    }
     var diff = try SnapshotReading.diff(from: from, to: to, in: store, profile: profile)
     if profile.name == .national { diff = NationalAnalysis.named(diff, profile: profile, on: to.koreaDay) }
     let kinds = ChangeKinds.classify(diff, day: to.koreaDay)

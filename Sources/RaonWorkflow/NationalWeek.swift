@@ -17,6 +17,20 @@ enum NationalWeek {
     return NationalAnalysis.events(all, profile: profile, on: day).sorted { $0.id < $1.id }
   }
 
+  /// `info` as the national report and comparison say it: its size in `events` (a
+  /// snapshot's `programCount` counts the rows the store keeps; `sourceTotal` stays the
+  /// download's own count of rows).
+  static func inEvents(_ info: SnapshotInfo, _ events: Int) -> SnapshotInfo {
+    var counted = info
+    counted.programCount = events
+    return counted
+  }
+
+  /// `info` in events, counted by the store (each event's id once).
+  static func inEvents(_ info: SnapshotInfo, in store: any SnapshotStoring) throws -> SnapshotInfo {
+    inEvents(info, try store.details(snapshot: info.id).distinctPrograms)
+  }
+
   /// The trend's points, one per chosen snapshot, counting events (each id once).
   static func trendPoints(of chosen: [SnapshotInfo], in store: any SnapshotStoring) throws -> [WeeklyTrendPoint] {
     var builder = WeeklyTrend.Builder()

@@ -30,7 +30,7 @@ extension ReportJob {
   {
     try selection.compareTo.map { info in
       let events = try comparedEvents(info, day: selection.snapshot.koreaDay)
-      return (info: info, programs: ProgramChunks(events),
+      return (info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
         changes: NationalAnalysis.named(
           try SnapshotReading.diff(from: info, to: selection.snapshot, in: store, profile: profile),
           profile: profile, on: selection.snapshot.koreaDay))

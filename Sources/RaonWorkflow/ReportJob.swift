@@ -55,6 +55,9 @@ public struct ReportOutcome: Sendable {
   /// Page 1 of the city report (key `city`) and of each pack (its district), as a weekly
   /// message's body says it.
   public var pageOnes: [String: WeeklySummary] = [:]
+  /// The national data's report: `snapshot` is counted in events, and what was recorded
+  /// in rows (the store keeps every session).
+  public var countsEvents = false
 }
 
 /// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
@@ -178,7 +181,7 @@ public struct ReportJob: Sendable {
       week: report.week, recorded: recorded.yours, recordedSample: recorded.sample,
       files: written.files, warnings: written.warnings,
       added: report.changes?.added.count, removed: report.changes?.removed.count,
-      changed: report.changes?.changed.count, pageOnes: pageOnes)
+      changed: report.changes?.changed.count, pageOnes: pageOnes, countsEvents: profile.name == .national)
   }
 
   /// The report's figures and trends, from one pass over `programs` that also hands each
@@ -196,7 +199,8 @@ public struct ReportJob: Sendable {
     }
     defer { _ = trendAhead?.wait() }
     var report = try ReportAssembler.assemble(
-      snapshot: selection.snapshot, programs: programs,
+      snapshot: profile.name == .national ? NationalWeek.inEvents(selection.snapshot, programs.count) : selection.snapshot,
+      programs: programs,
       compareTo: try comparison(selection, ahead: ahead), week: selection.week, each: consume)
     let trends = try trendAhead?.wait().get() ?? trend(selection, districts: districts)
     report.trend = trends.city

@@ -118,9 +118,10 @@ public enum ReportSummary {
       lines.append("the store was empty: recorded the bundled sample (taken 2024-09-09) as snapshot \(outcome.snapshot.id)")
     }
     for info in outcome.recorded where !outcome.recordedSample {
-      lines.append("recorded snapshot \(info.id): \(info.programCount) programs from \(info.source)")
+      lines.append("recorded snapshot \(info.id): \(info.programCount) \(outcome.countsEvents ? "rows" : "programs") from \(info.source)")
     }
-    var head = "report for \(outcome.week) on snapshot \(outcome.snapshot.id) (\(outcome.snapshot.programCount) programs, taken \(outcome.snapshot.takenAt.koreaDisplay))"
+    let unit = outcome.countsEvents ? "events" : "programs"
+    var head = "report for \(outcome.week) on snapshot \(outcome.snapshot.id) (\(outcome.snapshot.programCount) \(unit), taken \(outcome.snapshot.takenAt.koreaDisplay))"
     if let compare = outcome.compareTo, let a = outcome.added, let r = outcome.removed, let c = outcome.changed {
       head += ", compared with snapshot \(compare.id): \(a) added, \(r) removed, \(c) changed"
     } else {

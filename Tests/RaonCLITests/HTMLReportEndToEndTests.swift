@@ -121,9 +121,15 @@ import Testing
         for (const el of document.querySelectorAll('.chart')) {
           if (el.scrollWidth > el.clientWidth + 1) scrollingCharts.push(el.scrollWidth + '>' + el.clientWidth);
         }
+        // A bar chart (page 1's among them) fits a phone whole: nothing of it is scrolled out of sight.
+        const scrollingBars = [];
+        for (const el of document.querySelectorAll('.chart-block.bars .chart')) {
+          if (el.scrollWidth > el.clientWidth + 1) scrollingBars.push(el.scrollWidth + '>' + el.clientWidth);
+        }
         parent.postMessage(JSON.stringify({ width: w,
           scrollWidth: document.documentElement.scrollWidth, count: bad.length,
           overflowing: bad.slice(0, 12), scrollingTables: scrolling.length, scrollingCharts: scrollingCharts.length,
+          scrollingBars: scrollingBars,
           background: getComputedStyle(document.body).backgroundColor,
           svgs: document.querySelectorAll('svg').length,
           font: getComputedStyle(document.body).fontFamily }), '*');
@@ -280,6 +286,7 @@ import Testing
         #expect(layout["scrollingCharts"] as? Int == 0, "at \(width) px: \(layout)")
       }
       #expect(layout["scrollWidth"] as? Int == layout["width"] as? Int, "at \(width) px: \(layout)")
+      #expect((layout["scrollingBars"] as? [String])?.isEmpty == true, "at \(width) px: \(layout)")
       #expect(layout["svgs"] as? Int == text.components(separatedBy: "<figure class=\"chart\"><svg ").count - 1)
       #expect((layout["svgs"] as? Int ?? 0) >= 4)
       #expect((layout["font"] as? String)?.hasPrefix("\"Noto Sans CJK KR\"") == true)

@@ -80,6 +80,11 @@ public struct CatalogProfile: Sendable {
     fields.first { $0.field == field }?.label ?? field.rawValue
   }
 
+  /// What an English report calls a field: its English label, else its download's label.
+  public func englishLabel(of field: CanonicalField) -> String {
+    fields.first { $0.field == field }.map { $0.englishLabel ?? $0.label } ?? field.rawValue
+  }
+
   /// The fields of `required` that a header with these fields lacks.
   public func missingRequired(in present: Set<CanonicalField>) -> [CanonicalField] {
     required.filter { !present.contains($0) }
@@ -114,10 +119,14 @@ public struct CatalogField: Sendable, Hashable {
   public let label: String
   /// The key of the catalog's Open API rows.
   public let apiKey: String
+  /// What an English report calls the field (`--lang en`), where the catalog's own label
+  /// is Korean; `nil`: its report's English words come from elsewhere (Seoul's columns).
+  public let englishLabel: String?
 
-  public init(_ field: CanonicalField, _ label: String, _ apiKey: String) {
+  public init(_ field: CanonicalField, _ label: String, _ apiKey: String, english: String? = nil) {
     self.field = field
     self.label = label
     self.apiKey = apiKey
+    self.englishLabel = english
   }
 }

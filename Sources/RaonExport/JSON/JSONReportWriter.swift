@@ -50,7 +50,7 @@ public struct JSONReportWriter: TextRenderer {
       return [OutputFile("report.json", shaped.pretty())]
     case .comparison(let c):
       let value = Self.comparisonDocument(c.diff, from: c.from, to: c.to)
-      let shaped = options.catalog == .national ? NationalReportJSON.labelled(value) : value
+      let shaped = options.catalog == .national ? NationalReportJSON.labelled(value, options.language) : value
       return [OutputFile("changes.json", shaped.pretty())]
     case .trend(let t):
       return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: t.points).pretty())]

@@ -24,29 +24,30 @@ enum NationalReportJSON {
 
   /// Each changed field (`changedFields: {id: [{field, old, new}]}`, at any depth) with its
   /// `label` added after `field`: the code stays for scripts, the label is the download's
-  /// column name (`feeText` → 관람요금, `sessions` → 회차 수).
-  static func labelled(_ value: JSONValue) -> JSONValue {
+  /// column name (`feeText` → 관람요금, `sessions` → 회차 수), in English its English label
+  /// (`Admission fee`, `Sessions`).
+  static func labelled(_ value: JSONValue, _ language: ReportLanguage = .ko) -> JSONValue {
     switch value {
     case .object(let members):
       return .object(members.map { key, member in
-        guard key == "changedFields", case .object(let byID) = member else { return (key, labelled(member)) }
+        guard key == "changedFields", case .object(let byID) = member else { return (key, labelled(member, language)) }
         return (key, .object(byID.map { id, changes in
           guard case .array(let list) = changes else { return (id, changes) }
-          return (id, .array(list.map(withLabel)))
+          return (id, .array(list.map { withLabel($0, language) }))
         }))
       })
-    case .array(let items): return .array(items.map(labelled))
+    case .array(let items): return .array(items.map { labelled($0, language) })
     default: return value
     }
   }
 
-  private static func withLabel(_ change: JSONValue) -> JSONValue {
+  private static func withLabel(_ change: JSONValue, _ language: ReportLanguage) -> JSONValue {
     guard case .object(let members) = change else { return change }
     var out: [(String, JSONValue)] = []
     for (key, value) in members {
       out.append((key, value))
       if key == "field", case .string(let code) = value {
-        out.append(("label", .string(NationalWords.fieldLabel(code, .ko) ?? code)))
+        out.append(("label", .string(NationalWords.fieldLabel(code, language) ?? code)))
       }
     }
     return .object(out)

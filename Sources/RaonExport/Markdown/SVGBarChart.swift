@@ -37,45 +37,56 @@ public struct SVGBarChart: Sendable, Hashable {
   // 13 px type: Latin glyphs and digits average a little over half an em, Hangul a full em
   // (two columns); the margin keeps long labels inside the padding whichever font is used.
   private static let rowHeight = 26
+  /// A row whose label takes two lines.
+  private static let tallRowHeight = 38
   private static let barHeight = 18
-  private static let barMaxWidth = 360
-  private static let maxLabelColumns = 28
   private static let barColor = "#3b6fb6"
   private static let otherColor = "#8c959f"
 
   /// The SVG document (UTF-8 text, ending in a newline).
   public func render() -> String {
     let p = SVGChartFrame.padding
-    let labels = bars.map { DisplayWidth.truncate($0.label, to: Self.maxLabelColumns) }
-    let values = bars.map { $0.valueText ?? $0.value.formatted() }
-    let labelWidth = max(40, SVGChartFrame.pixels(labels.map { DisplayWidth.of($0) }.max() ?? 0))
-    let valueWidth = max(24, SVGChartFrame.pixels(values.map { DisplayWidth.of($0) }.max() ?? 0))
-    let titleWidth = DisplayWidth.of(title) * 9  // bold, larger type
-    let barX = p + labelWidth + 10
-    let width = max(barX + Self.barMaxWidth + 8 + valueWidth + p, titleWidth + 2 * p)
+    let layout = SVGBarLayout(labels: bars.map(\.label), values: bars.map { $0.valueText ?? $0.value.formatted() }, title: title)
+    let rowHeight = layout.labels.contains { $0.lines.count > 1 } ? Self.tallRowHeight : Self.rowHeight
+    let barX = layout.barX
     let rows = max(1, bars.count)
-    let height = p + SVGChartFrame.titleHeight + rows * Self.rowHeight + p - 6
+    let height = p + SVGChartFrame.titleHeight + rows * rowHeight + p - 6
     let maxValue = bars.map(\.value).max() ?? 0
 
-    var out = SVGChartFrame.open(title: title, width: width, height: height)
+    var out = SVGChartFrame.open(title: title, width: layout.width, height: height)
 
     let top = p + SVGChartFrame.titleHeight
     if bars.isEmpty {
-      out += SVGChartFrame.text(emptyText, x: p, y: top + Self.rowHeight / 2, " dy=\"0.35em\"")
+      out += SVGChartFrame.text(emptyText, x: p, y: top + rowHeight / 2, " dy=\"0.35em\"")
     }
     for (i, bar) in bars.enumerated() {
-      let y = top + i * Self.rowHeight
-      let center = y + Self.rowHeight / 2
+      let y = top + i * rowHeight
+      let center = y + rowHeight / 2
       let length: Double =
-        maxValue > 0 ? Double(max(0, bar.value)) / Double(maxValue) * Double(Self.barMaxWidth) : 0
+        maxValue > 0 ? Double(max(0, bar.value)) / Double(maxValue) * Double(layout.barWidth) : 0
       // A non-zero value always shows at least a sliver.
       let shown = bar.value > 0 ? max(1, length) : 0
-      out += SVGChartFrame.text(labels[i], x: barX - 10, y: center, " dy=\"0.35em\" text-anchor=\"end\"")
+      out += Self.label(layout.labels[i], full: bar.label, x: barX - 10, center: center)
       out += "    <rect x=\"\(barX)\" y=\"\(center - Self.barHeight / 2)\" width=\"\(SVGChartFrame.number(shown))\""
       out += " height=\"\(Self.barHeight)\" rx=\"3\" fill=\"\(bar.isOther ? Self.otherColor : Self.barColor)\"/>\n"
-      out += SVGChartFrame.text(values[i], x: SVGChartFrame.number(Double(barX) + shown + 6), y: center, " dy=\"0.35em\"")
+      out += SVGChartFrame.text(
+        layout.values[i], x: SVGChartFrame.number(Double(barX) + shown + 6), y: center, " dy=\"0.35em\"")
     }
     out += SVGChartFrame.close
+    return out
+  }
+
+  /// A bar's label, right-aligned before its bar: one line, or two around the bar's centre;
+  /// a label cut to fit keeps its whole text in a `<title>` (a tooltip, read by screen readers).
+  private static func label(_ label: SVGBarLayout.Label, full: String, x: Int, center: Int) -> String {
+    let anchor = " dy=\"0.35em\" text-anchor=\"end\""
+    guard label.lines.count > 1 else {
+      return SVGChartFrame.text(label.lines.first ?? "", x: x, y: center, anchor)
+    }
+    var out = label.isCut ? "    <g><title>\(escape(full))</title>\n" : ""
+    out += SVGChartFrame.text(label.lines[0], x: x, y: center - 8, anchor)
+    out += SVGChartFrame.text(label.lines[1], x: x, y: center + 8, anchor)
+    if label.isCut { out += "    </g>\n" }
     return out
   }
 
