@@ -385,7 +385,8 @@ public struct ReportJob: Sendable {
     if profile.name == .national, ahead == nil { return try nationalComparison(selection) }
     if let ahead, let info = selection.compareTo {
       let (programs, changes) = try ahead.result.wait().get()
-      return (info, programs, changes)
+      // The national data's compared snapshot is said in events, as its comparison counts.
+      return (profile.name == .national ? NationalWeek.inEvents(info, programs.count) : info, programs, changes)
     }
     return try selection.compareTo.map { info in
       (info: info, programs: try reading.comparedStatistics(of: info, in: store),
