@@ -18,8 +18,8 @@ the rest, and the rest by their last day (end day, or the last week listed if so
 newest first; a removed program's page heads its data "마지막 정보", a listed one's "현재 정보".
 """
 import csv, html.parser, io, os, re, sys, urllib.parse
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from raon_testkit import browser  # noqa: E402
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -29,18 +29,6 @@ def check(ok, what):
     if not ok:
         failures.append(what)
 
-raw = open(catalog, "rb").read()
-try:
-    text = raw.decode("utf-8-sig")
-except UnicodeDecodeError:
-    text = raw.decode("cp949", errors="replace")
-rows = list(csv.reader(io.StringIO(text, newline="")))
-header = rows[0]
-url_col = next(i for i, h in enumerate(header) if "URL" in h and "문화포털" in h)
-row = next(r for r in rows[1:] if re.search(r"cultcode=%s\b" % program_id.split(":")[1], r[url_col]))
-title, district = row[header.index("공연/행사명")].strip(), row[header.index("자치구")].strip()
-program_file = program_id.replace(":", "-") + ".html"
-
 def read_csv(path):
     raw = open(path, "rb").read()
     try:
@@ -48,6 +36,13 @@ def read_csv(path):
     except UnicodeDecodeError:
         text = raw.decode("cp949", errors="replace")
     return list(csv.reader(io.StringIO(text, newline="")))
+
+rows = read_csv(catalog)
+header = rows[0]
+url_col = next(i for i, h in enumerate(header) if "URL" in h and "문화포털" in h)
+row = next(r for r in rows[1:] if re.search(r"cultcode=%s\b" % program_id.split(":")[1], r[url_col]))
+title, district = row[header.index("공연/행사명")].strip(), row[header.index("자치구")].strip()
+program_file = program_id.replace(":", "-") + ".html"
 
 # 0. The programs that left between the two weeks: 종료 when the earlier catalog's end day
 # is before the later snapshot's day (2024-09-16), else 철회; the earlier title on a
@@ -149,16 +144,11 @@ while queue:
 check(os.path.join(site, "programs", program_file) in reached, "the program's page is not reachable from the index")
 
 # 2. The browser.
-options = webdriver.ChromeOptions()
-for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-    options.add_argument(arg)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 def url(rel):
-    return "file://" + urllib.parse.quote(os.path.join(site, rel))
-def errors():
-    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-try:
+    return browser.file_url(os.path.join(site, rel))
+with browser.chrome() as driver:
+    def errors():
+        return browser.console_errors(driver)
     driver.get(url("index.html"))
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko", "index: lang is not ko")
     start = driver.current_url
@@ -179,9 +169,8 @@ try:
     check(driver.current_url == start, "back three times: at %s" % driver.current_url)
 
     # Search: a Korean substring from the middle of the title.
-    words = re.sub(r"[^가-힣]", "", title)
-    check(len(words) >= 2, "title %r has too little Korean" % title)
-    needle = words[1:3] if len(words) >= 3 else words
+    needle = browser.search_needle(title)
+    check(needle and needle in title, "title %r has no run of two Korean syllables to search by" % title)
     driver.get(url("search.html"))
     driver.find_element(By.ID, "q").send_keys(needle)
     def hits():
@@ -252,21 +241,13 @@ try:
         check(all(a >= b for a, b in zip(days, days[1:])), "past programs not newest first: %s" % days[:8])
 
     # No console error, no sideways scroll at 390 px, on every kind of page.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.phone(driver)
     sample = ["index.html", "search.html", "trend.html", "districts/%s.html" % district,
               "programs/" + program_file]
     sample += [os.path.relpath(p, site) for p in pages if p.endswith("report.html")][:6]
     for rel in sample:
         driver.get(url(rel) + ("?q=" + urllib.parse.quote(needle) if rel == "search.html" else ""))
-        width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
-        check(width[2] == 390, "%s: viewport %s" % (rel, width))
-        check(width[0] <= width[1], "%s scrolls sideways at 390 px: %s" % (rel, width))
-        levels = driver.execute_script("return Array.from(document.querySelectorAll('h1,h2,h3,h4')).map(h => +h.tagName[1])")
-        check(levels and levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), "%s: headings skip %s" % (rel, levels))
-        check(not errors(), "%s: console errors %s" % (rel, errors()))
-finally:
-    driver.quit()
+        failures += browser.phone_problems(driver, rel)
 
 for f in failures:
     print(f)
