@@ -17,14 +17,12 @@ sys.path.insert(0, os.path.dirname(__file__))
 import national_events as ne
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
 from raon_testkit import browser  # noqa: E402
+from raon_testkit.checks import Checks  # noqa: E402
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
 site, first, second = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-failures = []
-def check(ok, what):
-    if not ok:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 def gangwon_events(path):
     out = {}
@@ -66,17 +64,12 @@ with browser.chrome() as driver:
         check("시·도" in dl and "강원특별자치도" in dl and "자치구" not in dl, "event page fields: %r" % dl[:200])
 
     needle = browser.search_needle(title)
-    driver.get(url("search.html"))
-    driver.find_element(By.ID, "q").send_keys(needle)
-    def hits():
-        return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#results a")]
-    WebDriverWait(driver, 5).until(lambda d: hits())
-    before = hits()
+    before = browser.search_for(driver, url("search.html"), needle)
     check(any(h.endswith(program_file) for h in before), "search %r: event not among %d" % (needle, len(before)))
-    Select(driver.find_element(By.ID, "d")).select_by_value("강원특별자치도")
-    check(any(h.endswith(program_file) for h in hits()), "the 시·도 filter dropped the event")
-    Select(driver.find_element(By.ID, "d")).select_by_value("세종특별자치시")
-    check(not any(h.endswith(program_file) for h in hits()), "another 시·도 still shows the event")
+    check(any(h.endswith(program_file) for h in browser.filter_by(driver, "강원특별자치도")),
+          "the 시·도 filter dropped the event")
+    check(not any(h.endswith(program_file) for h in browser.filter_by(driver, "세종특별자치시")),
+          "another 시·도 still shows the event")
 
     browser.phone(driver)
     sample = ["index.html", "search.html", "trend.html", "regions/강원특별자치도.html", "programs/" + program_file,
@@ -84,9 +77,6 @@ with browser.chrome() as driver:
               "weeks/2023-W18/regions/강원도/report.html"]
     for rel in sample:
         driver.get(url(rel))
-        failures += browser.phone_problems(driver, rel)
+        checks.failures += browser.phone_problems(driver, rel)
 
-for f in failures:
-    print(f)
-print("ok" if not failures else "%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()

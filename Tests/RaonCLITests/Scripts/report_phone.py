@@ -20,9 +20,11 @@ Prints one line per failed check and exits 1 when any failed; prints "ok" otherw
 import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
 from raon_testkit import browser  # noqa: E402
+from raon_testkit.checks import Checks  # noqa: E402
 
 page = os.path.abspath(sys.argv[1])
-failures = []
+checks = Checks()
+failures = checks.failures
 with browser.chrome() as driver:
     browser.phone(driver)
     driver.get(browser.file_url(page))
@@ -60,7 +62,4 @@ with browser.chrome() as driver:
             failures.append("trend column %r cannot be seen: %s" % (c["text"], c))
     if not found["charts"]:
         failures.append("no chart on the page")
-for f in failures:
-    print(f)
-print("ok" if not failures else "%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()

@@ -20,14 +20,12 @@ newest first; a removed program's page heads its data "마지막 정보", a list
 import csv, html.parser, io, os, re, sys, urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
 from raon_testkit import browser  # noqa: E402
+from raon_testkit.checks import Checks  # noqa: E402
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
 site, catalog, program_id = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-failures = []
-def check(ok, what):
-    if not ok:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 def read_csv(path):
     raw = open(path, "rb").read()
@@ -138,7 +136,7 @@ while queue:
         path = urllib.parse.unquote(href.split("#")[0].split("?")[0])
         target = os.path.normpath(os.path.join(os.path.dirname(page), path))
         if not os.path.exists(target):
-            failures.append("%s: broken link %s" % (page, href))
+            checks.failures.append("%s: broken link %s" % (page, href))
         elif target.endswith(".html") and target.startswith(site):
             queue.append(target)
 check(os.path.join(site, "programs", program_file) in reached, "the program's page is not reachable from the index")
@@ -171,24 +169,19 @@ with browser.chrome() as driver:
     # Search: a Korean substring from the middle of the title.
     needle = browser.search_needle(title)
     check(needle and needle in title, "title %r has no run of two Korean syllables to search by" % title)
-    driver.get(url("search.html"))
-    driver.find_element(By.ID, "q").send_keys(needle)
-    def hits():
-        return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#results a")]
-    WebDriverWait(driver, 5).until(lambda d: hits())
-    before = hits()
+    needle = needle or title
+    before = browser.search_for(driver, url("search.html"), needle)
     count_before = driver.find_element(By.ID, "count").text
     check(any(h.endswith(program_file) for h in before), "search %r: program not among %d" % (needle, len(before)))
-    Select(driver.find_element(By.ID, "d")).select_by_value(district)
-    after = hits()
+    after = browser.filter_by(driver, district)
     check(any(h.endswith(program_file) for h in after), "district filter dropped the program")
     check(len(after) <= len(before), "district filter did not narrow")
     other = next(d for d in ("종로구", "중구", "강남구") if d != district)
-    Select(driver.find_element(By.ID, "d")).select_by_value(other)
-    check(not any(h.endswith(program_file) for h in hits()), "another district still shows the program")
+    check(not any(h.endswith(program_file) for h in browser.filter_by(driver, other)),
+          "another district still shows the program")
     check(driver.find_element(By.ID, "count").text != count_before, "the count did not change")
     driver.get(url("search.html") + "?q=" + urllib.parse.quote(needle))
-    check(any(h.endswith(program_file) for h in hits()), "search.html?q=: no results on load")
+    check(any(h.endswith(program_file) for h in browser.search_hits(driver)), "search.html?q=: no results on load")
     check(driver.find_element(By.ID, "q").get_attribute("value") == needle, "q not prefilled")
     check(not errors(), "console errors: %s" % errors())
 
@@ -219,7 +212,7 @@ with browser.chrome() as driver:
     if len(sys.argv) > 5:
         earlier_codes = set(by_id)
         driver.get(url("search.html") + "?d=" + urllib.parse.quote(district))
-        WebDriverWait(driver, 5).until(lambda d: hits())
+        browser.wait_for_hits(driver)
         order = []
         for li in driver.find_elements(By.CSS_SELECTOR, "#results li"):
             href = li.find_element(By.TAG_NAME, "a").get_attribute("href")
@@ -247,9 +240,6 @@ with browser.chrome() as driver:
     sample += [os.path.relpath(p, site) for p in pages if p.endswith("report.html")][:6]
     for rel in sample:
         driver.get(url(rel) + ("?q=" + urllib.parse.quote(needle) if rel == "search.html" else ""))
-        failures += browser.phone_problems(driver, rel)
+        checks.failures += browser.phone_problems(driver, rel)
 
-for f in failures:
-    print(f)
-print("ok" if not failures else "%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()

@@ -19,7 +19,10 @@ import shutil
 import urllib.parse
 
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 # A phone's viewport, as the checks read it: 390 CSS px, one device pixel per CSS pixel.
 PHONE_WIDTH = 390
@@ -131,3 +134,32 @@ def search_needle(title, length=2):
         return None
     start = 1 if len(run) > length else 0
     return run[start:start + length]
+
+
+def search_hits(driver):
+    """The addresses of the results the site's search page (search.html) shows now."""
+    return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#results a")]
+
+
+def wait_for_hits(driver, seconds=5):
+    """The results once there are any; [] when none came within `seconds` (a failed check
+    to report, not a crash)."""
+    try:
+        WebDriverWait(driver, seconds).until(lambda d: search_hits(d))
+    except TimeoutException:
+        return []
+    return search_hits(driver)
+
+
+def search_for(driver, address, needle):
+    """Opens the search page at `address`, types `needle` into its box and returns the
+    results (`wait_for_hits`)."""
+    driver.get(address)
+    driver.find_element(By.ID, "q").send_keys(needle)
+    return wait_for_hits(driver)
+
+
+def filter_by(driver, value):
+    """Picks `value` in the search page's district (시·도) filter; returns the results."""
+    Select(driver.find_element(By.ID, "d")).select_by_value(value)
+    return search_hits(driver)

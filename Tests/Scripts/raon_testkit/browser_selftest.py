@@ -16,13 +16,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from raon_testkit import browser  # noqa: E402
+from raon_testkit.checks import Checks  # noqa: E402
 
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 
 def glued_needle(title):
@@ -101,7 +98,4 @@ with tempfile.TemporaryDirectory() as d:
         check(not os.path.exists("/proc/%d" % p) or open("/proc/%d/stat" % p).read().split()[2] == "Z",
               "chromedriver %d still runs after the with-block" % p)
 
-for f in failures:
-    print(f)
-print("ok" if not failures else "%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()
