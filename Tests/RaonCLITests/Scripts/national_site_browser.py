@@ -9,7 +9,8 @@ FIRST is taken in 2023 (강원 is 강원도 then), SECOND in 2025 (강원특별�
 강원특별자치도's page → its 2023 week, the pack named 강원도 → back to the 시·도 page; the 2025
 pack lists an event of 강원 that is in both downloads, and its page is titled as the data
 says; search finds it by a Korean part of its title, the 시·도 filter keeps it and another
-drops it; at 390 px no page scrolls sideways, headings do not skip, no console errors.
+drops it; at 390 px (`raon_testkit.browser.phone_problems`) the viewport is 390 px, no page
+scrolls sideways, headings do not skip, chart text is 11 px or more, no console errors.
 Prints one line per failed check and "ok" or "N failed".
 """
 import os, re, sys, urllib.parse

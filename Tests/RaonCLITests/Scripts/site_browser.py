@@ -7,10 +7,12 @@ catalog CSV itself.
 
 Prints one line per failed check and exits 1 when any failed; prints "ok" otherwise.
 Checks: index → the latest week → a district's week page → the program's page, and back;
-a Korean substring of its title finds it on search.html, the district filter narrows the
-results (and another district drops it); search.html?q=… shows it on load; every internal
-link of every page resolves, every other link is http(s), nothing is loaded from outside;
-no console errors; no horizontal scroll at 390 px.
+two Korean syllables from its title's longest run of Hangul (never glued across a digit
+or space: `raon_testkit.browser.search_needle`) find it on search.html, the district filter
+narrows the results (and another district drops it); search.html?q=… shows it on load;
+every internal link of every page resolves, every other link is http(s), nothing is loaded
+from outside; no console errors; at 390 px (`raon_testkit.browser.phone_problems`) no page
+scrolls sideways, headings do not skip, chart text is 11 px or more.
 With EARLIER.csv (issue 34): the district's page lists exactly its programs current in the
 latest week (end day missing or on/after that week's Monday, from the catalog itself), each
 with its state on the snapshot day; search lists running and upcoming programs before
