@@ -50,6 +50,21 @@ import TestSupport
     #expect(check.status == 0 && check.stdout.hasSuffix("ok\n"), "\(check.stdout)\n\(check.stderr)")
   }
 
+  /// The search check on a title whose Korean is split by a digit and a space: 제2회
+  /// 월드판소리페스티벌 (cult:149441, 중구, in the sample; hand-checked). The script once glued
+  /// the title's Hangul together first and typed 회월, which is in no title.
+  @Test func aTitleSplitByDigitsIsFoundByAPartOfItself() throws {
+    let (dir, next, _) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try RaonProcess.run(["site"], in: dir, environment: Self.env)
+    #expect(run.status == 0, "\(run.stderr)")
+    let check = try Python.run([
+      Fixtures.repositoryRoot.appendingPathComponent("Tests/RaonCLITests/Scripts/site_browser.py").path,
+      dir.appendingPathComponent("site").path, next.path, "cult:149441",
+    ])
+    #expect(check.status == 0 && check.stdout.hasSuffix("ok\n"), "\(check.stdout)\n\(check.stderr)")
+  }
+
   @Test func aRebuildAfterOneMoreWeekRendersOnlyTheNewWeekAndTheChangedPrograms() throws {
     let (dir, next, expected) = try Self.history()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -9,22 +9,21 @@ FIRST is taken in 2023 (강원 is 강원도 then), SECOND in 2025 (강원특별�
 강원특별자치도's page → its 2023 week, the pack named 강원도 → back to the 시·도 page; the 2025
 pack lists an event of 강원 that is in both downloads, and its page is titled as the data
 says; search finds it by a Korean part of its title, the 시·도 filter keeps it and another
-drops it; at 390 px no page scrolls sideways, headings do not skip, no console errors.
+drops it; at 390 px (`raon_testkit.browser.phone_problems`) the viewport is 390 px, no page
+scrolls sideways, headings do not skip, chart text is 11 px or more, no console errors.
 Prints one line per failed check and "ok" or "N failed".
 """
 import os, re, sys, urllib.parse
 sys.path.insert(0, os.path.dirname(__file__))
 import national_events as ne
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from raon_testkit import browser  # noqa: E402
+from raon_testkit.checks import Checks  # noqa: E402
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
 site, first, second = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-failures = []
-def check(ok, what):
-    if not ok:
-        failures.append(what)
+checks = Checks()
+check = checks.check
 
 def gangwon_events(path):
     out = {}
@@ -35,24 +34,15 @@ def gangwon_events(path):
     return out
 
 old, new = gangwon_events(first), gangwon_events(second)
-def korean_run(text):
-    return max(re.findall(r"[가-힣]+", text) or [""], key=len)
-both = sorted(k for k in new if k in old and len(korean_run(new[k])) >= 3)
+both = sorted(k for k in new if k in old and browser.search_needle(new[k], 3))
 key = both[0]
 title = new[key]
 program_file = key.replace(":", "-") + ".html"
 
-options = webdriver.ChromeOptions()
-for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-    options.add_argument(arg)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 def url(rel):
-    return "file://" + urllib.parse.quote(os.path.join(site, rel))
-def errors():
-    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    return browser.file_url(os.path.join(site, rel))
 q = urllib.parse.quote
-try:
+with browser.chrome() as driver:
     driver.get(url("index.html"))
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko", "index: lang is not ko")
     driver.find_element(By.CSS_SELECTOR, "main a[href='regions/%s.html']" % q("강원특별자치도")).click()
@@ -74,35 +64,20 @@ try:
         dl = driver.find_element(By.CSS_SELECTOR, "dl.fields").text
         check("시·도" in dl and "강원특별자치도" in dl and "자치구" not in dl, "event page fields: %r" % dl[:200])
 
-    needle = korean_run(title)[1:3]
-    driver.get(url("search.html"))
-    driver.find_element(By.ID, "q").send_keys(needle)
-    def hits():
-        return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#results a")]
-    WebDriverWait(driver, 5).until(lambda d: hits())
-    before = hits()
+    needle = browser.search_needle(title)
+    before = browser.search_for(driver, url("search.html"), needle)
     check(any(h.endswith(program_file) for h in before), "search %r: event not among %d" % (needle, len(before)))
-    Select(driver.find_element(By.ID, "d")).select_by_value("강원특별자치도")
-    check(any(h.endswith(program_file) for h in hits()), "the 시·도 filter dropped the event")
-    Select(driver.find_element(By.ID, "d")).select_by_value("세종특별자치시")
-    check(not any(h.endswith(program_file) for h in hits()), "another 시·도 still shows the event")
+    check(any(h.endswith(program_file) for h in browser.filter_by(driver, "강원특별자치도")),
+          "the 시·도 filter dropped the event")
+    check(not any(h.endswith(program_file) for h in browser.filter_by(driver, "세종특별자치시")),
+          "another 시·도 still shows the event")
 
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.phone(driver)
     sample = ["index.html", "search.html", "trend.html", "regions/강원특별자치도.html", "programs/" + program_file,
               "weeks/2025-W14/report.html", "weeks/2025-W14/regions/강원특별자치도/report.html",
               "weeks/2023-W18/regions/강원도/report.html"]
     for rel in sample:
         driver.get(url(rel))
-        width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
-        check(width[0] <= width[1], "%s scrolls sideways at 390 px: %s" % (rel, width))
-        levels = driver.execute_script("return Array.from(document.querySelectorAll('h1,h2,h3,h4')).map(h => +h.tagName[1])")
-        check(levels and levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), "%s: headings skip %s" % (rel, levels))
-        check(not errors(), "%s: console errors %s" % (rel, errors()))
-finally:
-    driver.quit()
+        checks.failures += browser.phone_problems(driver, rel)
 
-for f in failures:
-    print(f)
-print("ok" if not failures else "%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()

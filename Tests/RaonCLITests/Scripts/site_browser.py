@@ -7,10 +7,12 @@ catalog CSV itself.
 
 Prints one line per failed check and exits 1 when any failed; prints "ok" otherwise.
 Checks: index → the latest week → a district's week page → the program's page, and back;
-a Korean substring of its title finds it on search.html, the district filter narrows the
-results (and another district drops it); search.html?q=… shows it on load; every internal
-link of every page resolves, every other link is http(s), nothing is loaded from outside;
-no console errors; no horizontal scroll at 390 px.
+two Korean syllables from its title's longest run of Hangul (never glued across a digit
+or space: `raon_testkit.browser.search_needle`) find it on search.html, the district filter
+narrows the results (and another district drops it); search.html?q=… shows it on load;
+every internal link of every page resolves, every other link is http(s), nothing is loaded
+from outside; no console errors; at 390 px (`raon_testkit.browser.phone_problems`) no page
+scrolls sideways, headings do not skip, chart text is 11 px or more.
 With EARLIER.csv (issue 34): the district's page lists exactly its programs current in the
 latest week (end day missing or on/after that week's Monday, from the catalog itself), each
 with its state on the snapshot day; search lists running and upcoming programs before
@@ -18,28 +20,14 @@ the rest, and the rest by their last day (end day, or the last week listed if so
 newest first; a removed program's page heads its data "마지막 정보", a listed one's "현재 정보".
 """
 import csv, html.parser, io, os, re, sys, urllib.parse
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from raon_testkit import browser  # noqa: E402
+from raon_testkit.checks import Checks  # noqa: E402
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
 
 site, catalog, program_id = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-failures = []
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-
-raw = open(catalog, "rb").read()
-try:
-    text = raw.decode("utf-8-sig")
-except UnicodeDecodeError:
-    text = raw.decode("cp949", errors="replace")
-rows = list(csv.reader(io.StringIO(text, newline="")))
-header = rows[0]
-url_col = next(i for i, h in enumerate(header) if "URL" in h and "문화포털" in h)
-row = next(r for r in rows[1:] if re.search(r"cultcode=%s\b" % program_id.split(":")[1], r[url_col]))
-title, district = row[header.index("공연/행사명")].strip(), row[header.index("자치구")].strip()
-program_file = program_id.replace(":", "-") + ".html"
+checks = Checks()
+check = checks.check
 
 def read_csv(path):
     raw = open(path, "rb").read()
@@ -48,6 +36,13 @@ def read_csv(path):
     except UnicodeDecodeError:
         text = raw.decode("cp949", errors="replace")
     return list(csv.reader(io.StringIO(text, newline="")))
+
+rows = read_csv(catalog)
+header = rows[0]
+url_col = next(i for i, h in enumerate(header) if "URL" in h and "문화포털" in h)
+row = next(r for r in rows[1:] if re.search(r"cultcode=%s\b" % program_id.split(":")[1], r[url_col]))
+title, district = row[header.index("공연/행사명")].strip(), row[header.index("자치구")].strip()
+program_file = program_id.replace(":", "-") + ".html"
 
 # 0. The programs that left between the two weeks: 종료 when the earlier catalog's end day
 # is before the later snapshot's day (2024-09-16), else 철회; the earlier title on a
@@ -143,22 +138,17 @@ while queue:
         path = urllib.parse.unquote(href.split("#")[0].split("?")[0])
         target = os.path.normpath(os.path.join(os.path.dirname(page), path))
         if not os.path.exists(target):
-            failures.append("%s: broken link %s" % (page, href))
+            checks.failures.append("%s: broken link %s" % (page, href))
         elif target.endswith(".html") and target.startswith(site):
             queue.append(target)
 check(os.path.join(site, "programs", program_file) in reached, "the program's page is not reachable from the index")
 
 # 2. The browser.
-options = webdriver.ChromeOptions()
-for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-    options.add_argument(arg)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 def url(rel):
-    return "file://" + urllib.parse.quote(os.path.join(site, rel))
-def errors():
-    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-try:
+    return browser.file_url(os.path.join(site, rel))
+with browser.chrome() as driver:
+    def errors():
+        return browser.console_errors(driver)
     driver.get(url("index.html"))
     check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko", "index: lang is not ko")
     start = driver.current_url
@@ -179,27 +169,21 @@ try:
     check(driver.current_url == start, "back three times: at %s" % driver.current_url)
 
     # Search: a Korean substring from the middle of the title.
-    words = re.sub(r"[^가-힣]", "", title)
-    check(len(words) >= 2, "title %r has too little Korean" % title)
-    needle = words[1:3] if len(words) >= 3 else words
-    driver.get(url("search.html"))
-    driver.find_element(By.ID, "q").send_keys(needle)
-    def hits():
-        return [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#results a")]
-    WebDriverWait(driver, 5).until(lambda d: hits())
-    before = hits()
+    needle = browser.search_needle(title)
+    check(needle and needle in title, "title %r has no run of two Korean syllables to search by" % title)
+    needle = needle or title
+    before = browser.search_for(driver, url("search.html"), needle)
     count_before = driver.find_element(By.ID, "count").text
     check(any(h.endswith(program_file) for h in before), "search %r: program not among %d" % (needle, len(before)))
-    Select(driver.find_element(By.ID, "d")).select_by_value(district)
-    after = hits()
+    after = browser.filter_by(driver, district)
     check(any(h.endswith(program_file) for h in after), "district filter dropped the program")
     check(len(after) <= len(before), "district filter did not narrow")
     other = next(d for d in ("종로구", "중구", "강남구") if d != district)
-    Select(driver.find_element(By.ID, "d")).select_by_value(other)
-    check(not any(h.endswith(program_file) for h in hits()), "another district still shows the program")
+    check(not any(h.endswith(program_file) for h in browser.filter_by(driver, other)),
+          "another district still shows the program")
     check(driver.find_element(By.ID, "count").text != count_before, "the count did not change")
     driver.get(url("search.html") + "?q=" + urllib.parse.quote(needle))
-    check(any(h.endswith(program_file) for h in hits()), "search.html?q=: no results on load")
+    check(any(h.endswith(program_file) for h in browser.search_hits(driver)), "search.html?q=: no results on load")
     check(driver.find_element(By.ID, "q").get_attribute("value") == needle, "q not prefilled")
     check(not errors(), "console errors: %s" % errors())
 
@@ -230,7 +214,7 @@ try:
     if len(sys.argv) > 5:
         earlier_codes = set(by_id)
         driver.get(url("search.html") + "?d=" + urllib.parse.quote(district))
-        WebDriverWait(driver, 5).until(lambda d: hits())
+        browser.wait_for_hits(driver)
         order = []
         for li in driver.find_elements(By.CSS_SELECTOR, "#results li"):
             href = li.find_element(By.TAG_NAME, "a").get_attribute("href")
@@ -252,23 +236,12 @@ try:
         check(all(a >= b for a, b in zip(days, days[1:])), "past programs not newest first: %s" % days[:8])
 
     # No console error, no sideways scroll at 390 px, on every kind of page.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.phone(driver)
     sample = ["index.html", "search.html", "trend.html", "districts/%s.html" % district,
               "programs/" + program_file]
     sample += [os.path.relpath(p, site) for p in pages if p.endswith("report.html")][:6]
     for rel in sample:
         driver.get(url(rel) + ("?q=" + urllib.parse.quote(needle) if rel == "search.html" else ""))
-        width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
-        check(width[2] == 390, "%s: viewport %s" % (rel, width))
-        check(width[0] <= width[1], "%s scrolls sideways at 390 px: %s" % (rel, width))
-        levels = driver.execute_script("return Array.from(document.querySelectorAll('h1,h2,h3,h4')).map(h => +h.tagName[1])")
-        check(levels and levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), "%s: headings skip %s" % (rel, levels))
-        check(not errors(), "%s: console errors %s" % (rel, errors()))
-finally:
-    driver.quit()
+        checks.failures += browser.phone_problems(driver, rel)
 
-for f in failures:
-    print(f)
-print("ok" if not failures else "%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()
