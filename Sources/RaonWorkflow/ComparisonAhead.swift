@@ -44,14 +44,17 @@ struct ComparisonAhead: Sendable {
     else { return nil }
     let programs = held.programs
     let result = PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)>.start(named: "raon-compare") {
-      [store = job.store, reading = job.reading] in
-      // What statistics read of the compared programs (as the store path reads them), and
-      // the changes from its whole programs a chunk at a time: holding them all would cost
-      // 50 MB at 20,000 programs.
-      let statistics = try reading.comparedStatistics(of: compared, in: store)
+      [store = job.store] in
+      // The changes from the compared snapshot's whole programs, a chunk at a time (holding
+      // them all would cost 50 MB at 20,000 programs), and from the same chunks what
+      // statistics read of them (as the store path reads them by columns, without a
+      // second read).
+      var statistics: [Program] = []
+      statistics.reserveCapacity(compared.programCount)
       let changes = try SnapshotComparison.diff(
-        old: store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize), new: programs)
-      return (statistics, changes)
+        old: store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize), new: programs
+      ) { chunk in statistics.append(contentsOf: chunk.lazy.map(\.statisticsColumns)) }
+      return (ProgramChunks(statistics), changes)
     }
     return ComparisonAhead(compared: compared, day: recording.koreaDay, result: result)
   }
