@@ -48,8 +48,9 @@ struct XLSXZipPipelineTests {
     typealias ClosePart = @convention(c) (UnsafeMutableRawPointer?) -> Int32
     typealias CloseZip = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
     let process = dlopen(nil, RTLD_NOW)
+    struct NotLoaded: Error { let name: String }
     func symbol<F>(_ name: String, as type: F.Type) throws -> F {
-      let address = try #require(dlsym(process, name), "\(name) is not loaded")
+      guard let address = dlsym(process, name) else { throw NotLoaded(name: name) }
       return unsafeBitCast(address, to: type)
     }
     raon_xlsx_set_pipelined(1)

@@ -114,7 +114,10 @@ import RaonExport
     }
     #expect(feed.push((0..<3).map { Program(id: "cult:\($0)") }))
     #expect(feed.push((3..<6).map { Program(id: "cult:\($0)") }))
-    // No finish: the pass must end on its own.
+    // The feed's end, when it comes, carries an error (as the figures' failure would): a
+    // pass that waited for the end would fail with it; one that ended at its count, or
+    // still had the last chunk to take, never sees it.
+    feed.finish(throwing: Broken(at: 99))
     #expect(try taken.wait().get() == (0..<6).map { "cult:\($0)" })
     #expect(feed.push([Program(id: "cult:6")]) == false, "the pass has stopped the feed")
 
