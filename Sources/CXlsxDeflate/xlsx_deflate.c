@@ -9,8 +9,6 @@
 // executable's definition comes first in symbol lookup, and it forwards to libminizip's
 // with the level chosen here. Where libxlsxwriter carries its own copy of minizip (other
 // builds), this is never called and workbooks keep level 6: a test checks which applies.
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <stdatomic.h>
 #include "xlsx_deflate.h"
 
@@ -22,24 +20,15 @@ int raon_xlsx_deflate_level(void) { return atomic_load(&chosen_level); }
 
 // minizip's prototype (zip.h), with its typedefs spelled out: uInt is unsigned int, uLong
 // unsigned long, zipFile and zip_fileinfo* are pointers.
-typedef int (*open_part_fn)(
-    void *file, const char *filename, const void *zipfi, const void *extrafield_local,
-    unsigned size_extrafield_local, const void *extrafield_global, unsigned size_extrafield_global,
-    const char *comment, int method, int level, int raw, int window_bits, int mem_level,
-    int strategy, const char *password, unsigned long crc_for_crypting, unsigned long version_made_by,
-    unsigned long flag_base, int zip64);
-
 int zipOpenNewFileInZip4_64(
     void *file, const char *filename, const void *zipfi, const void *extrafield_local,
     unsigned size_extrafield_local, const void *extrafield_global, unsigned size_extrafield_global,
     const char *comment, int method, int level, int raw, int window_bits, int mem_level,
     int strategy, const char *password, unsigned long crc_for_crypting, unsigned long version_made_by,
     unsigned long flag_base, int zip64) {
-  // Resolved on each call: a few parts per workbook, and no state to race on.
-  open_part_fn next = (open_part_fn)dlsym(RTLD_NEXT, "zipOpenNewFileInZip4_64");
-  if (next == 0) return -104;  // ZIP_INTERNALERROR: libminizip is not loaded
+  // Queued for the ZIP's own thread (xlsx_zip_pipeline.c), which makes libminizip's call.
   int chosen = atomic_load(&chosen_level);
-  return next(
+  return raon_xlsx_open_part(
       file, filename, zipfi, extrafield_local, size_extrafield_local, extrafield_global,
       size_extrafield_global, comment, method, chosen >= 1 && chosen <= 9 ? chosen : level, raw,
       window_bits, mem_level, strategy, password, crc_for_crypting, version_made_by, flag_base, zip64);

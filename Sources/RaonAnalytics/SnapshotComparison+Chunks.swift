@@ -12,7 +12,11 @@ extension SnapshotComparison {
   /// - Parameters:
   ///   - old: The earlier snapshot's programs, in id order (by bytes, as the store orders them).
   ///   - new: The later snapshot's programs, sorted by id (by bytes), each id once.
-  public static func diff(old: ProgramChunks, new: [Program]) throws -> SnapshotDiff {
+  ///   - seeing: Handed each chunk of `old` as it is compared (what else is wanted of the
+  ///     old programs, without a second read).
+  public static func diff(
+    old: ProgramChunks, new: [Program], seeing: ([Program]) -> Void = { _ in }
+  ) throws -> SnapshotDiff {
     var result = SnapshotDiff(added: [], removed: [], changed: [])
     var rest = new[...]
     var carried: [Program] = []
@@ -25,6 +29,7 @@ extension SnapshotComparison {
       result.changed += part.changed
     }
     try old.forEach { chunk in
+      seeing(chunk)
       let programs = carried + chunk
       guard let last = programs.last?.id else { return }
       // The run sharing the last id may go on in the next chunk.

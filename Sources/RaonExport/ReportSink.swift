@@ -114,11 +114,15 @@ final class XLSXWorkbookSink: ReportSink {
   /// Changes known early, or `nil` once the report is (the first wins).
   private let early = PendingResult<EarlyChanges?>()
   private let workbook: PendingResult<ExportResult>
+  private let programCount: Int
+  /// Programs handed over so far.
+  private var handed = 0
 
   init(
     programCount: Int, knowing known: WeeklyReport?, writer: XLSXReportWriter, into directory: URL,
     options: ExportOptions
   ) {
+    self.programCount = programCount
     let programs = ProgramChunks.fed(by: feed, count: programCount)
     let report = self.report
     let feed = self.feed
@@ -133,7 +137,13 @@ final class XLSXWorkbookSink: ReportSink {
     }
   }
 
-  func consume(_ chunk: [Program]) {
+  func consume(_ chunk: [Program]) throws {
+    handed += chunk.count
+    // The workbook's pass ends once it has its count (``ProgramChunks/fed(by:count:)``):
+    // more would be dropped unseen.
+    guard handed <= programCount else {
+      throw ProgramChunks.FeedFailure(description: "the pass feeding the workbook handed over more than \(programCount) programs")
+    }
     _ = feed.push(chunk)  // `false` once the workbook has stopped: it fails on its own
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RaonAnalytics
 import RaonConcurrency
 import RaonCore
@@ -26,40 +27,101 @@ struct ComparisonAhead: Sendable {
   /// Old programs compared at a time.
   static let chunkSize = 4_000
 
-  /// Starts reading and comparing when the report is about a held input and compares it
-  /// with a stored snapshot small enough to hold: Seoul's by program id, the national
-  /// data's event by event (``national(_:compared:day:job:)``).
-  static func start(
-    _ request: ReportRequest, _ input: ReportInput, plan: ReportPlan, job: ReportJob
-  ) throws -> ComparisonAhead? {
-    guard let held = input.held else { return nil }
+  /// The compared snapshot's programs, decoded on a thread of their own while the input
+  /// is still being read (one core is otherwise idle then): a chunk or two ahead, handed
+  /// over to the comparison once it starts (``start(_:_:plan:job:readAhead:)``).
+  struct ReadingAhead: Sendable {
+    let compared: SnapshotInfo
+    let feed: HandOver<[Program]>
+    let reading: PendingResult<Void>
+
+    /// Stops the read, if still going (nothing compared it, or another snapshot is
+    /// compared), and waits for its thread.
+    func finish() {
+      feed.stop()
+      _ = reading.wait()
+    }
+  }
+
+  /// Starts decoding the snapshot the input will be compared with when the report is about
+  /// one small file of Seoul's catalog (what ``ReportJob/read(_:takenAt:)`` holds), before
+  /// that file is read.
+  static func readAhead(_ request: ReportRequest, plan: ReportPlan, job: ReportJob) throws -> ReadingAhead? {
+    guard job.profile.identity != .naturalKey, request.snapshot == nil, request.pulled == nil, !request.useAPI,
+      request.inputs.count == 1,
+      (try? SnapshotJob(store: job.store, environment: job.environment, profile: job.profile)
+        .smallFile(request.inputs[0])) != nil,
+      let compared = try choose(request, takenAt: plan.takenAt, job: job)
+    else { return nil }
+    let feed = HandOver<[Program]>()
+    let reading = PendingResult<Void>.start(named: "raon-compare-read") { [store = job.store] in
+      do {
+        try store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize).scan { feed.push($0) }
+        feed.finish(throwing: nil)
+      } catch {
+        feed.finish(throwing: error)
+      }
+    }
+    return ReadingAhead(compared: compared, feed: feed, reading: reading)
+  }
+
+  /// The snapshot a held input taken at `takenAt` is compared with, chosen among those
+  /// stored as ``ReportJob/select(_:plan:after:)`` will choose once it is recorded; `nil`
+  /// for none, or one too large to hold.
+  private static func choose(_ request: ReportRequest, takenAt: Date, job: ReportJob) throws -> SnapshotInfo? {
     let stored = try job.store.snapshots()
     // The snapshot about to be recorded: taken at the plan's time, with an id above all.
     let recording = SnapshotInfo(
-      id: .max, takenAt: SnapshotStore.storedTime(plan.takenAt) ?? plan.takenAt, source: "",
-      programCount: held.programs.count)
+      id: .max, takenAt: SnapshotStore.storedTime(takenAt) ?? takenAt, source: "", programCount: 0)
     guard
       let compared = try SnapshotSelection.chooseComparison(
         request.compareTo, for: recording, in: stored, store: job.storePath),
       compared.programCount <= job.reading.inMemoryLimit
     else { return nil }
+    return compared
+  }
+
+  /// Starts reading and comparing when the report is about a held input and compares it
+  /// with a stored snapshot small enough to hold: Seoul's by program id, the compared
+  /// programs decoded ahead (`readAhead`) used when they are that snapshot's (else the read
+  /// is stopped); the national data's event by event (``national(_:compared:day:job:)``).
+  static func start(
+    _ request: ReportRequest, _ input: ReportInput, plan: ReportPlan, job: ReportJob,
+    readAhead: ReadingAhead? = nil
+  ) throws -> ComparisonAhead? {
+    guard let held = input.held, let compared = try choose(request, takenAt: plan.takenAt, job: job) else {
+      readAhead?.finish()
+      return nil
+    }
+    let day = CalendarDay(koreaDateOf: SnapshotStore.storedTime(plan.takenAt) ?? plan.takenAt)
     if job.profile.identity == .naturalKey {
+      readAhead?.finish()
       return ComparisonAhead(
-        compared: compared, day: recording.koreaDay,
-        result: national(held, compared: compared, day: recording.koreaDay, job: job), early: false)
+        compared: compared, day: day, result: national(held, compared: compared, day: day, job: job), early: false)
+    }
+    let old: ProgramChunks
+    if let readAhead, readAhead.compared == compared {
+      old = ProgramChunks.fed(by: readAhead.feed, count: compared.programCount)
+    } else {
+      readAhead?.finish()
+      old = try job.store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize)
     }
     let programs = held.programs
     let result = PendingResult<(programs: ProgramChunks, changes: SnapshotDiff)>.start(named: "raon-compare") {
-      [store = job.store, reading = job.reading] in
-      // What statistics read of the compared programs (as the store path reads them), and
-      // the changes from its whole programs a chunk at a time: holding them all would cost
-      // 50 MB at 20,000 programs.
-      let statistics = try reading.comparedStatistics(of: compared, in: store)
-      let changes = try SnapshotComparison.diff(
-        old: store.programChunks(inSnapshot: compared.id, chunkSize: Self.chunkSize), new: programs)
-      return (statistics, changes)
+      // However the comparison ends, the read ahead (if any) has stopped when it has.
+      defer { readAhead?.finish() }
+      // The changes from the compared snapshot's whole programs, a chunk at a time (holding
+      // them all would cost 50 MB at 20,000 programs), and from the same chunks what
+      // statistics read of them (as the store path reads them by columns, without a
+      // second read).
+      var statistics: [Program] = []
+      statistics.reserveCapacity(compared.programCount)
+      let changes = try SnapshotComparison.diff(old: old, new: programs) { chunk in
+        statistics.append(contentsOf: chunk.lazy.map(\.statisticsColumns))
+      }
+      return (ProgramChunks(statistics), changes)
     }
-    return ComparisonAhead(compared: compared, day: recording.koreaDay, result: result, early: true)
+    return ComparisonAhead(compared: compared, day: day, result: result, early: true)
   }
 
   /// The national data's comparison: the stored snapshot's events (named as on `day`) and

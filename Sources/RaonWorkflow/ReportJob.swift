@@ -91,10 +91,13 @@ public struct ReportJob: Sendable {
     var request = request
     if profile.name == .seoul { request.districts = Self.spelled(request.districts) }
     let plan = try checkBeforeRecording(request)
+    // The compared snapshot is decoded while the input is read (``ComparisonAhead``).
+    let readAhead = try ComparisonAhead.readAhead(request, plan: plan, job: self)
+    defer { readAhead?.finish() }
     let input = try await read(request, takenAt: plan.takenAt)
     defer { input.held?.releaseOffThread() }
     // Started before the recording, so that it chooses among the snapshots stored before it.
-    let ahead = try ComparisonAhead.start(request, input, plan: plan, job: self)
+    let ahead = try ComparisonAhead.start(request, input, plan: plan, job: self, readAhead: readAhead)
     defer { _ = ahead?.result.wait() }
     let recording = try await record(request, input, takenAt: plan.takenAt)
     // A held input is recorded on a thread of its own: it must be done before the job is.

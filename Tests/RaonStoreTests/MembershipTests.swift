@@ -107,6 +107,8 @@ struct MembershipTests {
       let byColumns = try store.programColumnChunks(inSnapshot: id, chunkSize: 5)
       #expect(byColumns.count == columnsOnly.count)
       #expect(try byColumns.collect() == columnsOnly, "snapshot \(id) by columns")
+      // What a comparison keeps of the whole programs it decoded is the columns read.
+      #expect((whole[id] ?? []).map(\.statisticsColumns) == columnsOnly, "snapshot \(id) statisticsColumns")
     }
     for old in ids {
       for new in ids where new != old {

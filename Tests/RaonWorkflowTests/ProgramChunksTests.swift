@@ -101,6 +101,33 @@ import RaonExport
     #expect(throws: ProgramChunks.FeedFailure.self) { try fed.collect() }
   }
 
+  /// The pass ends once it has its count, without waiting for the feed's end: a workbook
+  /// goes on with its next sheets while the job still computes the figures (the feed is
+  /// finished only with them). A last chunk past the count is an error, not a longer sheet.
+  @Test func aFedPassEndsOnceItHasItsCountBeforeTheFeedFinishes() throws {
+    let feed = HandOver<[Program]>()
+    let fed = ProgramChunks.fed(by: feed, count: 6)
+    let taken = PendingResult.start { () -> [String] in
+      var ids: [String] = []
+      try fed.forEach { ids += $0.map(\.id) }
+      return ids
+    }
+    #expect(feed.push((0..<3).map { Program(id: "cult:\($0)") }))
+    #expect(feed.push((3..<6).map { Program(id: "cult:\($0)") }))
+    // The feed's end, when it comes, carries an error (as the figures' failure would): a
+    // pass that waited for the end would fail with it; one that ended at its count, or
+    // still had the last chunk to take, never sees it.
+    feed.finish(throwing: Broken(at: 99))
+    #expect(try taken.wait().get() == (0..<6).map { "cult:\($0)" })
+    #expect(feed.push([Program(id: "cult:6")]) == false, "the pass has stopped the feed")
+
+    let over = HandOver<[Program]>()
+    let fedOver = ProgramChunks.fed(by: over, count: 2)
+    let failed = PendingResult.start { try fedOver.forEach { _ in } }
+    #expect(over.push((0..<3).map { Program(id: "cult:\($0)") }))
+    #expect(throws: ProgramChunks.FeedFailure.self) { try failed.wait().get() }
+  }
+
   /// Fewer programs than the source holds is an error, not a short sheet; the pushing
   /// side's error comes out of the fed pass; a fed pass that stops frees the pusher.
   @Test func aFedPassFailsRatherThanPassFewerPrograms() throws {

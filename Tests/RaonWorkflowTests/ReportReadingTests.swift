@@ -51,6 +51,37 @@ import Testing
     }
   }
 
+  /// The compared snapshot is decoded on a thread of its own while the input file is read
+  /// (``ComparisonAhead/readAhead(_:plan:job:)``): when it cannot be read, the report fails
+  /// with the store's error (the input recorded, as its error says) instead of waiting for
+  /// chunks that never come, and no report is left.
+  @Test func aComparedSnapshotThatCannotBeReadAheadFailsTheReport() async throws {
+    let dir = try Fixtures.temporaryDirectory("raon-report-read-ahead")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (store, environment) = try Self.sampleStore(in: dir, damagedBy: """
+      (vid,) = db.execute("SELECT id FROM program_version ORDER BY program_id DESC LIMIT 1").fetchone()
+      db.execute("UPDATE program_version SET program_text = ? WHERE id = ?", ('{"place":99}', vid))
+      """)
+    let modified = dir.appendingPathComponent("modified.csv").path
+    let made = try Python.run([
+      Fixtures.repositoryRoot.appendingPathComponent("scripts/make_modified_sample.py").path,
+      Fixtures.sampleCSV.path, modified,
+    ])
+    try #require(made.status == 0, "\(made.stderr)")
+    var request = ReportRequest()
+    request.inputs = [modified]
+    request.compareTo = "previous"
+    request.out = "report"
+    request.formats = [.md, .xlsx, .csv, .json]
+    let job = ReportJob(store: store, storePath: "store.sqlite", environment: environment)
+    await #expect {
+      try await job.run(request)
+    } throws: { error in
+      String(describing: error).contains("raw value 99")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report").path))
+  }
+
   /// Read in chunks, one pass over the programs serves the figures, `programs.csv` and the
   /// workbook's programs sheet: a program that cannot be read part-way through stops all
   /// three with the store's error, and no report (or staged folder) is left.
