@@ -15,9 +15,7 @@ import Testing
   @Test func theComparisonOfTwoDownloadsCountsWhatTheKeySays() throws {
     let dir = try Fixtures.temporaryDirectory("raon-e2e-national")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let later = dir.appendingPathComponent("later.csv")
-    let built = try Python.run([Self.scripts.appendingPathComponent("national_later.py").path, Fixtures.nationalCSV.path, later.path])
-    #expect(built.status == 0, "\(built.stderr)")
+    let later = try NationalLaterDownload.write(into: dir)
     let counted = try Python.run([Self.scripts.appendingPathComponent("national_events.py").path, "diff", Fixtures.nationalCSV.path, later.path])
     let expected = try #require(try JSONSerialization.jsonObject(with: Data(counted.stdout.utf8)) as? [String: [String]])
     let env = ["RAON_DB": "national.sqlite"]

@@ -21,9 +21,7 @@ import Testing
 
   /// The shared download (2025-03-31) and a later one built from it (2025-10-01).
   static func twoSnapshots(_ dir: URL) throws -> URL {
-    let later = dir.appendingPathComponent("later.csv")
-    let built = try Python.run([scripts.appendingPathComponent("national_later.py").path, download.path, later.path])
-    #expect(built.status == 0, "\(built.stderr)")
+    let later = try NationalLaterDownload.write(from: download, into: dir)
     let recorded = try RaonProcess.run(
       ["snapshot", "--catalog", "national", download.path, later.path,
        "--taken-at", "2025-03-31T09:00:00+09:00", "--taken-at", "2025-10-01T09:00:00+09:00"],

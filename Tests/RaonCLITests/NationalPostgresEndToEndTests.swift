@@ -35,12 +35,7 @@ import TestSupport
       try? FileManager.default.removeItem(at: sqliteDir)
       try? FileManager.default.removeItem(at: pgDir)
     }
-    let later = sqliteDir.appendingPathComponent("later.csv")
-    let built = try Python.run([
-      NationalReportEndToEndTests.scripts.appendingPathComponent("national_later.py").path,
-      Fixtures.nationalCSV.path, later.path,
-    ])
-    #expect(built.status == 0, "\(built.stderr)")
+    let later = try NationalLaterDownload.write(into: sqliteDir)
     let sqliteRuns = try Self.runHistory(later: later.path, in: sqliteDir, env: ["RAON_DB": "store.sqlite"])
     var pgEnv = server.environment
     pgEnv["RAON_DB"] = server.url(schema: PostgresTestServer.freshSchema())

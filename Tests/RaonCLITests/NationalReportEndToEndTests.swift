@@ -133,9 +133,7 @@ import Testing
   @Test func theTrendCountsEventsWeekByWeek() throws {
     let dir = try Fixtures.temporaryDirectory("raon-e2e-national-trend")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let later = dir.appendingPathComponent("later.csv")
-    let built = try Python.run([Self.scripts.appendingPathComponent("national_later.py").path, Self.download.path, later.path])
-    #expect(built.status == 0, "\(built.stderr)")
+    let later = try NationalLaterDownload.write(from: Self.download, into: dir)
     let env = ["RAON_DB": "national.sqlite"]
     let recorded = try RaonProcess.run(
       ["snapshot", "--catalog", "national", Self.download.path, later.path, "--taken-at", "2025-03-31", "--taken-at", "2025-10-01"],

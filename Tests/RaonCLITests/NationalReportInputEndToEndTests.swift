@@ -55,9 +55,7 @@ import Testing
     #expect(try Self.snapshotCount(dir, env) == 1)
 
     // A later download, without --catalog (the store's), compared with the first by the key.
-    let later = dir.appendingPathComponent("later.csv")
-    let built = try Python.run([Self.scripts.appendingPathComponent("national_later.py").path, Fixtures.nationalCSV.path, later.path])
-    #expect(built.status == 0, "\(built.stderr)")
+    let later = try NationalLaterDownload.write(into: dir)
     let second = try RaonProcess.run(
       ["report", "--input", later.path, "--taken-at", "2025-10-01T09:00:00+09:00", "--format", "json", "--out", "second"],
       in: dir, environment: env)
@@ -81,9 +79,7 @@ import Testing
   @Test func aFileReportedWhileRecordedIsTheReportOfTheStoredSnapshots() throws {
     let dir = try Fixtures.temporaryDirectory("raon-e2e-national-held")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let later = dir.appendingPathComponent("later.csv")
-    let built = try Python.run([Self.scripts.appendingPathComponent("national_later.py").path, Fixtures.nationalCSV.path, later.path])
-    #expect(built.status == 0, "\(built.stderr)")
+    let later = try NationalLaterDownload.write(into: dir)
     let formats = "md,csv,json,xlsx"
     // Held: the first download stored, the later one recorded and reported in one go.
     let held = ["RAON_DB": "held.sqlite"]
