@@ -17,7 +17,7 @@ public enum FreedMemory {
   /// - a fixed threshold (256 KiB) above which a block is mapped on its own and unmapped
   ///   when freed: glibc raises it to the largest block freed so far, so a job's large
   ///   arrays (rows, programs, encoded versions) end up inside the heaps and stay there.
-  /// What they save: docs/PERFORMANCE.md ("The allocator's settings").
+  /// What they save: docs/PERFORMANCE.md ("The national weekly job").
   public static func limitHeaps() {
     #if canImport(Glibc)
       _ = mallopt(M_ARENA_MAX, 2)
