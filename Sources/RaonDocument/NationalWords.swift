@@ -8,6 +8,10 @@ import RaonCore
 public enum NationalWords {
   /// Whole phrases first, then single words: `서울시 문화행사` before `자치구`.
   static let korean: [(String, String)] = [
+    // 신규 등록 counts 데이터기준일자 (the national data has no registration day), and no
+    // event has an image that a minor change could be.
+    ("신청일이", "데이터기준일자가"),
+    ("좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만", "좌표 50m 미만 이동, 띄어쓰기만"),
     ("서울특별시 서울 열린데이터광장 (서울시 문화행사 정보)", "공공데이터포털 (전국공연행사정보표준데이터)"),
     ("서울 열린데이터광장 「서울시 문화행사 정보」", "공공데이터포털 「전국공연행사정보표준데이터」"),
     ("서울시 문화행사 정보", "전국공연행사정보표준데이터"),
@@ -24,6 +28,9 @@ public enum NationalWords {
   ]
 
   static let english: [(String, String)] = [
+    ("registration day within", "reference date (데이터기준일자) within"),
+    ("coordinates moved under 50 m, the image, or text", "coordinates moved under 50 m, or text"),
+    ("under 50 m, the image, text", "under 50 m, text"),
     ("Seoul Open Data Plaza, “Seoul cultural events” (서울시 문화행사 정보)",
      "the public data portal, “national performances and events” (전국공연행사정보표준데이터)"),
     ("Seoul cultural events", "Korea's performances and events"),
