@@ -69,6 +69,12 @@ public struct SnapshotDiff: Sendable, Hashable {
   public var removedIds: [String] { removed.map(\.id) }
   public var changedIds: [String] { changed.map(\.id) }
   public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+
+  /// The changes of the programs `belongs` keeps (a changed program by its newer version):
+  /// a pack's share of a whole comparison.
+  public func restricted(to belongs: (Program) -> Bool) -> SnapshotDiff {
+    SnapshotDiff(added: added.filter(belongs), removed: removed.filter(belongs), changed: changed.filter { belongs($0.new) })
+  }
 }
 
 /// The headline figures of one ISO week (Korea time).

@@ -38,14 +38,19 @@ enum NationalPacks {
       let mine = events.filter(belongs)
       var snapshot = city.snapshot
       snapshot.programCount = mine.count
-      let comparison = city.compareTo.map { info -> (info: SnapshotInfo, programs: [Program]) in
-        var restricted = info
-        let theirs = (compared ?? []).filter(belongs)
-        restricted.programCount = theirs.count
-        return (restricted, theirs)
+      // The country's changes that are the pack's: compared event by event as the country's
+      // are (a re-stamped 데이터기준일자 or a renamed provider is no change), so the 시·도
+      // packs' changes add up to the country's.
+      let comparison = city.compareTo.flatMap { info in
+        city.changes.map { changes -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff) in
+          var restricted = info
+          let theirs = (compared ?? []).filter(belongs)
+          restricted.programCount = theirs.count
+          return (restricted, ProgramChunks(theirs), changes.restricted(to: belongs))
+        }
       }
       var report = try ReportAssembler.assemble(
-        snapshot: snapshot, programs: mine, compareTo: comparison, week: city.week)
+        snapshot: snapshot, programs: ProgramChunks(mine), compareTo: comparison, week: city.week)
       report.trend = trends[name] ?? []
       report.national = NationalAnalysis.tables(mine)
       report.district = scope(name, byProvince: byProvince, city: city.weekView, events: events)
