@@ -33,12 +33,7 @@ def download():
 def make_scaled(src, dst, copies):
     """`src` with every row repeated `copies` times, copy k > 1 with " (회차 k)" after its
     행사명 (a new event by the key), UTF-8 with BOM."""
-    raw = open(src, "rb").read()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("cp949", errors="replace")
-    table = list(csv.reader(io.StringIO(text, newline="")))
+    table = read_rows(src)
     header, rows = table[0], table[1:]
     title = header.index("행사명")
     with open(dst, "w", encoding="utf-8-sig", newline="") as f:
@@ -52,13 +47,18 @@ def make_scaled(src, dst, copies):
     return len(rows) * copies
 
 
-def rows_in(path):
+def read_rows(path):
+    """A download's rows, header first: UTF-8 (with or without BOM), else CP949."""
     raw = open(path, "rb").read()
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp949", errors="replace")
-    return len(list(csv.reader(io.StringIO(text, newline="")))) - 1
+    return list(csv.reader(io.StringIO(text, newline="")))
+
+
+def rows_in(path):
+    return len(read_rows(path)) - 1
 
 
 def pair(work, copies):
