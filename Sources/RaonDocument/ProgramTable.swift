@@ -71,8 +71,19 @@ public struct ProgramTable: Sendable {
 
   /// The fee as the catalog states it; 무료 when the program is free and says nothing more.
   public static func feeText(_ p: Program, free: String) -> String {
-    let text = p.feeText.trimmingCharacters(in: .whitespacesAndNewlines)
+    let fee = p.feeText
+    let text = startsAndEndsInLetters(fee) ? fee : fee.trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty && p.isFree == true ? free : text
+  }
+
+  /// Whether `text` starts and ends in a visible ASCII character or a Hangul syllable, so
+  /// trimming it would change nothing (Foundation's trimming is the slow part of a row).
+  private static func startsAndEndsInLetters(_ text: String) -> Bool {
+    func isLetter(_ s: Unicode.Scalar?) -> Bool {
+      guard let v = s?.value else { return false }
+      return (0x21...0x7E).contains(v) || (0xAC00...0xD7A3).contains(v)
+    }
+    return isLetter(text.unicodeScalars.first) && isLetter(text.unicodeScalars.last)
   }
 
   /// A program's dates as a list shows them (``OfficialDates/programDates(_:_:_:)``).
@@ -84,6 +95,10 @@ public struct ProgramTable: Sendable {
   /// cell rather than being cut); only a longer text, a description pasted into the
   /// field, is cut.
   static func shortened(_ text: String) -> String {
-    DisplayWidth.truncate(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: 160)
+    let line = oneLine.isPlain(text) ? text : text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return DisplayWidth.truncate(line, to: 160)
   }
+
+  /// Text with none of these has no line break to join (``PlainText``).
+  private static let oneLine = PlainText(special: "")
 }

@@ -12,8 +12,12 @@ enum HTMLText {
     return out
   }
 
+  /// A text with none of these is appended whole (``PlainText``).
+  private static let plain = PlainText(special: "&<>\"", spacesInARow: true)
+
   /// Appends `text`, escaped, to `out` (no copy of the text on the way).
   static func append(_ text: String, to out: inout String) {
+    if plain.isPlain(text) { return out += text }
     var previousWasSpace = false
     for s in text.unicodeScalars {
       switch s {

@@ -12,6 +12,7 @@ enum MarkdownText {
   /// it starts a character reference (`&lt;`, `&#60;`), which a viewer would turn into
   /// `<` (issue 27), so `R&B` stays as it is.
   static func inline(_ text: String) -> String {
+    if plain.isPlain(text) { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count)
     var previousWasBreak = false
@@ -49,6 +50,9 @@ enum MarkdownText {
     }
     return out
   }
+
+  /// A text with none of these is inline text as it stands (``PlainText``).
+  private static let plain = PlainText(special: "\\|*_`[]<&")
 
   /// Whether `scalars[i]` (an `&`) starts what CommonMark reads as a character
   /// reference: `&name;`, `&#digits;` or `&#xhex;`.

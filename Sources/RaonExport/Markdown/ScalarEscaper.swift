@@ -23,15 +23,27 @@ struct ScalarEscaper: Sendable {
   }
 
   func callAsFunction(_ text: String) -> String {
+    // What is kept goes over in runs, a slice at a time: appending scalar by scalar cost
+    // the weekly job's link targets ~30 ms (bench/PROFILING.md, "Round four, session 6").
+    let scalars = text.unicodeScalars
     var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
+    var rewritten = false
+    var run = scalars.startIndex
+    var i = run
+    while i < scalars.endIndex {
+      let scalar = scalars[i]
+      let next = scalars.index(after: i)
       if let replacement = scalar.isASCII ? ascii[Int(scalar.value)] : rule(scalar) {
+        if !rewritten { out.reserveCapacity(text.utf8.count + 8) }
+        rewritten = true
+        out += Substring(scalars[run..<i])
         out += replacement
-      } else {
-        out.unicodeScalars.append(scalar)
+        run = next
       }
+      i = next
     }
+    guard rewritten else { return text }
+    out += Substring(scalars[run...])
     return out
   }
 }

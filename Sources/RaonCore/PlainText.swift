@@ -1,0 +1,58 @@
+/// Whether a text can go into an output as it is, decided from its bytes.
+///
+/// The writers escape text scalar by scalar (HTML entities, Markdown backslashes, a
+/// table cell's line breaks). Almost every title, place and date in a catalog needs none
+/// of it, and appending such a text whole is several times faster than rebuilding it
+/// scalar by scalar (the weekly job's Markdown and HTML spent ~60 ms doing that on a pair
+/// of downloads a year apart: bench/PROFILING.md, "Round four, session 6"). So a writer
+/// asks first, and only a text that fails takes the scalar path, which then decides
+/// exactly as before.
+///
+/// A text is plain when it has none of the writer's `special` ASCII characters, no control
+/// character (C0, DEL, C1, which covers tab, CR, LF and NEL), no line or paragraph separator
+/// (U+2028, U+2029), no non-character U+FFFE or U+FFFF and, when asked, no two spaces in a
+/// row.
+public struct PlainText: Sendable {
+  /// One bit per ASCII byte that needs the writer (bits 0–63, 64–127).
+  private let low: UInt64
+  private let high: UInt64
+  private let spacesInARow: Bool
+
+  /// - Parameters:
+  ///   - special: The ASCII characters the writer rewrites, besides the controls.
+  ///   - spacesInARow: Whether two spaces in a row need the writer (HTML collapses them).
+  public init(special: String, spacesInARow: Bool = false) {
+    var low: UInt64 = 0xFFFF_FFFF  // C0 controls
+    var high: UInt64 = 1 << 63  // DEL
+    for byte in special.utf8 {
+      precondition(byte < 0x80, "special characters are ASCII")
+      if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+    }
+    self.low = low
+    self.high = high
+    self.spacesInARow = spacesInARow
+  }
+
+  /// Whether `text` needs nothing from the writer (see the type's description).
+  public func isPlain(_ text: String) -> Bool {
+    UTF8Scanning.withBytes(text) { bytes -> Bool in
+      let n = bytes.count
+      var i = 0
+      while i < n {
+        let b = bytes[i]
+        if b < 0x80 {
+          if b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0 { return false }
+          if spacesInARow, b == 0x20, i + 1 < n, bytes[i + 1] == 0x20 { return false }
+        } else if b == 0xC2 {
+          if i + 1 < n, bytes[i + 1] < 0xA0 { return false }  // U+0080…U+009F
+        } else if b == 0xE2 {
+          if i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return false }
+        } else if b == 0xEF {
+          if i + 2 < n, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE { return false }
+        }
+        i += 1
+      }
+      return true
+    }
+  }
+}
