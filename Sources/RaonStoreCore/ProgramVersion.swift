@@ -213,49 +213,39 @@ package struct DecodingFailure: RaonError, CustomStringConvertible {
 /// without escaping; `SCHEMA.md` shows the same recipe in Python.
 package enum RawContent {
   package static func canonicalText(of record: RawRecord) -> String {
-    var text = "raon-raw-v1\n"
-    text.reserveCapacity(64 + record.values.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 8 } * 2)
-    for (name, value) in zip(record.names.names, record.values) {
-      appendNetstring(name, to: &text)
-      if let value {
-        appendNetstring(value, to: &text)
-      } else {
-        text += "~"
-      }
-    }
-    text += record.invalidBytesReplaced ? "|1" : "|0"
-    return text
+    String(decoding: canonicalBytes(of: record), as: UTF8.self)
   }
 
-  /// SHA-256 of ``canonicalText(of:)``, fed to the hash piece by piece rather than built
-  /// as one string first (the same bytes).
+  /// SHA-256 of ``canonicalText(of:)``. The bytes are gathered first and hashed in one
+  /// call: fed to the hash four pieces a field, the hashing of a year's new versions cost
+  /// the recording ~25 ms more (bench/PROFILING.md, "Round four, session 6").
   package static func hash(of record: RawRecord) -> Data {
     var sha = SHA256()
-    sha.update("raon-raw-v1\n")
-    for (name, value) in zip(record.names.names, record.values) {
-      updateNetstring(name, &sha)
-      if let value {
-        updateNetstring(value, &sha)
-      } else {
-        sha.update("~")
-      }
-    }
-    sha.update(record.invalidBytesReplaced ? "|1" : "|0")
+    canonicalBytes(of: record).withUnsafeBytes { sha.update($0) }
     return Data(sha.finalize())
   }
 
-  private static func updateNetstring(_ value: String, _ sha: inout SHA256) {
-    sha.update(String(value.utf8.count))
-    sha.update(":")
-    sha.update(value)
-    sha.update(",")
+  private static func canonicalBytes(of record: RawRecord) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32 + record.values.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 24 } * 2)
+    bytes += "raon-raw-v1\n".utf8
+    for (name, value) in zip(record.names.names, record.values) {
+      appendNetstring(name, to: &bytes)
+      if let value {
+        appendNetstring(value, to: &bytes)
+      } else {
+        bytes.append(UInt8(ascii: "~"))
+      }
+    }
+    bytes += (record.invalidBytesReplaced ? "|1" : "|0").utf8
+    return bytes
   }
 
-  private static func appendNetstring(_ value: String, to text: inout String) {
-    text += String(value.utf8.count)
-    text += ":"
-    text += value
-    text += ","
+  private static func appendNetstring(_ value: String, to bytes: inout [UInt8]) {
+    bytes += String(value.utf8.count).utf8
+    bytes.append(UInt8(ascii: ":"))
+    bytes += value.utf8
+    bytes.append(UInt8(ascii: ","))
   }
 }
 
