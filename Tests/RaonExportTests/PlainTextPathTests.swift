@@ -56,6 +56,86 @@ struct PlainTextPathTests {
     }
   }
 
+  /// The Markdown rule scalar by scalar, as `MarkdownText.inline` wrote it before it read bytes.
+  static func markdownReference(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    func startsReference(at i: Int) -> Bool {
+      var j = i + 1
+      var numeric = false
+      if j < scalars.count, scalars[j] == "#" {
+        numeric = true
+        j += 1
+        if j < scalars.count, scalars[j] == "x" || scalars[j] == "X" { j += 1 }
+      }
+      let start = j
+      while j < scalars.count, j - start < 32, scalars[j].isASCII,
+        numeric ? scalars[j].properties.isASCIIHexDigit : (scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]))
+      {
+        j += 1
+      }
+      return j > start && j < scalars.count && scalars[j] == ";"
+    }
+    var out = ""
+    var previousWasBreak = false
+    for (i, s) in scalars.enumerated() {
+      switch s {
+      case "\r", "\n", "\u{2028}", "\u{2029}":
+        if !previousWasBreak { out += " " }
+        previousWasBreak = true
+        continue
+      case "\\", "|", "*", "_", "`", "[", "]": out += "\\" + String(s)
+      case "<":
+        let next = i + 1 < scalars.count ? scalars[i + 1] : " "
+        if ("a"..."z").contains(next) || ("A"..."Z").contains(next) || next == "/" || next == "!" || next == "?" { out += "\\" }
+        out.unicodeScalars.append(s)
+      case "&":
+        if startsReference(at: i) { out += "\\" }
+        out.unicodeScalars.append(s)
+      case "\t": out += " "
+      case _ where SafeText.isUnsafe(s): out += "\u{FFFD}"
+      default: out.unicodeScalars.append(s)
+      }
+      previousWasBreak = false
+    }
+    return out
+  }
+
+  @Test func markdownInlineTextIsTheScalarRuleWrittenOut() {
+    let references = ["&lt;", "&#60;", "&#x3C;", "&#xZZ;", "&a1;", "&;", "&#;", "& lt;", "<a", "</", "<!", "<?", "< a", "<가", "<"]
+    var generator = SplitMix64(seed: 0x47)
+    for text in Self.texts(seed: 0x47) + references.map({ "x" + $0 + "y" }) + references {
+      // Each random text also with a reference or a tag opening put in at random.
+      let extra = references.randomElement(using: &generator)!
+      for candidate in [text, text + extra, extra + text] {
+        #expect(MarkdownText.inline(candidate) == Self.markdownReference(candidate), "\(Self.codes(candidate))")
+      }
+    }
+  }
+
+  @Test func jsonStringsAreTheScalarRule() {
+    for text in Self.texts(seed: 0x48) {
+      var expected = "\""
+      for s in text.unicodeScalars {
+        switch s {
+        case "\"": expected += "\\\""
+        case "\\": expected += "\\\\"
+        case "\n": expected += "\\n"
+        case "\r": expected += "\\r"
+        case "\t": expected += "\\t"
+        case "\u{08}": expected += "\\b"
+        case "\u{0C}": expected += "\\f"
+        case _ where s.value < 0x20 || s.value == 0x2028 || s.value == 0x2029:
+          let hex = String(s.value, radix: 16)
+          expected += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: expected.unicodeScalars.append(s)
+        }
+      }
+      var out = ""
+      JSONValue.writeString(text, to: &out)
+      #expect(out == expected + "\"", "\(Self.codes(text))")
+    }
+  }
+
   @Test func markdownInlineTextIsTheScalarRule() {
     // Plain texts come back as they are; the others are escaped: every plain text is
     // checked to hold nothing the Markdown rule rewrites, the rest against known outputs.

@@ -223,16 +223,20 @@ struct HTMLRenderer {
       out += "</th>"
     }
     out += "</tr></thead>"
+    // Each column's opening tag, made once rather than once per cell.
+    let openings = columns.indices.map { i in
+      var tag = "<td"
+      if stack { tag += " data-label=\"\(headers[i])\"" }
+      if columns[i].keepsCellsWhole { tag += " class=\"name\"" }
+      return tag + (columns[i].alignment == .right ? " align=\"right\">" : ">")
+    }
     var any = false
     for row in rows {
       if !any { out += "<tbody>" }
       any = true
       out += "<tr>"
-      for (i, column) in columns.enumerated() {
-        out += "<td"
-        if stack { out += " data-label=\"\(headers[i])\"" }
-        if column.keepsCellsWhole { out += " class=\"name\"" }
-        out += column.alignment == .right ? " align=\"right\">" : ">"
+      for i in columns.indices {
+        out += openings[i]
         if i < row.count { append(row[i], to: &out) }
         out += "</td>"
       }

@@ -1,3 +1,4 @@
+import RaonCore
 import RaonDocument
 
 /// A JSON document with its object keys in the order they were given, and the emitter
@@ -72,8 +73,15 @@ public enum JSONValue: Sendable {
     out.append(String(repeating: "  ", count: level))
   }
 
+  /// A string with none of these is written as it is (``PlainText``).
+  private static let plain = PlainText(special: "\"\\")
+
   static func writeString(_ s: String, to out: inout String) {
     out.append("\"")
+    if plain.isPlain(s) {
+      out.append(s)
+      return out.append("\"")
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out.append("\\\"")

@@ -13,64 +13,89 @@ enum MarkdownText {
   /// `<` (issue 27), so `R&B` stays as it is.
   static func inline(_ text: String) -> String {
     if plain.isPlain(text) { return text }
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    var previousWasBreak = false
-    let scalars = Array(text.unicodeScalars)
-    for (i, s) in scalars.enumerated() {
-      switch s {
-      case "\r", "\n", "\u{2028}", "\u{2029}":
-        // CRLF is one break: one space.
-        if !previousWasBreak { out.append(" ") }
-        previousWasBreak = true
-        continue
-      case "\\", "|", "*", "_", "`", "[", "]":
-        out.append("\\")
-        out.unicodeScalars.append(s)
-      case "<":
-        let next = i + 1 < scalars.count ? scalars[i + 1] : " "
-        if ("a"..."z").contains(next) || ("A"..."Z").contains(next) || next == "/" || next == "!"
-          || next == "?"
-        {
-          out.append("\\")
+    // Byte by byte (every character the rule looks at is ASCII, or one of a few fixed
+    // sequences), kept bytes copied as they come.
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 8)
+    var text = text
+    text.withUTF8 { bytes in
+      let n = bytes.count
+      var previousWasBreak = false
+      var i = 0
+      while i < n {
+        let b = bytes[i]
+        var length = 1
+        var lineBreak = false
+        switch b {
+        case 0x0A, 0x0D: lineBreak = true
+        case UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+          UInt8(ascii: "["), UInt8(ascii: "]"):
+          out.append(UInt8(ascii: "\\"))
+          out.append(b)
+        case UInt8(ascii: "<"):
+          // Escaped only before what could open an HTML tag.
+          if i + 1 < n, opensTag(bytes[i + 1]) { out.append(UInt8(ascii: "\\")) }
+          out.append(b)
+        case UInt8(ascii: "&"):
+          if startsReference(bytes, at: i) { out.append(UInt8(ascii: "\\")) }
+          out.append(b)
+        case 0x09: out.append(0x20)
+        case 0x00..<0x20, 0x7F:
+          // ESC, BEL and the like never reach the Markdown (or a terminal showing it).
+          out += replacement
+        case 0xC2 where i + 1 < n && bytes[i + 1] < 0xA0:  // U+0080…U+009F
+          out += replacement
+          length = 2
+        case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+          lineBreak = true  // U+2028, U+2029
+          length = 3
+        case 0xEF where i + 2 < n && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:  // U+FFFE, U+FFFF
+          out += replacement
+          length = 3
+        default: out.append(b)
         }
-        out.unicodeScalars.append(s)
-      case "&":
-        if startsReference(scalars, at: i) { out.append("\\") }
-        out.unicodeScalars.append(s)
-      case "\t":
-        out.append(" ")
-      case _ where SafeText.isUnsafe(s):
-        // ESC, BEL and the like never reach the Markdown (or a terminal showing it).
-        out.unicodeScalars.append(SafeText.replacement)
-      default:
-        out.unicodeScalars.append(s)
+        // CRLF is one break: one space.
+        if lineBreak, !previousWasBreak { out.append(0x20) }
+        previousWasBreak = lineBreak
+        i += length
       }
-      previousWasBreak = false
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// U+FFFD (``SafeText/replacement``) in UTF-8.
+  private static let replacement: [UInt8] = Array(String(SafeText.replacement).utf8)
+
+  /// Whether `<` before `next` could open an HTML tag (`<a`, `</`, `<!`, `<?`).
+  private static func opensTag(_ next: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next)
+      || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
   }
 
   /// A text with none of these is inline text as it stands (``PlainText``).
   private static let plain = PlainText(special: "\\|*_`[]<&")
 
-  /// Whether `scalars[i]` (an `&`) starts what CommonMark reads as a character
-  /// reference: `&name;`, `&#digits;` or `&#xhex;`.
-  private static func startsReference(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
+  /// Whether `bytes[i]` (an `&`) starts what CommonMark reads as a character
+  /// reference: `&name;`, `&#digits;` or `&#xhex;` (all ASCII).
+  private static func startsReference(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    func isDigit(_ b: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
+    func isHex(_ b: UInt8) -> Bool {
+      isDigit(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
+    }
+    func isLetter(_ b: UInt8) -> Bool {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+    }
+    let n = bytes.count
     var j = i + 1
     var numeric = false
-    if j < scalars.count, scalars[j] == "#" {
+    if j < n, bytes[j] == UInt8(ascii: "#") {
       numeric = true
       j += 1
-      if j < scalars.count, scalars[j] == "x" || scalars[j] == "X" { j += 1 }
+      if j < n, bytes[j] == UInt8(ascii: "x") || bytes[j] == UInt8(ascii: "X") { j += 1 }
     }
     let start = j
-    while j < scalars.count, j - start < 32, scalars[j].isASCII,
-      numeric ? scalars[j].properties.isASCIIHexDigit : (scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]))
-    {
-      j += 1
-    }
-    return j > start && j < scalars.count && scalars[j] == ";"
+    while j < n, j - start < 32, numeric ? isHex(bytes[j]) : (isLetter(bytes[j]) || isDigit(bytes[j])) { j += 1 }
+    return j > start && j < n && bytes[j] == UInt8(ascii: ";")
   }
 
   /// A link to `url` with `text`, or the text alone when the URL is not a page of the
