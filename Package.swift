@@ -49,7 +49,7 @@ let package = Package(
 
     // The deflate level of libxlsxwriter's ZIP container, which the library does not expose
     // (xlsx_deflate.c says how and why). Only RaonExport imports it.
-    .target(name: "CXlsxDeflate", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CXlsxDeflate", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("z")]),
 
     // The C library libcurl (Debian: libcurl4-openssl-dev), for its SMTP client. Only
     // RaonMail imports it.

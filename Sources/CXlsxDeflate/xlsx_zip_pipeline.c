@@ -10,6 +10,16 @@
 // bounded (a maker ahead by more than `queue_limit` bytes waits), so a million-row sheet
 // is not held in memory.
 //
+// A deflated part is cut into blocks of `block_size` bytes that worker threads (one per
+// core, at most four) deflate at once, pigz's way: each block a raw deflate stream of its
+// own, primed with the 32 KB before it as its dictionary, ended by a sync flush (the last
+// by the end of the stream), so the blocks joined are one deflate stream; their CRCs are
+// combined. The ZIP thread writes them in order, the part opened and closed raw
+// (zipCloseFileInZipRaw64 with the size and CRC). Saving a workbook ended with one core
+// deflating its largest sheets while the other had nothing left to do (bench/PROFILING.md,
+// "Round four, session 6"). A part smaller than a block is one block with no dictionary:
+// the same bytes as minizip's own deflate.
+//
 // A failure of a real call is kept, the thread stops, and every later call returns it: the
 // next one libxlsxwriter makes, or zipClose at the latest, so the save fails as it would
 // have (with the failing call's errno). As xlsx_deflate.c, this relies on Debian's
@@ -22,6 +32,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 #include "xlsx_deflate.h"
 
 // minizip's zip_fileinfo (zip.h): a tm_zip of six ints, then three unsigned longs.
@@ -35,10 +47,17 @@ typedef int (*open_part_fn)(
     int, int, int, int, const char *, unsigned long, unsigned long, unsigned long, int);
 typedef int (*write_fn)(void *, const void *, unsigned);
 typedef int (*close_part_fn)(void *);
+typedef int (*close_part_raw_fn)(void *, unsigned long long, unsigned long);
 typedef int (*close_zip_fn)(void *, const char *);
 
 enum { zip_ok = 0, zip_param_error = -102, zip_internal_error = -104 };
-enum step_kind { step_open, step_write, step_close };
+// step_block: bytes of a part the pipeline deflates itself; step_close_raw ends such a part.
+enum step_kind { step_open, step_write, step_close, step_block, step_close_raw };
+enum block_state { block_waiting, block_deflating, block_deflated, block_failed };
+
+static const size_t block_size = 1u << 20;
+static const size_t dictionary_size = 32u << 10;
+enum { most_workers = 4 };
 
 // One call to make on the ZIP's thread.
 typedef struct step {
@@ -50,8 +69,17 @@ typedef struct step {
   part_info info;
   int has_info, method, level, raw, window_bits, mem_level, strategy, zip64;
   unsigned long crc_for_crypting, version_made_by, flag_base;
-  // step_write: the bytes.
+  // step_write: the bytes. step_block: the dictionary (`dictionary_length` bytes), then the
+  // block's `length` bytes; how to deflate them, and once deflated, `out` and its CRC.
   size_t length;
+  size_t dictionary_length;
+  int last;
+  int cut;   // step_open: the part is cut into blocks (opened raw)
+  int text;  // step_block: zlib found it text (Z_TEXT), which minizip marks in the entry
+  enum block_state state;
+  unsigned char *out;
+  size_t out_length;
+  unsigned long crc;
   unsigned char data[];
 } step;
 
@@ -67,17 +95,32 @@ typedef struct pipeline {
   int finished;  // the thread has ended
   int failure;   // the first real call's error (zip_ok: none)
   int failure_errno;
+  // The workers deflating blocks, and how many are still running.
+  pthread_t workers[most_workers];
+  int worker_count;
+  // The ZIP thread's part being written raw: its size and CRC so far.
+  unsigned long long part_size;
+  unsigned long part_crc;
+  // The saver's part being cut into blocks (touched by the saving thread alone).
+  int cutting;
+  int level, window_bits, mem_level, strategy;
+  step *filling;
+  unsigned char dictionary[32u << 10];
+  size_t dictionary_length;
 } pipeline;
 
 static const size_t queue_limit = 32u << 20;
 static atomic_int enabled = 1;
 static atomic_long parts_pipelined = 0;
+static atomic_long blocks_deflated = 0;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static pipeline *registry = NULL;
 
 void raon_xlsx_set_pipelined(int on) { atomic_store(&enabled, on != 0); }
 
 long raon_xlsx_parts_pipelined(void) { return atomic_load(&parts_pipelined); }
+
+long raon_xlsx_blocks_deflated(void) { return atomic_load(&blocks_deflated); }
 
 static void *next_symbol(const char *name) { return dlsym(RTLD_NEXT, name); }
 
@@ -100,7 +143,8 @@ static void forget(pipeline *gone) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-static int make_call(void *zip, const step *s) {
+static int make_call(const pipeline *p, const step *s) {
+  void *zip = p->zip;
   switch (s->kind) {
   case step_open: {
     open_part_fn open_part = (open_part_fn)next_symbol("zipOpenNewFileInZip4_64");
@@ -120,9 +164,104 @@ static int make_call(void *zip, const step *s) {
     close_part_fn close_part = (close_part_fn)next_symbol("zipCloseFileInZip");
     return close_part == NULL ? zip_internal_error : close_part(zip);
   }
+  case step_block: {
+    if (s->out_length == 0) return zip_ok;
+    write_fn write = (write_fn)next_symbol("zipWriteInFileInZip");
+    if (write == NULL) return zip_internal_error;
+    int code = write(zip, s->out, (unsigned)s->out_length);
+    return code < 0 ? code : zip_ok;
+  }
+  case step_close_raw: {
+    close_part_raw_fn close_raw = (close_part_raw_fn)next_symbol("zipCloseFileInZipRaw64");
+    return close_raw == NULL ? zip_internal_error : close_raw(zip, p->part_size, p->part_crc);
+  }
   }
   return zip_internal_error;
 }
+
+static void free_step(step *s) {
+  free(s->name);
+  free(s->out);
+  free(s);
+}
+
+// Deflates block `s` (outside the lock): its bytes as a raw deflate stream primed with its
+// dictionary, ended by a sync flush, or by the stream's end for a part's last block.
+static int deflate_block(step *s) {
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  if (deflateInit2(&z, s->level, Z_DEFLATED, s->window_bits, s->mem_level, s->strategy) != Z_OK) return -1;
+  int ok = s->dictionary_length == 0 || deflateSetDictionary(&z, s->data, (uInt)s->dictionary_length) == Z_OK;
+  size_t capacity = deflateBound(&z, (uLong)s->length) + 64;
+  s->out = malloc(capacity);
+  ok = ok && s->out != NULL;
+  z.next_in = s->data + s->dictionary_length;
+  z.avail_in = (uInt)s->length;
+  int flush = s->last ? Z_FINISH : Z_SYNC_FLUSH;
+  while (ok) {
+    z.next_out = s->out + z.total_out;
+    z.avail_out = (uInt)(capacity - z.total_out);
+    int code = deflate(&z, flush);
+    if (s->last ? code == Z_STREAM_END : (code == Z_OK && z.avail_in == 0 && z.avail_out > 0)) break;
+    if (code != Z_OK && code != Z_BUF_ERROR) { ok = 0; break; }
+    // Out of room (never with deflateBound's margin, but cheap to allow): grow.
+    unsigned char *bigger = realloc(s->out, capacity * 2);
+    if (bigger == NULL) { ok = 0; break; }
+    s->out = bigger;
+    capacity *= 2;
+  }
+  s->out_length = z.total_out;
+  s->text = z.data_type == Z_TEXT;
+  deflateEnd(&z);
+  s->crc = crc32(0L, s->data + s->dictionary_length, (uInt)s->length);
+  return ok ? 0 : -1;
+}
+
+// A worker: deflates the first waiting block of the queue, until the ZIP thread has ended.
+static void *deflate_blocks(void *argument) {
+  pipeline *p = argument;
+  pthread_mutex_lock(&p->lock);
+  for (;;) {
+    step *s = NULL;
+    if (p->failure == zip_ok)
+      for (step *q = p->head; q != NULL; q = q->next)
+        if (q->kind == step_block && q->state == block_waiting) { s = q; break; }
+    if (s == NULL) {
+      if (p->finished) break;
+      pthread_cond_wait(&p->changed, &p->lock);
+      continue;
+    }
+    s->state = block_deflating;
+    pthread_mutex_unlock(&p->lock);
+    int failed = deflate_block(s);
+    if (!failed) atomic_fetch_add(&blocks_deflated, 1);
+    pthread_mutex_lock(&p->lock);
+    s->state = failed ? block_failed : block_deflated;
+    pthread_cond_broadcast(&p->changed);
+  }
+  pthread_mutex_unlock(&p->lock);
+  return NULL;
+}
+
+// Whether a worker is deflating a block of the queue (which must then stay allocated).
+static int deflating_locked(const pipeline *p) {
+  for (const step *q = p->head; q != NULL; q = q->next)
+    if (q->kind == step_block && q->state == block_deflating) return 1;
+  return 0;
+}
+
+// Deflates block `s` on the ZIP's thread, no worker having started on it (lock held).
+static void deflate_here(pipeline *p, step *s) {
+  s->state = block_deflating;
+  pthread_mutex_unlock(&p->lock);
+  int failed = deflate_block(s);
+  if (!failed) atomic_fetch_add(&blocks_deflated, 1);
+  pthread_mutex_lock(&p->lock);
+  s->state = failed ? block_failed : block_deflated;
+}
+
+// Whether block `s` is still to be deflated.
+static int pending(const step *s) { return s->state == block_waiting || s->state == block_deflating; }
 
 static void *run(void *argument) {
   pipeline *p = argument;
@@ -131,25 +270,48 @@ static void *run(void *argument) {
     while (p->head == NULL && !p->closing) pthread_cond_wait(&p->changed, &p->lock);
     step *s = p->head;
     if (s == NULL) break;  // closing, and nothing left
+    // A part cut into blocks is opened once its first block is deflated: minizip marks a
+    // deflated part that zlib found to be text in the ZIP's directory, and does so from
+    // its own stream, which a raw part has not; the mark goes in with the part's details.
+    if (s->kind == step_open && s->cut) {
+      for (;;) {
+        step *first = s->next;
+        if (first == NULL && p->closing) break;  // the part was never written
+        if (first != NULL && first->state == block_waiting) deflate_here(p, first);
+        else if (first == NULL || pending(first)) pthread_cond_wait(&p->changed, &p->lock);
+        else break;
+      }
+      if (s->next != NULL && s->next->text && s->has_info) s->info.internal_fa |= Z_TEXT;
+    }
+    // A block is written once deflated: by a worker, or here when none has started on it.
+    if (s->kind == step_block && s->state == block_waiting) deflate_here(p, s);
+    while (s->kind == step_block && s->state == block_deflating) pthread_cond_wait(&p->changed, &p->lock);
     pthread_mutex_unlock(&p->lock);
     errno = 0;
-    int code = make_call(p->zip, s);
+    int code = s->kind == step_block && s->state == block_failed ? zip_internal_error : make_call(p, s);
     int saved_errno = errno;
+    if (code == zip_ok && s->kind == step_block) {
+      p->part_crc = crc32_combine(p->part_crc, s->crc, (z_off_t)s->length);
+      p->part_size += s->length;
+    } else if (s->kind == step_open) {
+      p->part_crc = 0;
+      p->part_size = 0;
+    }
     pthread_mutex_lock(&p->lock);
     p->head = s->next;
     if (p->head == NULL) p->tail = NULL;
     p->queued -= s->length;
-    free(s->name);
-    free(s);
+    free_step(s);
     if (code != zip_ok) {
       p->failure = code;
       p->failure_errno = saved_errno;
-      // What is left is never written.
+      // What is left is never written; a block a worker is deflating is freed after it.
+      pthread_cond_broadcast(&p->changed);
+      while (deflating_locked(p)) pthread_cond_wait(&p->changed, &p->lock);
       while (p->head != NULL) {
         step *dropped = p->head;
         p->head = dropped->next;
-        free(dropped->name);
-        free(dropped);
+        free_step(dropped);
       }
       p->tail = NULL;
       p->queued = 0;
@@ -182,6 +344,12 @@ static pipeline *start(void *zip) {
     free(p);
     return NULL;
   }
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int wanted = cores < 1 ? 1 : cores > most_workers ? most_workers : (int)cores;
+  for (int i = 0; i < wanted; i++) {
+    if (pthread_create(&p->workers[p->worker_count], NULL, deflate_blocks, p) != 0) break;
+    p->worker_count += 1;
+  }
   pthread_mutex_lock(&registry_lock);
   p->next = registry;
   registry = p;
@@ -202,8 +370,7 @@ static int enqueue(pipeline *p, step *s) {
   int code = failure_locked(p);
   if (code != zip_ok || p->finished) {
     pthread_mutex_unlock(&p->lock);
-    free(s->name);
-    free(s);
+    free_step(s);
     return code != zip_ok ? code : zip_internal_error;
   }
   if (p->tail != NULL) p->tail->next = s; else p->head = s;
@@ -212,6 +379,43 @@ static int enqueue(pipeline *p, step *s) {
   pthread_cond_broadcast(&p->changed);
   pthread_mutex_unlock(&p->lock);
   return zip_ok;
+}
+
+// A new block for the part being cut, primed with the part's last 32 KB so far.
+static step *new_block(pipeline *p) {
+  step *s = malloc(sizeof *s + p->dictionary_length + block_size);
+  if (s == NULL) return NULL;
+  memset(s, 0, sizeof *s);
+  s->kind = step_block;
+  s->level = p->level;
+  s->window_bits = p->window_bits;
+  s->mem_level = p->mem_level;
+  s->strategy = p->strategy;
+  s->dictionary_length = p->dictionary_length;
+  memcpy(s->data, p->dictionary, p->dictionary_length);
+  return s;
+}
+
+// Queues the block being filled (the part's last when `last`), keeping its end as the
+// next block's dictionary.
+static int queue_block(pipeline *p, int last) {
+  step *s = p->filling;
+  p->filling = NULL;
+  if (s == NULL) s = new_block(p);
+  if (s == NULL) return zip_internal_error;
+  s->last = last;
+  const unsigned char *bytes = s->data + s->dictionary_length;
+  if (s->length >= dictionary_size) {
+    memcpy(p->dictionary, bytes + s->length - dictionary_size, dictionary_size);
+    p->dictionary_length = dictionary_size;
+  } else {
+    // Short of 32 KB (a part's last block): what came before it still counts.
+    size_t keep = p->dictionary_length + s->length > dictionary_size ? dictionary_size - s->length : p->dictionary_length;
+    memmove(p->dictionary, p->dictionary + p->dictionary_length - keep, keep);
+    memcpy(p->dictionary + keep, bytes, s->length);
+    p->dictionary_length = keep + s->length;
+  }
+  return enqueue(p, s);
 }
 
 // Called by the process's definition of zipOpenNewFileInZip4_64 (xlsx_deflate.c), with
@@ -246,9 +450,20 @@ int raon_xlsx_open_part(
     memcpy(&s->info, zipfi, sizeof s->info);
     s->has_info = 1;
   }
+  // A deflated part with minizip's raw stream is cut into blocks here, and opened raw.
+  p->cutting = method == Z_DEFLATED && raw == 0 && level != 0 && window_bits == -MAX_WBITS;
+  if (p->cutting) {
+    p->level = level;
+    p->window_bits = window_bits;
+    p->mem_level = mem_level;
+    p->strategy = strategy;
+    p->dictionary_length = 0;
+    p->filling = NULL;
+  }
   s->method = method;
   s->level = level;
-  s->raw = raw;
+  s->cut = p->cutting;
+  s->raw = p->cutting ? 1 : raw;
   s->window_bits = window_bits;
   s->mem_level = mem_level;
   s->strategy = strategy;
@@ -268,6 +483,24 @@ int zipWriteInFileInZip(void *file, const void *buf, unsigned len) {
   }
   if (len == 0) return zip_ok;
   if (buf == NULL) return zip_param_error;
+  if (p->cutting) {
+    const unsigned char *bytes = buf;
+    while (len > 0) {
+      if (p->filling == NULL && (p->filling = new_block(p)) == NULL) return zip_internal_error;
+      step *b = p->filling;
+      size_t room = block_size - b->length;
+      size_t n = len < room ? len : room;
+      memcpy(b->data + b->dictionary_length + b->length, bytes, n);
+      b->length += n;
+      bytes += n;
+      len -= (unsigned)n;
+      if (b->length == block_size) {
+        int code = queue_block(p, 0);
+        if (code != zip_ok) return code;
+      }
+    }
+    return zip_ok;
+  }
   step *s = malloc(sizeof *s + len);
   if (s == NULL) return zip_internal_error;
   memset(s, 0, sizeof *s);
@@ -283,9 +516,15 @@ int zipCloseFileInZip(void *file) {
     close_part_fn next = (close_part_fn)next_symbol("zipCloseFileInZip");
     return next == NULL ? zip_internal_error : next(file);
   }
+  int cut = p->cutting;
+  if (cut) {
+    p->cutting = 0;
+    int code = queue_block(p, 1);
+    if (code != zip_ok) return code;
+  }
   step *s = calloc(1, sizeof *s);
   if (s == NULL) return zip_internal_error;
-  s->kind = step_close;
+  s->kind = cut ? step_close_raw : step_close;
   return enqueue(p, s);
 }
 
@@ -301,6 +540,8 @@ int zipClose(void *file, const char *global_comment) {
     failure = p->failure;
     failure_errno = p->failure_errno;
     pthread_mutex_unlock(&p->lock);
+    for (int i = 0; i < p->worker_count; i++) pthread_join(p->workers[i], NULL);
+    if (p->filling != NULL) free_step(p->filling);  // a part never closed
     forget(p);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->changed);

