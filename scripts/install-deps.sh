@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter,
+# Installs what Raon needs on Debian when it is missing: the C libraries libxlsxwriter, zlib,
 # libxml2 (its headers: the .xlsx reader streams its parts through libxml2) and libcurl
 # (its SMTP client sends `raon weekly`'s mail), and pkg-config (to build), and with --test
 # Chromium, fonts-noto-cjk and poppler-utils (the HTML/PDF tests), LibreOffice Calc (the
@@ -13,6 +13,8 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 missing=()
 pkg-config --exists xlsxwriter 2>/dev/null || missing+=(libxlsxwriter-dev)
+# zlib's headers: the workbook's large parts are deflated in blocks on every core (CXlsxDeflate).
+pkg-config --exists zlib 2>/dev/null || missing+=(zlib1g-dev)
 pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
 # libcurl's headers: `raon weekly` sends its mail through libcurl's SMTP client.
 pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
