@@ -26,7 +26,7 @@ bench-build: bench-deps
 	swift build -c release --product raon-bench
 
 bench: bench-build
-	PEER=$(PEER) $(PYTHON) bench/bench.py --weekly-mail 4 --national 5
+	PEER=$(PEER) $(PYTHON) bench/bench.py --weekly-mail 4 --national 5 --year-apart 5
 
 bench-quick: bench-build
 	PEER=$(PEER) $(PYTHON) bench/bench.py --quick --runs 3 --size-runs 1 --out bench/RESULTS-quick.md

@@ -201,10 +201,24 @@ public struct ReportJob: Sendable {
       try self.trend(selection, districts: districts)
     }
     defer { _ = trendAhead?.wait() }
+    // Chunks decoded on one thread and freed on another leave their memory in glibc's
+    // heaps: over a million programs the pass and the trend after it left ~600 MB freed
+    // but resident, the report's peak (docs/PERFORMANCE.md). It is given back every
+    // 250,000 programs and before the trend is read.
+    var sinceReleased = 0
     var report = try ReportAssembler.assemble(
       snapshot: profile.name == .national ? NationalWeek.inEvents(selection.snapshot, programs.count) : selection.snapshot,
       programs: programs,
-      compareTo: try comparison(selection, ahead: ahead), week: selection.week, each: consume)
+      compareTo: try comparison(selection, ahead: ahead), week: selection.week,
+      each: { chunk in
+        try consume?(chunk)
+        sinceReleased += chunk.count
+        if sinceReleased >= 250_000 {
+          FreedMemory.release()
+          sinceReleased = 0
+        }
+      })
+    if trendAhead == nil, programs.count >= 250_000 { FreedMemory.release() }
     let trends = try trendAhead?.wait().get() ?? trend(selection, districts: districts)
     report.trend = trends.city
     if profile.name == .national { report.national = NationalAnalysis.tables(programs.held ?? []) }

@@ -37,7 +37,8 @@ enum MarkdownRenderer {
       case .table(let table):
         md += render(table) + "\n"
       case .programs(let list):
-        md += render(list) + "\n"
+        append(list, to: &md)
+        md += "\n"
       case .chart(let chart):
         md += "![\(MarkdownText.inline(chart.alt))](\(chart.path))\n\n"
         if let note = chart.note { md += MarkdownText.inline(note) + "\n\n" }
@@ -75,8 +76,17 @@ enum MarkdownRenderer {
   }
 
   static func render(_ list: ProgramTable) -> String {
-    var out = MarkdownTable(list.columns.map { ($0.header, .left) })
-    for p in list.programs { out.addMarkdown(list.cells(of: p).map(cell)) }
-    return out.render()
+    var out = ""
+    append(list, to: &out)
+    return out
+  }
+
+  /// A list of programs, row by row straight into `md`: a whole catalog's list is the
+  /// largest part of the file (125,000 rows in a week of a million programs), and holding
+  /// its cells as a table first was the Markdown's peak memory.
+  static func append(_ list: ProgramTable, to md: inout String) {
+    let table = MarkdownTable(list.columns.map { ($0.header, .left) })
+    table.appendHeader(to: &md)
+    for p in list.programs { table.append(row: list.cells(of: p).map(cell), to: &md) }
   }
 }

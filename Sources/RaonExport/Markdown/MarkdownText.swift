@@ -151,15 +151,30 @@ struct MarkdownTable {
 
   /// Adds a row whose cells are already Markdown (links, bold totals).
   mutating func addMarkdown(_ cells: [String]) {
-    var row = Array(cells.prefix(header.count))
-    row += Array(repeating: "", count: header.count - row.count)
-    rows.append(row)
+    rows.append(cells)
   }
 
   func render() -> String {
-    var out = "| " + header.map(MarkdownText.inline).joined(separator: " | ") + " |\n"
-    out += "|" + alignments.map { $0 == .right ? "---:|" : "---|" }.joined() + "\n"
-    for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
+    var out = ""
+    appendHeader(to: &out)
+    for row in rows { append(row: row, to: &out) }
     return out
+  }
+
+  /// The header row and the alignment row.
+  func appendHeader(to out: inout String) {
+    out += "| " + header.map(MarkdownText.inline).joined(separator: " | ") + " |\n"
+    out += "|" + alignments.map { $0 == .right ? "---:|" : "---|" }.joined() + "\n"
+  }
+
+  /// A row of Markdown cells, padded with empty cells or cut to the header's count, so
+  /// the table never breaks.
+  func append(row cells: [String], to out: inout String) {
+    out += "| "
+    for i in header.indices {
+      if i > 0 { out += " | " }
+      if i < cells.count { out += cells[i] }
+    }
+    out += " |\n"
   }
 }
