@@ -143,6 +143,13 @@ static void forget(pipeline *gone) {
   pthread_mutex_unlock(&registry_lock);
 }
 
+static int write_bytes(void *zip, const unsigned char *bytes, size_t length) {
+  write_fn write = (write_fn)next_symbol("zipWriteInFileInZip");
+  if (write == NULL) return zip_internal_error;
+  int code = write(zip, bytes, (unsigned)length);
+  return code < 0 ? code : zip_ok;
+}
+
 static int make_call(const pipeline *p, const step *s) {
   void *zip = p->zip;
   switch (s->kind) {
@@ -154,23 +161,12 @@ static int make_call(const pipeline *p, const step *s) {
         s->window_bits, s->mem_level, s->strategy, NULL, s->crc_for_crypting, s->version_made_by, s->flag_base,
         s->zip64);
   }
-  case step_write: {
-    write_fn write = (write_fn)next_symbol("zipWriteInFileInZip");
-    if (write == NULL) return zip_internal_error;
-    int code = write(zip, s->data, (unsigned)s->length);
-    return code < 0 ? code : zip_ok;
-  }
+  case step_write: return write_bytes(zip, s->data, s->length);
   case step_close: {
     close_part_fn close_part = (close_part_fn)next_symbol("zipCloseFileInZip");
     return close_part == NULL ? zip_internal_error : close_part(zip);
   }
-  case step_block: {
-    if (s->out_length == 0) return zip_ok;
-    write_fn write = (write_fn)next_symbol("zipWriteInFileInZip");
-    if (write == NULL) return zip_internal_error;
-    int code = write(zip, s->out, (unsigned)s->out_length);
-    return code < 0 ? code : zip_ok;
-  }
+  case step_block: return s->out_length == 0 ? zip_ok : write_bytes(zip, s->out, s->out_length);
   case step_close_raw: {
     close_part_raw_fn close_raw = (close_part_raw_fn)next_symbol("zipCloseFileInZipRaw64");
     return close_raw == NULL ? zip_internal_error : close_raw(zip, p->part_size, p->part_crc);

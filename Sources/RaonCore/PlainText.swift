@@ -43,16 +43,35 @@ public struct PlainText: Sendable {
         if b < 0x80 {
           if b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0 { return false }
           if spacesInARow, b == 0x20, i + 1 < n, bytes[i + 1] == 0x20 { return false }
-        } else if b == 0xC2 {
-          if i + 1 < n, bytes[i + 1] < 0xA0 { return false }  // U+0080…U+009F
-        } else if b == 0xE2 {
-          if i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return false }
-        } else if b == 0xEF {
-          if i + 2 < n, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE { return false }
+        } else if Self.sequence(bytes, at: i) != nil {
+          return false
         }
         i += 1
       }
       return true
+    }
+  }
+
+  /// What a non-ASCII scalar is to a writer, when it is anything.
+  public enum Sequence: Sendable {
+    /// A C1 control (U+0080–U+009F) or a non-character (U+FFFE, U+FFFF): written as U+FFFD.
+    case unsafe
+    /// A line or paragraph separator (U+2028, U+2029): a line break.
+    case separator
+  }
+
+  /// The scalar whose UTF-8 starts at `bytes[i]`, with its length in bytes, when it is a
+  /// ``Sequence``; `nil` for any other (and for ASCII). The escaping writers read bytes,
+  /// and these are the only non-ASCII scalars their rules name.
+  @inline(__always)
+  public static func sequence(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Sequence, length: Int)? {
+    let n = bytes.count
+    switch bytes[i] {
+    case 0xC2 where i + 1 < n && bytes[i + 1] < 0xA0: return (.unsafe, 2)
+    case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+      return (.separator, 3)
+    case 0xEF where i + 2 < n && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE: return (.unsafe, 3)
+    default: return nil
     }
   }
 }

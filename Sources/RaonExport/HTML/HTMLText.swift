@@ -38,15 +38,12 @@ enum HTMLText {
         case 0x3E: escaped += "&gt;".utf8
         case 0x22: escaped += "&quot;".utf8
         case 0x00..<0x20, 0x7F: escaped += replacement
-        case 0xC2 where i + 1 < n && bytes[i + 1] < 0xA0:  // U+0080…U+009F
-          escaped += replacement
-          length = 2
-        case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-          space = true  // U+2028, U+2029
-          length = 3
-        case 0xEF where i + 2 < n && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:  // U+FFFE, U+FFFF
-          escaped += replacement
-          length = 3
+        case 0x80...:
+          switch PlainText.sequence(bytes, at: i) {
+          case (.unsafe, let size)?: escaped += replacement; length = size
+          case (.separator, let size)?: space = true; length = size
+          case nil: escaped.append(b)
+          }
         default: escaped.append(b)
         }
         if space, !previousWasSpace { escaped.append(0x20) }

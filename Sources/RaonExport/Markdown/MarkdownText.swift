@@ -43,15 +43,12 @@ enum MarkdownText {
         case 0x00..<0x20, 0x7F:
           // ESC, BEL and the like never reach the Markdown (or a terminal showing it).
           out += replacement
-        case 0xC2 where i + 1 < n && bytes[i + 1] < 0xA0:  // U+0080…U+009F
-          out += replacement
-          length = 2
-        case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-          lineBreak = true  // U+2028, U+2029
-          length = 3
-        case 0xEF where i + 2 < n && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:  // U+FFFE, U+FFFF
-          out += replacement
-          length = 3
+        case 0x80...:
+          switch PlainText.sequence(bytes, at: i) {
+          case (.unsafe, let size)?: out += replacement; length = size
+          case (.separator, let size)?: lineBreak = true; length = size
+          case nil: out.append(b)
+          }
         default: out.append(b)
         }
         // CRLF is one break: one space.
