@@ -213,6 +213,16 @@ static int deflate_block(step *s) {
   return ok ? 0 : -1;
 }
 
+// Deflates waiting block `s`: the lock held on entry and on return, not meanwhile.
+static void deflate_waiting(pipeline *p, step *s) {
+  s->state = block_deflating;
+  pthread_mutex_unlock(&p->lock);
+  int failed = deflate_block(s);
+  if (!failed) atomic_fetch_add(&blocks_deflated, 1);
+  pthread_mutex_lock(&p->lock);
+  s->state = failed ? block_failed : block_deflated;
+}
+
 // A worker: deflates the first waiting block of the queue, until the ZIP thread has ended.
 static void *deflate_blocks(void *argument) {
   pipeline *p = argument;
@@ -227,12 +237,7 @@ static void *deflate_blocks(void *argument) {
       pthread_cond_wait(&p->changed, &p->lock);
       continue;
     }
-    s->state = block_deflating;
-    pthread_mutex_unlock(&p->lock);
-    int failed = deflate_block(s);
-    if (!failed) atomic_fetch_add(&blocks_deflated, 1);
-    pthread_mutex_lock(&p->lock);
-    s->state = failed ? block_failed : block_deflated;
+    deflate_waiting(p, s);
     pthread_cond_broadcast(&p->changed);
   }
   pthread_mutex_unlock(&p->lock);
@@ -244,16 +249,6 @@ static int deflating_locked(const pipeline *p) {
   for (const step *q = p->head; q != NULL; q = q->next)
     if (q->kind == step_block && q->state == block_deflating) return 1;
   return 0;
-}
-
-// Deflates block `s` on the ZIP's thread, no worker having started on it (lock held).
-static void deflate_here(pipeline *p, step *s) {
-  s->state = block_deflating;
-  pthread_mutex_unlock(&p->lock);
-  int failed = deflate_block(s);
-  if (!failed) atomic_fetch_add(&blocks_deflated, 1);
-  pthread_mutex_lock(&p->lock);
-  s->state = failed ? block_failed : block_deflated;
 }
 
 // Whether block `s` is still to be deflated.
@@ -273,14 +268,14 @@ static void *run(void *argument) {
       for (;;) {
         step *first = s->next;
         if (first == NULL && p->closing) break;  // the part was never written
-        if (first != NULL && first->state == block_waiting) deflate_here(p, first);
+        if (first != NULL && first->state == block_waiting) deflate_waiting(p, first);
         else if (first == NULL || pending(first)) pthread_cond_wait(&p->changed, &p->lock);
         else break;
       }
       if (s->next != NULL && s->next->text && s->has_info) s->info.internal_fa |= Z_TEXT;
     }
     // A block is written once deflated: by a worker, or here when none has started on it.
-    if (s->kind == step_block && s->state == block_waiting) deflate_here(p, s);
+    if (s->kind == step_block && s->state == block_waiting) deflate_waiting(p, s);
     while (s->kind == step_block && s->state == block_deflating) pthread_cond_wait(&p->changed, &p->lock);
     pthread_mutex_unlock(&p->lock);
     errno = 0;
