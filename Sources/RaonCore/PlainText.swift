@@ -1,12 +1,10 @@
 /// Whether a text can go into an output as it is, decided from its bytes.
 ///
-/// The writers escape text scalar by scalar (HTML entities, Markdown backslashes, a
-/// table cell's line breaks). Almost every title, place and date in a catalog needs none
-/// of it, and appending such a text whole is several times faster than rebuilding it
-/// scalar by scalar (the weekly job's Markdown and HTML spent ~60 ms doing that on a pair
-/// of downloads a year apart: bench/PROFILING.md, "Round four, session 6"). So a writer
-/// asks first, and only a text that fails takes the scalar path, which then decides
-/// exactly as before.
+/// The writers escape text (HTML entities, Markdown backslashes, a table cell's line
+/// breaks). Almost every title, place and date in a catalog needs none of it, and
+/// appending such a text whole is several times faster than rebuilding it (measured in
+/// bench/PROFILING.md, "Round four, session 6"). So a writer asks first, and only a text
+/// that fails takes the writer's own path, which then decides exactly as before.
 ///
 /// A text is plain when it has none of the writer's `special` ASCII characters, no control
 /// character (C0, DEL, C1, which covers tab, CR, LF and NEL), no line or paragraph separator

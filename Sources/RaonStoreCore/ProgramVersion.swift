@@ -217,8 +217,8 @@ package enum RawContent {
   }
 
   /// SHA-256 of ``canonicalText(of:)``. The bytes are gathered first and hashed in one
-  /// call: fed to the hash four pieces a field, the hashing of a year's new versions cost
-  /// the recording ~25 ms more (bench/PROFILING.md, "Round four, session 6").
+  /// call: fed to the hash four pieces a field, hashing was a measurable part of recording
+  /// a year's new versions (bench/PROFILING.md, "Round four, session 6").
   package static func hash(of record: RawRecord) -> Data {
     var sha = SHA256()
     canonicalBytes(of: record).withUnsafeBytes { sha.update($0) }

@@ -13,9 +13,8 @@ public enum FreedMemory {
   /// Keeps freed memory from piling up in the allocator, for the whole process (called
   /// first thing in `main`):
   /// - four heaps (arenas) instead of glibc's eight per core: each arena keeps its own free
-  ///   memory resident; with two, a report's threads queued for the heaps' locks (a pair
-  ///   of downloads a year apart ran ~5 % slower: bench/PROFILING.md, "Round four,
-  ///   session 6");
+  ///   memory resident; with two, a report's threads queued for the heaps' locks
+  ///   (bench/PROFILING.md, "Round four, session 6");
   /// - a fixed threshold (256 KiB) above which a block is mapped on its own and unmapped
   ///   when freed: glibc raises it to the largest block freed so far, so a job's large
   ///   arrays (rows, programs, encoded versions) end up inside the heaps and stay there.

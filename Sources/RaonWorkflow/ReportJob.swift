@@ -202,8 +202,8 @@ public struct ReportJob: Sendable {
     }
     defer { _ = trendAhead?.wait() }
     // Chunks decoded on one thread and freed on another leave their memory in glibc's
-    // heaps: over a million programs the pass and the trend after it left ~600 MB freed
-    // but resident, the report's peak (docs/PERFORMANCE.md). It is given back every
+    // heaps: over a million programs the pass and the trend after it left most of the
+    // report's peak freed but resident (docs/PERFORMANCE.md). It is given back every
     // 250,000 programs and before the trend is read.
     var sinceReleased = 0
     var report = try ReportAssembler.assemble(

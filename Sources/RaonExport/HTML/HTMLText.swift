@@ -19,7 +19,7 @@ enum HTMLText {
   static func append(_ text: String, to out: inout String) {
     if plain.isPlain(text) { return out += text }
     // Byte by byte, kept bytes copied as they come: rebuilding the text scalar by scalar
-    // cost the page of a year's changes ~25 ms (bench/PROFILING.md, "Round four, session 6").
+    // was a measurable part of the page (bench/PROFILING.md, "Round four, session 6").
     var escaped: [UInt8] = []
     escaped.reserveCapacity(text.utf8.count + 16)
     var text = text

@@ -23,8 +23,8 @@ struct ScalarEscaper: Sendable {
   }
 
   func callAsFunction(_ text: String) -> String {
-    // What is kept goes over in runs, a slice at a time: appending scalar by scalar cost
-    // the weekly job's link targets ~30 ms (bench/PROFILING.md, "Round four, session 6").
+    // What is kept goes over in runs, a slice at a time: appending scalar by scalar was a
+    // measurable part of the weekly job (bench/PROFILING.md, "Round four, session 6").
     let scalars = text.unicodeScalars
     var out = ""
     var rewritten = false

@@ -152,8 +152,9 @@ struct XLSXFormats {
     // Hangul prints a little wider than two of Excel's character units: 10 % to spare.
     let room = max(Int(width * 0.9) - 1, 1)
     // One pass over the scalars, for every text cell of a wrapped column (splitting into
-    // lines first cost the year-apart pair ~40 ms). A line feed ends a line, except the LF
-    // of a CRLF, which is one character with its CR, as a split on "\n" reads it.
+    // lines first was a measurable part of the workbook: bench/PROFILING.md). A line feed
+    // ends a line, except the LF of a CRLF, which is one character with its CR, as a split
+    // on "\n" reads it.
     var lines = 0
     var lineWidth = 0
     var afterCR = false

@@ -28,9 +28,9 @@ final class XLSXWorkbook {
   var cutTextCells: Int { cuts.count }
   private var sheetNames = XLSXSheetNames()
   /// The zlib level every part is deflated at: saving is a report's last step, and the
-  /// deflating of the last parts is the last thing a report waits for. Level 2 takes 0.8 of
-  /// level 3's time and 0.36 of level 6's, for a file 4 % larger than level 3's
-  /// (`CXlsxDeflate/xlsx_deflate.c`, bench/PROFILING.md).
+  /// deflating of the last parts is the last thing a report waits for. Level 2 is a third
+  /// of level 6's time for a slightly larger file (the figures: bench/PROFILING.md,
+  /// "Round four, session 6"; the mechanism: `CXlsxDeflate/xlsx_deflate.c`).
   static let deflateLevel: Int32 = 2
   /// Every sheet, in workbook order (for settings that apply to all of them).
   private(set) var sheets: [XLSXSheet] = []
