@@ -33,7 +33,7 @@ struct ChangesComposer {
         .list([
           ListItem([.strong(L.from), .text(": ")] + composer.snapshotLine(from)),
           ListItem([.strong(L.to), .text(": ")] + composer.snapshotLine(to)),
-        ])
+        ] + L.lineageItems(options.lineage))
       ])
     let days = "\(OfficialDates.day(from.koreaDay, language)) → \(OfficialDates.day(to.koreaDay, language))"
     let document = Document(

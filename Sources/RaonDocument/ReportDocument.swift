@@ -94,6 +94,9 @@ public struct DocumentOptions: Sendable {
   public var crossTableCategories: Int
   /// The catalog reported on: its labels (``ReportLabels/catalog``).
   public var catalog: CatalogProfile.Name = .seoul
+  /// Renames and mergers of regions the comparison found in the national data (said in
+  /// 자료 정보, with the `raon.toml` lines that keep or refuse them).
+  public var lineage: LineageNote?
 
   public init(
     language: ReportLanguage = .ko, chartTopN: Int = 10, listLimit: Int = 20, comparisonListLimit: Int = 100,

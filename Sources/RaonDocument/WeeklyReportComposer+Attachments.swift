@@ -136,7 +136,7 @@ extension WeeklyReportComposer {
           .strong(L.reportWeek), .text(": "),
           .text(L.weekRange(r.week.description, start: r.week.start.description, end: r.week.end.description)),
         ]),
-      ]),
+      ] + L.lineageItems(options.lineage)),
       .paragraph(glossary()),
     ]
   }

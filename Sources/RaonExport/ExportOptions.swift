@@ -1,3 +1,4 @@
+import RaonAnalytics
 import RaonCore
 import RaonDocument
 
@@ -26,6 +27,8 @@ public struct ExportOptions: Sendable {
   public var csvHeaders: CSVHeaders
   /// The catalog reported on (its labels; the national data's report.json keys).
   public var catalog: CatalogProfile.Name = .seoul
+  /// Renames and mergers of regions found in the national data (``DocumentOptions/lineage``).
+  public var lineage: LineageNote?
 
   public init(
     language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10,
@@ -47,6 +50,7 @@ public struct ExportOptions: Sendable {
   public var document: DocumentOptions {
     var options = DocumentOptions(language: language, chartTopN: chartTopN)
     options.catalog = catalog
+    options.lineage = lineage
     return options
   }
 }

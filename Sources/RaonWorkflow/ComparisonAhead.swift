@@ -137,7 +137,10 @@ struct ComparisonAhead: Sendable {
           programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
       }
       let old = try SnapshotReading.events(of: compared, in: store, profile: profile)
-      let changes = EventComparison.diff(old: old.events, new: try new.wait().get(), profile: profile)
+      let held = try new.wait().get()
+      try LineageFound.check(
+        old: old.events, new: held, profile: profile, compared: compared, reported: day, store: store)
+      let changes = EventComparison.diff(old: old.events, new: held, profile: profile)
       return (
         ProgramChunks(try NationalWeek.events(ProgramChunks(old.programs), profile: profile, on: day)),
         NationalAnalysis.named(changes, profile: profile, on: day))

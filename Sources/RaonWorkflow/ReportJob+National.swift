@@ -32,7 +32,7 @@ extension ReportJob {
       let events = try comparedEvents(info, day: selection.snapshot.koreaDay)
       return (info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
         changes: NationalAnalysis.named(
-          try SnapshotReading.diff(from: info, to: selection.snapshot, in: store, profile: profile),
+          try SnapshotReading.diffCheckingLineage(from: info, to: selection.snapshot, in: store, profile: profile),
           profile: profile, on: selection.snapshot.koreaDay))
     }
   }

@@ -58,6 +58,9 @@ public struct ReportOutcome: Sendable {
   /// The national data's report: `snapshot` is counted in events, and what was recorded
   /// in rows (the store keeps every session).
   public var countsEvents = false
+  /// Renames and mergers of regions found in the national data and applied to this
+  /// report (ReportJob+Lineage.swift), for `raon weekly`'s operator alert.
+  public var lineage: LineageNote?
 }
 
 /// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
@@ -107,9 +110,11 @@ public struct ReportJob: Sendable {
       defer { _ = selection.wait() }
       let programs = try eventsIfNational(try self.programs(of: input, selection), input, selection)
       let folder = outputFolder(request, week: try plan.week ?? selection.wait().get().week)
-      return try report(
-        request, programs: programs, selection: selection, recording: recording, into: folder, ahead: ahead,
-        figured: { input.held?.releaseRecords() })
+      return try relinedIfFound(request, selection: selection, recording: recording, into: folder) {
+        try report(
+          request, programs: programs, selection: selection, recording: recording, into: folder, ahead: ahead,
+          figured: { input.held?.releaseRecords() })
+      }
     }
   }
 
