@@ -54,6 +54,7 @@ def write(path, header, rows):
 
 def build(source, outdir):
     header, rows = read_cp949(source)
+    pristine = [list(r) for r in rows]
     col = {name: i for i, name in enumerate(header)}
     as_dict = lambda r: dict(zip(header, r))
     by_key = collections.defaultdict(list)
@@ -125,9 +126,12 @@ def build(source, outdir):
     # A provider that truly stops (its events gone) and an unrelated new one that starts,
     # listing six events of its own, two of the stopped provider's (a show both list) and
     # three more of its titles on their days at other places (a touring show).
+    rows = pristine
     stopped = events_of("충청남도 청양군")
     stops = [r for r in rows if r[col["제공기관명"]] != "충청남도 청양군"]
-    starts = lambda r: r[:col["제공기관명"]] + ["충청남도 보령문화재단"] + r[col["제공기관명"] + 1:]
+    def starts(r):
+        r[col["제공기관명"]], r[col["제공기관코드"]] = "충청남도 보령문화재단", "9990002"
+        return r
     for n, k in enumerate(events_of("충청남도 보령시")[:6]):
         row = list(rows[by_key[k][0]])
         row[col["행사명"]] = "보령문화재단 기획공연 %d" % (n + 1)
@@ -138,9 +142,6 @@ def build(source, outdir):
         row = list(rows[by_key[k][0]])
         row[col["장소"]] = "보령문화예술회관"
         stops.append(starts(row))
-    for r in stops:
-        if r[col["제공기관명"]] == "충청남도 보령문화재단":
-            r[col["제공기관코드"]] = "9990002"
     write(os.path.join(outdir, "stops.csv"), header, stops)
     print(json.dumps({"changed": len(done["changed"]), "removed": len(done["removed"]), "added": done["added"],
                       "providers": sorted({r[col["제공기관명"]] for r in merged if r[col["제공기관명"]].startswith(NEW_PROVINCE)})},
