@@ -196,6 +196,25 @@ import Testing
     }
   }
 
+  /// `raon report --input` (the new download held while it is recorded, compared as it is
+  /// read): found and counted the same, and recorded once.
+  @Test func aReportOfTheNewDownloadAsItIsRecordedFindsItToo() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-e2e-national-lineage-input")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let built = try Self.built(dir)
+    let expected = try Self.counted(built.appendingPathComponent("plain.csv"))
+    let first = try RaonProcess.run(
+      ["snapshot", "--catalog", "national", "--db", "national.sqlite", Self.download.path,
+       "--taken-at", "2025-03-31T09:00:00+09:00"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    let run = try Self.report(
+      dir, out: "out", ["--input", built.appendingPathComponent("merged.csv").path, "--taken-at", "2025-04-07T09:00:00+09:00"])
+    #expect(run.country == expected.all && run.pack == expected.province, "\(run.country) \(run.pack)")
+    #expect(run.run.stderr.contains("충청북도 → 충북특별자치도 (시·도 renamed, 11 providers;"), "\(run.run.stderr)")
+    let listed = try RaonProcess.run(["snapshots", "--db", "national.sqlite"], in: dir)
+    #expect(listed.stdout.split(separator: "\n").filter { $0.contains("merged.csv") }.count == 1, "\(listed.stdout)")
+  }
+
   /// A provider that stops and an unrelated one that starts (listing two of its events and
   /// three of its titles elsewhere) are counted as they are: removed and added, no lineage.
   @Test func aProviderThatStopsAndAnUnrelatedNewOneAreNotMerged() throws {
