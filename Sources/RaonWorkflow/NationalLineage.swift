@@ -71,15 +71,18 @@ struct LineageFound: RaonError, CustomStringConvertible {
 }
 
 extension SnapshotReading {
-  /// ``diff(from:to:in:profile:)`` of the national data, first checking that its keys can be
-  /// trusted as stored (``LineageFound``).
+  /// ``diff(from:to:in:profile:)`` of the national data, first checking (unless not
+  /// `checking`) that its keys can be trusted as stored (``LineageFound``).
   static func diffCheckingLineage(
-    from old: SnapshotInfo, to new: SnapshotInfo, in store: any SnapshotStoring, profile: CatalogProfile
+    from old: SnapshotInfo, to new: SnapshotInfo, in store: any SnapshotStoring, profile: CatalogProfile,
+    checking: Bool = true
   ) throws -> SnapshotDiff {
     let before = try events(of: old, in: store, profile: profile).events
     let after = try events(of: new, in: store, profile: profile).events
-    try LineageFound.check(
-      old: before, new: after, profile: profile, compared: old, reported: new.koreaDay, store: store)
+    if checking {
+      try LineageFound.check(
+        old: before, new: after, profile: profile, compared: old, reported: new.koreaDay, store: store)
+    }
     return EventComparison.diff(old: before, new: after, profile: profile)
   }
 }

@@ -32,7 +32,8 @@ extension ReportJob {
       let events = try comparedEvents(info, day: selection.snapshot.koreaDay)
       return (info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
         changes: NationalAnalysis.named(
-          try SnapshotReading.diffCheckingLineage(from: info, to: selection.snapshot, in: store, profile: profile),
+          try SnapshotReading.diffCheckingLineage(
+            from: info, to: selection.snapshot, in: store, profile: profile, checking: reading.checksLineage),
           profile: profile, on: selection.snapshot.koreaDay))
     }
   }

@@ -103,6 +103,8 @@ public struct SiteJob: Sendable {
     let language = request.options.language
     var report = ReportJob(store: store, storePath: storePath, environment: environment)
     report.profile = profile
+    // Its weeks and pages follow the stored keys and names (docs/NATIONAL.md, "Across weeks").
+    report.reading.checksLineage = false
     environment.progress("site: counting the trend of \(chosen.count) weeks …")
     let trend = try report.trend(
       ReportSelection(

@@ -213,6 +213,9 @@ import Testing
     #expect(run.run.stderr.contains("충청북도 → 충북특별자치도 (시·도 renamed, 11 providers;"), "\(run.run.stderr)")
     let listed = try RaonProcess.run(["snapshots", "--db", "national.sqlite"], in: dir)
     #expect(listed.stdout.split(separator: "\n").filter { $0.contains("merged.csv") }.count == 1, "\(listed.stdout)")
+    // `raon site` follows the stored keys week by week, as before (docs/NATIONAL.md).
+    let site = try RaonProcess.run(["site", "--db", "national.sqlite", "--format", "html", "--out", "site"], in: dir)
+    #expect(site.status == 0, "\(site.stderr)")
   }
 
   /// A provider that stops and an unrelated one that starts (listing two of its events and
