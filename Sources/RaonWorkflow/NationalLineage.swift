@@ -5,15 +5,15 @@ import RaonErrors
 import RaonStore
 
 /// A national comparison whose snapshots must be read again under another lineage
-/// (``EventComparison/checkLineage(old:new:profile:on:)``): thrown by the comparison, caught
+/// (``EventComparison/checkLineage(old:new:profile:between:)``): thrown by the comparison, caught
 /// by the report or `raon diff`, which then does its work again over a ``RelinedStore``.
-/// Never reaches the command line: a job that catches it redoes the comparison once, and a
-/// second one (which a lineage already applied cannot find) is an internal failure.
+/// Never reaches the command line: a job that catches it redoes the comparison once, under
+/// the lineage found, without checking again.
 struct LineageFound: RaonError, CustomStringConvertible {
   var exitStatus: ExitStatus { .failure }
   var check: EventComparison.LineageCheck
   var description: String {
-    "the comparison had to be read again under the lineage found in the data, and was not settled by it"
+    "the national comparison must be read again under the lineage found in the data (an internal step that was not taken)"
   }
 
   /// How many snapshots before the compared one are read to find where a 시·도's unknown
@@ -54,7 +54,8 @@ struct LineageFound: RaonError, CustomStringConvertible {
         continue
       }
       let (findings, found) = LineageDetection.detect(old: rows, new: later.rows, lineage: lineage, on: later.info.koreaDay)
-      guard !findings.isEmpty else { return nil }
+      // Only what names one of the words: an older week's other findings are that week's.
+      guard words.contains(where: { found.province(spelledAs: $0) != nil }) else { return nil }
       return EventComparison.LineageCheck(
         findings: findings, lineage: found, between: LineageBetween(old: info.koreaDay, new: later.info.koreaDay))
     }
