@@ -35,8 +35,8 @@ struct WeeklyDelivery {
   enum Plan {
     /// The week's report to every list (`hold`: held until `--release`).
     case report(ISOWeek, hold: Bool, resend: Bool)
-    /// A stale week's notice to every list (`stale_notice`).
-    case notice(ISOWeek, hold: Bool)
+    /// A stale week's notice to every list (`stale_notice`), saying `facts`.
+    case notice(ISOWeek, hold: Bool, facts: WeeklyMail.NoticeFacts)
     /// Nothing new: only what is pending.
     case pendingOnly
     /// Exactly these deliveries (`--release`).
@@ -68,6 +68,7 @@ struct WeeklyDelivery {
     let now = environment.now()
     var resend = false
     var only: Set<Int64>?
+    var known: [String: WeeklyMail.NoticeFacts] = [:]
     switch plan {
     case .report(let week, let hold, let again):
       resend = again
@@ -75,7 +76,8 @@ struct WeeklyDelivery {
         _ = try ledger.plan(
           week: week.start.description, list: list, recipients: recipients.map(\.text), resend: again, hold: hold, at: now)
       }
-    case .notice(let week, let hold):
+    case .notice(let week, let hold, let facts):
+      known[week.start.description] = facts
       for (list, recipients) in mail.lists where !recipients.isEmpty {
         _ = try ledger.plan(
           week: week.start.description, list: list, recipients: recipients.map(\.text), resend: false, hold: hold,
@@ -88,7 +90,7 @@ struct WeeklyDelivery {
     }
     var result = Tally()
     let pending = try ledger.pendingDeliveries().filter { only?.contains($0.id) ?? true }
-    let parcels = try build(pending, runID: runID, resend: resend, result: &result)
+    let parcels = try build(pending, runID: runID, resend: resend, notices: known, result: &result)
     try send(parcels, runID: runID, result: &result)
     result.pending = try ledger.pendingDeliveries().count
     result.held = try ledger.deliveries(status: .held).count
@@ -99,7 +101,10 @@ struct WeeklyDelivery {
   /// ledger's page 1 and the published files, a notice from the stale run's snapshot. A
   /// recipient no longer in its list is not sent to (refused, with why); a week whose files
   /// are gone stays pending, with why.
-  private func build(_ pending: [DeliveryRecord], runID: Int64, resend: Bool, result: inout Tally) throws -> [Parcel] {
+  private func build(
+    _ pending: [DeliveryRecord], runID: Int64, resend: Bool, notices: [String: WeeklyMail.NoticeFacts],
+    result: inout Tally
+  ) throws -> [Parcel] {
     var parcels: [Parcel] = []
     var messagesByWeek: [String: [String: WeeklyMessageRecord]] = [:]
     let lists = Dictionary(mail.lists.map { ($0.list, $0.recipients) }, uniquingKeysWith: { a, _ in a })
@@ -119,7 +124,7 @@ struct WeeklyDelivery {
       guard !wanted.isEmpty, let day = CalendarDay(iso: first.week) else { continue }
       let week = ISOWeek(containing: day)
       if first.kind == .notice {
-        guard let facts = try noticeFacts(week) else {
+        guard let facts = try notices[first.week] ?? noticeFacts(week) else {
           result.notes.append("the notice to \(first.list) of \(first.week): no stale run of that week is recorded")
           continue
         }
@@ -156,7 +161,8 @@ struct WeeklyDelivery {
     return parcels
   }
 
-  /// What a stale week's notice says, from the ledger's stale run of the week.
+  /// What a stale week's notice says, from the ledger's stale run of the week (a notice
+  /// left pending by it).
   private func noticeFacts(_ week: ISOWeek) throws -> WeeklyMail.NoticeFacts? {
     guard let run = try ledger.lastRun(week: week.start.description, outcome: .stale), let id = run.snapshotID,
       let snapshot = try store.snapshots().first(where: { $0.id == id })

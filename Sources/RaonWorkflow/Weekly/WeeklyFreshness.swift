@@ -47,6 +47,13 @@ struct WeeklyFreshness: Equatable {
       + (sentNotices ? "the offices got the notice that the data did not change, not a report" : "nothing sent to the offices")
   }
 
+  /// What `week`'s notice to the offices says of this data.
+  func noticeFacts(_ week: ISOWeek) -> WeeklyMail.NoticeFacts {
+    WeeklyMail.NoticeFacts(
+      week: week, collectedAt: snapshot.takenAt,
+      reportedWeek: reportedWeek.flatMap(CalendarDay.init(iso:)).map(ISOWeek.init(containing:)))
+  }
+
   /// `9 days`, `36 hours`.
   static func days(_ seconds: TimeInterval) -> String {
     let hours = Int(seconds / 3600)

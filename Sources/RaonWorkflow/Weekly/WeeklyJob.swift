@@ -84,7 +84,7 @@ public struct WeeklyJob: Sendable {
         case .stale(let freshness, let source):
           outcome.verdict = .stale(freshness.reason(sentNotices: settings.staleNotice))
           outcome.lines.append("stale: \(freshness.reason(sentNotices: settings.staleNotice))")
-          plan = settings.staleNotice ? .notice(week, hold: settings.approve) : .pendingOnly
+          plan = settings.staleNotice ? .notice(week, hold: settings.approve, facts: freshness.noticeFacts(week)) : .pendingOnly
           alert = .stale(freshness, source)
         case .written(let snapshot):
           step = .report

@@ -2,7 +2,7 @@
 """Catalogs that trip one gate of `raon weekly` each, built from the bundled sample, and
 the figures each gate should find, computed here from the rows (not by Raon).
 
-    gate_cases.py SAMPLE.csv OUTDIR CASE     CASE: same | size | emptied | changed | columns
+    gate_cases.py SAMPLE.csv OUTDIR CASE     CASE: same | minor | size | emptied | changed | columns
 
 Writes OUTDIR/base.csv (the sample's rows as read here, UTF-8 with BOM), OUTDIR/case.csv
 (the case), and prints JSON: {old, new, distinctOld, changed, gone, emptied: {district:
@@ -11,6 +11,7 @@ count}, addedColumns, removedColumns}. A program is its cultcode (문화포털�
 자치구 column (empty: 미상, never counted as emptied).
 
 - same: the rows again (the same data in a new file).
+- minor: the title of ten rows edited (an ordinary week: no gate trips).
 - size: every fourth row dropped (25 % fewer programs in every district).
 - emptied: every row of 강남구 dropped (3 % of the catalog).
 - changed: the title of three rows in five edited.
@@ -51,6 +52,10 @@ def main(argv):
         new_rows = [r for i, r in enumerate(rows) if i % 4 != 3]
     elif case == "emptied":
         new_rows = [r for r in rows if r[header.index("자치구")] != "강남구"]
+    elif case == "minor":
+        t = header.index("공연/행사명")
+        for r in new_rows[:10]:
+            r[t] = r[t] + " (수정)"
     elif case == "changed":
         t = header.index("공연/행사명")
         for i, r in enumerate(new_rows):
