@@ -6,9 +6,13 @@ import Testing
 /// a folder of downloads as the source: each test drops the files a Monday would find (their
 /// modification time is their time) and runs the week.
 extension WeeklyFixture {
-  /// `2025-08-18T07:00:00+09:00` and the following Mondays, 07:00 in Seoul.
-  static func monday(_ n: Int, at clock: String = "07:00") -> String {
-    let days = ["2025-08-18", "2025-08-25", "2025-09-01", "2025-09-08", "2025-09-15"]
+  /// `2025-08-18T07:00:00+09:00` and the following Mondays, 07:00 in Seoul; with `ofSample`,
+  /// the sample's Monday (2024-09-09, its programs current then) and the following ones.
+  static func monday(_ n: Int, at clock: String = "07:00", ofSample: Bool = false) -> String {
+    let days =
+      ofSample
+      ? ["2024-09-09", "2024-09-16", "2024-09-23", "2024-09-30"]
+      : ["2025-08-18", "2025-08-25", "2025-09-01", "2025-09-08", "2025-09-15"]
     return "\(days[n - 1])T\(clock):00+09:00"
   }
 
