@@ -29,6 +29,8 @@ public struct WeeklyJob: Sendable {
   var makeTransport: @Sendable (SMTPServer) throws -> any MailTransport = { try CurlSMTPTransport(server: $0) }
   /// Waits between attempts to pull (tests need not wait).
   var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  /// The lock file, when the caller took it before opening the store (``takeLockFile(_:storeFile:environment:)``).
+  public var lockFile: RunLock?
 
   public init(
     store: any SnapshotStoring, storePath: String, environment: RaonEnvironment, config: RaonConfig,
@@ -51,7 +53,7 @@ public struct WeeklyJob: Sendable {
     let server = try Self.mailServer(config, environment: environment)
     let week = ISOWeek(containing: request.week ?? CalendarDay(koreaDateOf: environment.now()))
     let locks = try takeLocks(settings)
-    defer { withExtendedLifetime(locks) {} }
+    defer { withExtendedLifetime((locks, lockFile)) {} }
     let ledger = store.ledger
     let runID = try ledger.beginRun(
       kind: request.kind, week: week.start.description, at: environment.now(), host: Self.hostName(),

@@ -99,11 +99,15 @@ struct WeeklyCommand: AsyncParsableCommand {
         options: options, storeProblem: problem
       ).run(request)
     } else {
+      // A lock file first: one naming the store is refused before the store is opened.
+      let address = try StoreAddress.resolve(explicit: store.db ?? config.db, environment: environment)
+      let storeFile: String? = if case .sqlite(let url) = address { url.path } else { nil }
+      let lockFile = try WeeklyJob.takeLockFile(config, storeFile: storeFile, environment: environment)
       var (snapshotStore, path) = try store.openStore(environment, config: config)
       snapshotStore.shrinkGuard = .standard
-      outcome = try await WeeklyJob(
-        store: snapshotStore, storePath: path, environment: environment, config: config, options: options
-      ).run(request)
+      var job = WeeklyJob(store: snapshotStore, storePath: path, environment: environment, config: config, options: options)
+      job.lockFile = lockFile
+      outcome = try await job.run(request)
       store.foldLog(snapshotStore, path: path)
     }
     Console.endProgress()
