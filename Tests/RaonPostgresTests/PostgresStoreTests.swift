@@ -25,7 +25,7 @@ import TestSupport
     #expect(try server.psql("SELECT count(*) FROM \(schema).snapshot_program WHERE snapshot_id = 1") == "\(Catalogs.sample.count)\n")
     // Opening again (a second process, a newer run) changes nothing.
     _ = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
-    #expect(try server.psql("SELECT value FROM \(schema).store_info WHERE key = 'schema_version'") == "3\n")
+    #expect(try server.psql("SELECT value FROM \(schema).store_info WHERE key = 'schema_version'") == "4\n")
   }
 
   @Test func aSchemaHoldingOtherTablesIsRefusedUntouched() throws {
