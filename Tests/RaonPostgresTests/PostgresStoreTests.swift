@@ -48,7 +48,7 @@ import TestSupport
     _ = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
     try server.psql("UPDATE \(schema).store_info SET value = '9' WHERE key = 'schema_version'")
     for readOnly in [false, true] {
-      #expect(throws: SnapshotStore.Error.newerSchema(path: server.url(schema: schema), found: 9, supported: 3)) {
+      #expect(throws: SnapshotStore.Error.newerSchema(path: server.url(schema: schema), found: 9, supported: 4)) {
         try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment, readOnly: readOnly)
       }
     }
