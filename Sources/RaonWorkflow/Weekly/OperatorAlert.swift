@@ -15,6 +15,9 @@ struct AlertText: Equatable {
   var subject: String
   var blocks: [Block]
 
+  /// The verdicts of a tripped gate, as the tables write them.
+  static let tripped: Set<String> = ["초과", "TRIPPED"]
+
   var text: String {
     blocks.map { block in
       switch block {
@@ -34,8 +37,12 @@ struct AlertText: Equatable {
       case .list(let items): return "<ul>\n" + items.map { "<li>\(e($0))</li>" }.joined(separator: "\n") + "\n</ul>"
       case .table(let header, let rows):
         let cell = "style=\"border:1px solid #999;padding:2px 6px;text-align:left\""
+        // A tripped gate's verdict stands out.
+        let marked = { (text: String) in
+          AlertText.tripped.contains(text) ? "<td \(cell)><strong style=\"color:#b00020\">\(e(text))</strong></td>" : "<td \(cell)>\(e(text))</td>"
+        }
         return "<table style=\"border-collapse:collapse\">\n<tr>" + header.map { "<th \(cell)>\(e($0))</th>" }.joined()
-          + "</tr>\n" + rows.map { "<tr>" + $0.map { "<td \(cell)>\(e($0))</td>" }.joined() + "</tr>" }.joined(separator: "\n")
+          + "</tr>\n" + rows.map { "<tr>" + $0.map(marked).joined() + "</tr>" }.joined(separator: "\n")
           + "\n</table>"
       }
     }
