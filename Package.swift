@@ -119,7 +119,7 @@ let package = Package(
     .target(
       name: "RaonStore",
       dependencies: [
-        "RaonCore", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "RaonCore", "RaonConcurrency", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
         // The C API, for binding a version's columns straight into the recording's statements.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],

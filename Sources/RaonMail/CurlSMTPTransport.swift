@@ -98,6 +98,8 @@ public final class CurlSMTPTransport: MailTransport {
     if (400..<500).contains(reply) { return .deferred(reply: "\(reply) \(text)") }
     if (500..<600).contains(reply) {
       if text.uppercased().contains("RCPT") { return .recipientRefused(recipient, reply: "\(reply) \(text)") }
+      // libcurl's "MAIL failed: 553": the sender (or the session) was refused.
+      if text.uppercased().contains("MAIL FAILED") { return .senderRefused(reply: "\(reply) \(text)") }
       return .messageRefused(reply: "\(reply) \(text)")
     }
     return .unreachable(reason: text)

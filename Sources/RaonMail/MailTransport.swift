@@ -17,8 +17,11 @@ public enum MailSendError: RaonError, Equatable, CustomStringConvertible {
   public var exitStatus: ExitStatus { .failure }
   /// The server refused this address for good (a 5xx reply to `RCPT TO`): the others go on.
   case recipientRefused(MailAddress, reply: String)
-  /// The server refused this message for good (a 5xx reply to `MAIL FROM` or the data).
+  /// The server refused this message for good (a 5xx reply to the data).
   case messageRefused(reply: String)
+  /// The server refused the sender or the session (a 5xx reply to `MAIL FROM`: 553 sender
+  /// not allowed, 530 login required): no recipient can be sent to until the settings change.
+  case senderRefused(reply: String)
   /// A refusal for now (a 4xx reply): try again later.
   case deferred(reply: String)
   /// No conversation with the server: it could not be reached, it went away, it timed out.
@@ -33,7 +36,7 @@ public enum MailSendError: RaonError, Equatable, CustomStringConvertible {
   /// now (they stay pending).
   public var stopsTheSession: Bool {
     switch self {
-    case .unreachable, .tls, .authentication: true
+    case .unreachable, .tls, .authentication, .senderRefused: true
     case .recipientRefused, .messageRefused, .deferred: false
     }
   }
@@ -43,7 +46,7 @@ public enum MailSendError: RaonError, Equatable, CustomStringConvertible {
   public var isPermanent: Bool {
     switch self {
     case .recipientRefused, .messageRefused: true
-    case .deferred, .unreachable, .tls, .authentication: false
+    case .deferred, .unreachable, .tls, .authentication, .senderRefused: false
     }
   }
 
@@ -51,6 +54,7 @@ public enum MailSendError: RaonError, Equatable, CustomStringConvertible {
     switch self {
     case .recipientRefused(let address, let reply): "the server refused \(address): \(reply)"
     case .messageRefused(let reply): "the server refused the message: \(reply)"
+    case .senderRefused(let reply): "the server refused the sender (MAIL FROM): \(reply) — check [mail] from and user"
     case .deferred(let reply): "the server deferred it: \(reply)"
     case .unreachable(let reason): "the mail server could not be reached: \(reason)"
     case .tls(let reason): "no secure connection to the mail server: \(reason)"

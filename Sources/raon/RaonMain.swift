@@ -94,6 +94,8 @@ enum StatusCode {
     case .config: return 78
     case .busy: return 69
     case .pending: return 75
+    case .stale: return 66
+    case .held: return 65
     // diff(1): 1 means "changed", so a failure is 2.
     case .failure: return command is DiffCommand ? 2 : 1
     }

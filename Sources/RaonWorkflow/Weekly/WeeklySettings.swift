@@ -36,8 +36,16 @@ public struct WeeklySettings: Sendable, Equatable {
   public var retryFor = 7_200
   /// Seconds before the first retry; each next wait doubles, up to ``maximumWait``.
   public var retryWait = 60
-  /// The lock file; `nil`: `.raon-weekly.lock` in ``out``.
+  /// A lock file besides the store's own lock (``RunLedger/takeRunLock()``); `nil`: none.
   public var lock: String?
+  /// Seconds after which the data of a run is too old to send as a new week.
+  public var maxAge = 8 * 86_400
+  /// Every delivery held until `raon weekly --release`.
+  public var approve = false
+  /// A stale week sends each list a short notice instead of nothing.
+  public var staleNotice = false
+  /// What a run checks before it sends.
+  public var gates = WeeklyGateSettings()
 
   /// The longest wait between two attempts to pull.
   public static let maximumWait = 900
@@ -45,7 +53,10 @@ public struct WeeklySettings: Sendable, Equatable {
   public init() {}
 
   /// The keys `[weekly]` may hold.
-  public static let knownKeys = ["source", "formats", "districts", "out", "site", "retry_for", "retry_wait", "lock"]
+  public static let knownKeys = [
+    "source", "formats", "districts", "out", "site", "retry_for", "retry_wait", "lock", "max_age", "approve",
+    "stale_notice", "gates",
+  ]
 }
 
 /// The `[mail]` section of `raon.toml`: the server, the sender, the recipients.

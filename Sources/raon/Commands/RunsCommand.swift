@@ -9,7 +9,7 @@ struct RunsCommand: AsyncParsableCommand {
     commandName: "runs",
     abstract: "List the weekly runs and deliveries recorded in the store, and say whether the service is well.",
     discussion: """
-      For a monitoring system: exits 1 when the last scheduled run failed (or was interrupted) or none ran in the last 8 days, 75 when deliveries are pending, 0 otherwise; the problem is one line on standard error.
+      For a monitoring system: exits 1 when the last scheduled run failed (or was interrupted) or none ran in the last 8 days, 66 when it was stale (no new data: nothing sent), 65 when deliveries are held for 'raon weekly --release', 75 when deliveries are pending, 0 otherwise; the problem is one line on standard error.
 
       Examples:
         raon runs
@@ -29,16 +29,19 @@ struct RunsCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    var now = Date()
+    if let clock = try WeeklyClock.fromEnvironment(ProcessInfo.processInfo.environment) { now = clock() }
     let ledger = try store.openStore(readOnly: true).ledger
     let runs = try ledger.runs(limit: limit)
     let pending = try ledger.pendingDeliveries()
+    let held = try ledger.deliveries(status: .held)
     let shownWeeks = Set(runs.prefix(1).map(\.week))
     let deliveries = try (shownWeeks.first.map { try ledger.deliveries(week: $0) } ?? [])
-      + pending.filter { !shownWeeks.contains($0.week) }
-    var host = [CChar](repeating: 0, count: 256)
-    let hostName = gethostname(&host, 255) == 0 ? String(cString: host) : "localhost"
+      + (pending + held).filter { !shownWeeks.contains($0.week) }
+    let hostName = WeeklyJob.hostName()
     let health = RunsListing.health(
-      lastScheduled: try ledger.lastRun(kind: .scheduled), pending: pending.count, now: Date(), host: hostName)
+      lastScheduled: try ledger.lastRun(kind: .scheduled), pending: pending.count, held: held.count, now: now,
+      host: hostName)
     if json {
       print(RunsListing.json(runs, deliveries: deliveries, health: health))
     } else {
