@@ -38,6 +38,33 @@ enum HeaderEncoding {
     "\(name): " + encodedWords(value).joined(separator: "\r\n ")
   }
 
+  /// `From: 이름 <a@b>` as a header line: a short ASCII name as a quoted string, any other
+  /// as encoded words (one a line), the address in angle brackets on the last line, or on
+  /// a line of its own when it would make that line longer than 76 characters.
+  static func mailboxHeader(_ name: String, _ mailbox: Mailbox) -> String {
+    guard let display = mailbox.displayName.map(oneLine), !display.isEmpty else {
+      return "\(name): \(mailbox.address.text)"
+    }
+    let words = encodedWords(display)
+    let phrase: [String]
+    if words.count == 1, words[0] == display {
+      // Plain ASCII: a quoted string, so '.', ',' or '@' in it stay text.
+      let escaped = display.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      phrase = ["\"\(escaped)\""]
+    } else {
+      phrase = words
+    }
+    let angle = "<\(mailbox.address.text)>"
+    var lines = phrase
+    let lastLength = (lines.count == 1 ? name.count + 2 : 1) + (lines.last?.count ?? 0)
+    if lastLength + 1 + angle.count <= 76 {
+      lines[lines.count - 1] += " " + angle
+    } else {
+      lines.append(angle)
+    }
+    return "\(name): " + lines.joined(separator: "\r\n ")
+  }
+
   /// An RFC 2231 parameter (`filename*0*=UTF-8''%EC%A2…;` continued as needed), each
   /// piece on a line of its own, ready to follow `; ` in a header.
   static func extendedParameter(_ name: String, _ value: String) -> String {
