@@ -80,15 +80,41 @@ public final class CurlSMTPTransport: MailTransport {
     guard code == CURLE_OK else {
       throw MailSendError.unreachable(reason: "libcurl refused an option (\(String(cString: curl_easy_strerror(code))))")
     }
-    let result = withExtendedLifetime(source) { curl_easy_perform(handle) }
+    var result = withExtendedLifetime(source) { curl_easy_perform(handle) }
+    var reply = 0
+    _ = raon_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
+    if Self.diedBeforeAnything(result, reply: reply, detail: String(cString: errorBuffer), reused: reusedConnection()) {
+      // The connection kept from the last message was gone (a server that closes after
+      // each message; over TLS libcurl cannot tell before it writes): nothing of this one
+      // reached the server, so it goes once more on a new connection.
+      source.offset = 0
+      errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+      result = withExtendedLifetime(source) { curl_easy_perform(handle) }
+      _ = raon_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
+    }
     // The buffer must not outlive this call in the handle.
     _ = raon_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil)
     _ = raon_curl_setopt_list(handle, CURLOPT_MAIL_RCPT, nil)
     guard result != CURLE_OK else { return }
-    var reply = 0
-    _ = raon_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
     throw Self.classify(
       result, reply: reply, detail: String(cString: errorBuffer), recipient: recipient, timeout: server.timeout)
+  }
+
+  /// Whether the last transfer ran on a connection kept from an earlier one.
+  private func reusedConnection() -> Bool {
+    var connects = 0
+    return raon_curl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects) == CURLE_OK && connects == 0
+  }
+
+  /// Whether a transfer failed because its connection was gone before the server answered
+  /// anything of it (no reply code): a kept connection the server had closed.
+  static func diedBeforeAnything(_ code: CURLcode, reply: Int, detail: String, reused: Bool) -> Bool {
+    guard reused, reply == 0 else { return false }
+    switch code {
+    case CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return true
+    case CURLE_SEND_ERROR: return !detail.contains("failed:")
+    default: return false
+    }
   }
 
   /// What a libcurl failure means for this delivery (see ``MailSendError``): the phase

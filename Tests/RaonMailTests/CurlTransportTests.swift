@@ -162,6 +162,29 @@ import Testing
     }
   }
 
+  /// Found by the hostile set: a server that closes the connection after each message
+  /// (250, then gone) left every message after the first pending — over TLS libcurl took
+  /// the closed connection for a live one. Nothing of the next message had reached the
+  /// server, so it goes again on a new connection.
+  @Test(arguments: ["starttls", "implicit"])
+  func aServerThatClosesAfterEachMessageStillGetsEveryMessageOnce(_ mode: String) throws {
+    let setup = try Self.start(
+      "close-\(mode)", script: #"{"tls": "\#(mode)", "on": {"end": {"reply": "250 2.0.0 Ok", "then": "drop"}}}"#)
+    defer { setup.finish() }
+    let scheme = mode == "implicit" ? "smtps" : "smtp"
+    let server = try SMTPServer(
+      url: "\(scheme)://127.0.0.1:\(setup.smtp.port)", user: Self.user, password: MailPassword(Self.password),
+      caFile: setup.smtp.caFile, timeout: 10)
+    let transport = try CurlSMTPTransport(server: server)
+    for n in 1...4 {
+      #expect(throws: Never.self, "message \(n)") {
+        try transport.send(Self.message, from: Self.from, to: try #require(MailAddress("r\(n)@example.go.kr")))
+      }
+    }
+    #expect(setup.smtp.envelopes().compactMap { ($0["rcpt_tos"] as? [String])?.first }
+      == ["r1@example.go.kr", "r2@example.go.kr", "r3@example.go.kr", "r4@example.go.kr"])
+  }
+
   @Test func theEnvelopeTakesTheBareAddressOfASenderWithAName() throws {
     let setup = try Self.start("envelope", script: "{}")
     defer { setup.finish() }
