@@ -83,10 +83,10 @@ public final class CurlSMTPTransport: MailTransport {
     var result = withExtendedLifetime(source) { curl_easy_perform(handle) }
     var reply = 0
     _ = raon_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
-    if Self.diedBeforeAnything(result, reply: reply, detail: String(cString: errorBuffer), reused: reusedConnection()) {
+    if Self.diedBeforeTheMessage(result, detail: String(cString: errorBuffer), reused: reusedConnection(), uploaded: uploaded()) {
       // The connection kept from the last message was gone (a server that closes after
-      // each message; over TLS libcurl cannot tell before it writes): nothing of this one
-      // reached the server, so it goes once more on a new connection.
+      // each message; over TLS libcurl cannot tell before it writes): no byte of this
+      // message reached the server, so it goes once more on a new connection.
       source.offset = 0
       errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
       result = withExtendedLifetime(source) { curl_easy_perform(handle) }
@@ -106,10 +106,18 @@ public final class CurlSMTPTransport: MailTransport {
     return raon_curl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects) == CURLE_OK && connects == 0
   }
 
-  /// Whether a transfer failed because its connection was gone before the server answered
-  /// anything of it (no reply code): a kept connection the server had closed.
-  static func diedBeforeAnything(_ code: CURLcode, reply: Int, detail: String, reused: Bool) -> Bool {
-    guard reused, reply == 0 else { return false }
+  /// The bytes of the message the last transfer handed over.
+  private func uploaded() -> Int64 {
+    var bytes: curl_off_t = 0
+    return raon_curl_getinfo_offset(handle, CURLINFO_SIZE_UPLOAD_T, &bytes) == CURLE_OK ? Int64(bytes) : -1
+  }
+
+  /// Whether a transfer failed because its connection was gone before any byte of the
+  /// message went: a kept connection the server had closed. (Once the message went, the
+  /// server may hold it — a reply it could not finish says nothing — so it is not sent
+  /// again: the delivery stays pending.)
+  static func diedBeforeTheMessage(_ code: CURLcode, detail: String, reused: Bool, uploaded: Int64) -> Bool {
+    guard reused, uploaded == 0 else { return false }
     switch code {
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return true
     case CURLE_SEND_ERROR: return !detail.contains("failed:")

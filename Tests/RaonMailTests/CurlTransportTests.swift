@@ -185,6 +185,21 @@ import Testing
       == ["r1@example.go.kr", "r2@example.go.kr", "r3@example.go.kr", "r4@example.go.kr"])
   }
 
+  /// Once a message went, a connection lost before the reply (here the server stored it,
+  /// then closed without a word) is not a reason to send it again on a new connection:
+  /// that would be a second copy. The delivery stays pending (the server's answer is unknown).
+  @Test func aMessageThatWentIsNotSentAgainWhenTheConnectionDiesBeforeItsReply() throws {
+    let setup = try Self.start(
+      "unreadable", script: #"{"on": {"end": {"drop": true, "keep": true, "after": 1}}}"#)
+    defer { setup.finish() }
+    let transport = try CurlSMTPTransport(server: try setup.server(timeout: 10))
+    try transport.send(Self.message, from: Self.from, to: try #require(MailAddress("r1@example.go.kr")))
+    #expect(throws: MailSendError.self) {
+      try transport.send(Self.message, from: Self.from, to: try #require(MailAddress("r2@example.go.kr")))
+    }
+    #expect(setup.smtp.envelopes().compactMap { ($0["rcpt_tos"] as? [String])?.first } == ["r1@example.go.kr", "r2@example.go.kr"])
+  }
+
   @Test func theEnvelopeTakesTheBareAddressOfASenderWithAName() throws {
     let setup = try Self.start("envelope", script: "{}")
     defer { setup.finish() }

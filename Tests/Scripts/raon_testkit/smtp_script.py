@@ -31,7 +31,9 @@ The script (a JSON object; every key optional):
                "one_line": true on one line) | drip S (the reply a byte every S seconds);
                then "drop" | "hang" (after the reply); conditions: match "ADDRESS" (rcpt,
                mail), times N (the first N times, counted over all connections), after N
-               (once N messages were accepted), conn N (only on the Nth connection, from 1).
+               (once N messages were accepted), conn N (only on the Nth connection, from 1);
+               keep true (end: the message is kept even though the reply is a hang, a drop
+               or a refusal — a server that stored it and then failed to say so).
 
 What it keeps in --dir: NNNN.eml and NNNN.json for every message it accepted (the
 envelope: mail_from, rcpt_tos, tls, login, conn — as smtp_server.py, so mail.py reads
@@ -329,7 +331,7 @@ class Session:
             size += len(raw) + 2
         content = b"\r\n".join(lines) + b"\r\n"
         action = self.s.action("end", self.n)
-        accepts = not (action and (action.get("hang") or action.get("drop"))) and \
+        accepts = (action or {}).get("keep") or not (action and (action.get("hang") or action.get("drop"))) and \
             (not action or action.get("reply", "250")[:1] == "2")
         if accepts:
             self.keep(content)
