@@ -7,7 +7,7 @@ Raon's secrets (issue 49 item 7).
 
 Prints one JSON object: {"status": N, "stdout": "...", "stderr": "...", "processes":
 [{"pid": N, "cmdline": [...], "environ": {NAME: VALUE}}]} — every descendant seen, the
-command itself left out. The command's environment is this process's, with each --env.
+command itself left out (and a child caught between fork and exec, still a copy of it). The command's environment is this process's, with each --env.
 """
 import argparse
 import json
@@ -73,6 +73,10 @@ def run_watching(command, cwd=None, env=None, timeout=600, every=0.005):
         while not done.is_set():
             for pid in descendants(proc.pid, parents()):
                 record = read(pid)
+                # A child between fork and exec is still a copy of the command (its
+                # memory, its environment): not a program the command started.
+                if record and record["cmdline"] == [str(a) for a in command]:
+                    continue
                 if record and (pid, tuple(record["cmdline"])) not in seen:
                     seen[(pid, tuple(record["cmdline"]))] = record
             time.sleep(every)
