@@ -54,6 +54,14 @@ import Testing
     }
   }
 
+  /// Found by the hostile set: an unknown quoted key `"from "` was reported on the line of
+  /// `from`, whose text begins the same way.
+  @Test func aQuotedUnknownKeyIsReportedOnItsOwnLine() {
+    let refused = Self.refusal(Self.mail("user = \"u\"\n\"from \" = \"x@y.kr\"\n"))
+    #expect(refused?.line == 5, "\(String(describing: refused))")
+    #expect(refused?.message.contains("unknown key 'from '") == true)
+  }
+
   @Test func aSenderWithADisplayNameIsTaken() throws {
     let config = try RaonConfig.parse(
       "[mail]\nserver = \"smtp://m.example.kr\"\nfrom = \"서울특별시 문화정책과 <culture@example.go.kr>\"\ntimeout = 2\n",

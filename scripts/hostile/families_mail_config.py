@@ -178,7 +178,11 @@ def case_mail_config(d, section, key, value, must_fail, deliver):
         elif not 1 <= int(m.group(1)) <= len(lines):
             problems.append(f"names line {m.group(1)} of a file of {len(lines)}")
         elif "\n" not in value and int(m.group(1)) != line and section != "document":
-            problems.append(f"names line {m.group(1)}; the key is on line {line}")
+            # Another key's line is right when the message is about that key (districts = []
+            # makes [mail.districts]' "종로구" the mistake).
+            named = lines[int(m.group(1)) - 1].split("=")[0].strip().strip('"\'')
+            if not named or named.encode() not in r.err:
+                problems.append(f"names line {m.group(1)}; the key is on line {line}")
     H.note("mail_config", f"exit {r.rc}")
     if os.path.exists(os.path.join(d, "raon.sqlite")) or os.path.exists(os.path.join(d, "out")):
         problems.append("a dry run wrote the store or out/")

@@ -151,6 +151,7 @@ class Session:
         self.auth_raw = []
         self.mail_from = None
         self.rcpt = []
+        self.delay_spent = 0
 
     # -- the wire -----------------------------------------------------------------------
 
@@ -205,7 +206,8 @@ class Session:
 
     def reply(self, phase, default, action):
         """Sends the reply `action` says (else `default`) for `phase`; False: none was sent."""
-        delay = self.s.script.get("delay", 0)
+        delay = self.s.script.get("delay", 0) if not self.delay_spent else 0
+        self.delay_spent = 0
         if delay:
             time.sleep(delay)
         if action and action.get("hang"):
@@ -331,6 +333,11 @@ class Session:
             size += len(raw) + 2
         content = b"\r\n".join(lines) + b"\r\n"
         action = self.s.action("end", self.n)
+        # A slow server is slow before it takes the message, not between taking it and
+        # saying so (that moment is the client's to lose, whatever it does).
+        self.delay_spent = self.s.script.get("delay", 0)
+        if self.delay_spent:
+            time.sleep(self.delay_spent)
         accepts = (action or {}).get("keep") or not (action and (action.get("hang") or action.get("drop"))) and \
             (not action or action.get("reply", "250")[:1] == "2")
         if accepts:
