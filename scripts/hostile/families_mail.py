@@ -11,7 +11,7 @@
                 wrong-host and expired certificates; smtps:// to a plain server), replies that
                 echo the login, 8 MB banners, replies a byte at a time, a slow server. Each
                 case runs `raon weekly --deliver-pending` on a copy of a published week
-                (5 deliveries pending, `timeout = 3`, a sender with a Korean display name),
+                (4 deliveries pending, `timeout = 3`, a sender with a Korean display name),
                 then again against a well-behaved server. Checked: nothing of the login ever
                 crossed in clear; the password (as is, in base64, in the PLAIN blob) nowhere
                 in stdout, stderr, the store or the published files; each run within
@@ -23,7 +23,11 @@
                 server, the messages whole or in parts (a small max_message_bytes), then a
                 rerun: each office received each part exactly once, the ledger says what the
                 server received (status sent, the parts' message ids, sends = 1), and an
-                interrupt ends with 130/143.
+                interrupt ends with 130/143. After a SIGKILL one second copy is allowed for
+                the one message the server stored last before the kill, if Raon had not yet
+                gone on to the next MAIL FROM (stored, killed before the acknowledgement was
+                recorded: no client can close that window); any other — a part acknowledged
+                earlier sent again — fails.
 """
 import base64
 import email
@@ -138,7 +142,7 @@ def config_text(port, ca, scheme="smtp", mail_extra=""):
     lists = "".join(f'"{name}" = {json.dumps(addresses)}\n' for name, addresses in LISTS[1:])
     api_base = World.api_base or "http://127.0.0.1:9/mailworld"
     return (f'db = "raon.sqlite"\napi_base = "{api_base}"\n\n[weekly]\nsource = "api"\n'
-            f'formats = ["xlsx", "json"]\ndistricts = ["종로구", "중구"]\nout = "out"\nretry_for = "2s"\n'
+            f'formats = ["xlsx", "html", "json"]\ndistricts = ["종로구", "중구"]\nout = "out"\nretry_for = "2s"\n'
             f'retry_wait = "1s"\n\n[mail]\nserver = "{scheme}://127.0.0.1:{port}"\nfrom = "{SENDER}"\n'
             f'user = "{USER}"\nca_file = "{ca}"\ntimeout = {TIMEOUT}\noperator = ["{OPS}"]\n'
             f'city = {json.dumps(LISTS[0][1])}\n{mail_extra}\n[mail.districts]\n{lists}')
@@ -180,12 +184,19 @@ class World:
             path = os.path.join(cls.template, leftover)
             if os.path.exists(path):
                 os.remove(path)
-        # max_message_bytes that splits the city's message (the workbook and the JSON) in two.
-        sizes = []
+        # max_message_bytes that splits the city's message (workbook, HTML, JSON): every
+        # file fits in a part with page 1, the three together do not.
+        sizes, city = [], 0
         for root, _, files in os.walk(os.path.join(cls.template, "out")):
-            sizes += [os.path.getsize(os.path.join(root, f)) for f in files if f in ("report.xlsx", "report.json")]
-        biggest = max(sizes)
-        cls.part_cap = max(10_000, int(biggest * 4 / 3) + 60_000)
+            for f in files:
+                if f in ("report.xlsx", "report.html", "report.json"):
+                    size = os.path.getsize(os.path.join(root, f))
+                    sizes.append(size)
+                    if os.path.basename(os.path.dirname(root)) == "out":
+                        city += size
+        cls.part_cap = max(10_000, int(max(sizes) * 1.4) + 40_000)
+        if city * 4 // 3 <= cls.part_cap:
+            raise SystemExit(f"mail families: the city's files ({city} bytes) would not split under {cls.part_cap}")
         cls.built = True
 
     @classmethod
@@ -507,7 +518,8 @@ def family_mail_signals(n, rng):
 
 
 def delivery_seconds(parts):
-    """How long the slow server's delivery takes, measured once per shape."""
+    """How long the slow server's delivery takes (its first connection to its QUIT),
+    measured once per shape."""
     key = "parts" if parts else "whole"
     if key not in World.timings:
         d = os.path.join(World.base, "timing-" + key)
@@ -516,15 +528,32 @@ def delivery_seconds(parts):
         server = Scripted(os.path.join(d, "srv"), {"delay": 0.05})
         try:
             write_config(d, server.port, server.ca, mail_extra=f"max_message_bytes = {World.part_cap}" if parts else "")
-            t = time.monotonic()
             r = H.run(["weekly", "--deliver-pending"], d, env=env(), timeout=600)
-            World.timings[key] = time.monotonic() - t
+            moments = [e["t"] for e in server.events() if e["event"] in ("connect", "quit")]
+            World.timings[key] = max(moments) - min(moments) if moments else r.elapsed
             if r.rc != 0:
                 raise RuntimeError(f"the timing run failed: exit {r.rc}: {H.short(r.err)}")
         finally:
             server.stop()
             shutil.rmtree(d, ignore_errors=True)
     return World.timings[key]
+
+
+def in_flight_at(server, when):
+    """(recipient, Message-ID) of the message in flight at `when`: the last one the server
+    stored before it, if the client had not gone on to the next MAIL FROM on that
+    connection (a client that went on had the acknowledgement, and must have recorded it)."""
+    # The killed run's connections: those opened before the kill (a message it had fully
+    # sent may be stored a moment after it).
+    mine = {e["conn"] for e in server.events() if e["event"] == "connect" and e["t"] <= when}
+    events = [e for e in server.events() if e["conn"] in mine]
+    stored = [e for e in events if e["event"] == "message"]
+    if not stored or not stored[-1].get("rcpt"):
+        return None
+    last = stored[-1]
+    if any(e["event"] == "mail" and e["conn"] == last["conn"] and e["t"] > last["t"] for e in events):
+        return None
+    return last["rcpt"][0], last.get("message_id")
 
 
 def case_signal(d, sig, frac, parts):
@@ -537,8 +566,15 @@ def case_signal(d, sig, frac, parts):
         write_config(d, server.port, server.ca, mail_extra=extra)
         proc = subprocess.Popen([H.Ctx.raon, "weekly", "--deliver-pending"], cwd=d, env=env(),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
-        time.sleep(0.3 + frac * seconds)
+        # The signal lands FRAC of the way through the delivery: timed from the server's
+        # first connection, not from the start (which varies with the machine's load).
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and not any(e["event"] == "connect" for e in server.events()) \
+                and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(frac * seconds)
         finished = proc.poll() is not None
+        killed_at = time.time()
         if not finished:
             proc.send_signal(sig)
         try:
@@ -566,13 +602,18 @@ def case_signal(d, sig, frac, parts):
         problems.append(f"the rerun: exit {second.rc}: {H.short(second.err)}")
     got = received([server])
     book = ledger(d)
+    in_flight = in_flight_at(server, killed_at) if sig == signal.SIGKILL and not finished else None
     for rcpt in RECIPIENTS:
         ids = message_ids(got.get(rcpt, []))
         if not ids:
             problems.append(f"{rcpt} received nothing")
             continue
-        if len(ids) != len(set(ids)):
-            dup = sorted({i for i in ids if ids.count(i) > 1})
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        if in_flight and dup == [in_flight[1]] and rcpt == in_flight[0] and ids.count(dup[0]) == 2:
+            # The one message the server stored last before the kill, before Raon could
+            # record its acknowledgement: SMTP's own window, sent again by the rerun.
+            H.note("mail_signals", "SIGKILL: the message in flight sent again (stored, not yet recorded)")
+        elif dup:
             problems.append(f"{rcpt} received {len(ids) - len(set(ids))} part(s) twice: {dup[:2]} "
                             "(expects issue-49 item 1 fix)" if parts else f"{rcpt} received the message twice")
         counts = {i.split(".p")[-1].split("@")[0] for i in ids if ".p" in i}

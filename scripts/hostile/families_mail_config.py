@@ -281,7 +281,7 @@ def case_child_env(d, secrets, real, weekly):
         secrets = dict(secrets, RAON_SMTP_PASSWORD=M.PASSWORD)
         M.World.copy(d)
         server = M.Scripted(os.path.join(d, "srv-env"), {})
-        text = M.config_text(server.port, server.ca).replace('formats = ["xlsx", "json"]', 'formats = ["pdf", "xlsx"]')
+        text = M.config_text(server.port, server.ca).replace('formats = ["xlsx", "html", "json"]', 'formats = ["pdf", "xlsx"]')
         with open(os.path.join(d, "raon.toml"), "w", encoding="utf-8") as f:
             f.write(text)
         extra["RAON_SMTP_PASSWORD"] = M.PASSWORD

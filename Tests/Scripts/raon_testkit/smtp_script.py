@@ -38,7 +38,8 @@ The script (a JSON object; every key optional):
 What it keeps in --dir: NNNN.eml and NNNN.json for every message it accepted (the
 envelope: mail_from, rcpt_tos, tls, login, conn — as smtp_server.py, so mail.py reads
 them); clear.bin, every byte a client sent outside TLS; events.jsonl, one JSON object per
-event (connect, hang, drop, login, message, quit) with its phase and time.
+event (connect, hang, drop, login, mail — a sender taken —, message — with its
+Message-ID —, quit) with its phase and time.
 """
 
 import argparse
@@ -47,6 +48,7 @@ import datetime
 import ipaddress
 import json
 import os
+import re
 import signal
 import socket
 import ssl
@@ -354,7 +356,9 @@ class Session:
             with open(name + ".eml.part", "wb") as f:
                 f.write(content)
             os.rename(name + ".eml.part", name + ".eml")
-        self.s.event(self.n, "message", rcpt=self.rcpt, mail_from=self.mail_from)
+        found = re.search(rb"(?im)^Message-ID:[ \t]*<([^>\r\n]+)>", content)
+        self.s.event(self.n, "message", rcpt=self.rcpt, mail_from=self.mail_from,
+                     message_id=found.group(1).decode("ascii", "replace") if found else None)
 
     def run(self):
         script = self.s.script
@@ -385,6 +389,7 @@ class Session:
                 sent = self.reply("mail", "250 2.1.0 Ok", self.s.action("mail", self.n, address))
                 if sent.startswith("2"):
                     self.mail_from, self.rcpt = address, []
+                    self.s.event(self.n, "mail", mail_from=address)
             elif verb == "RCPT":
                 address = rest.partition(":")[2].strip().split(" ")[0].strip("<>")
                 sent = self.reply("rcpt", "250 2.1.5 Ok", self.s.action("rcpt", self.n, address))
