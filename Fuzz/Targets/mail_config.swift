@@ -48,7 +48,7 @@ func check(_ value: String) {
   }
   if let mailbox = Mailbox(value) {
     precondition(Mailbox.problem(in: value) == nil)
-    checkHeader(HeaderEncoding.mailboxHeader("From", mailbox), name: "From", longest: mailbox.address.text.utf8.count + 3)
+    checkHeader(HeaderEncoding.mailboxHeader("From", mailbox), name: "From", longest: mailbox.address.text.utf8.count + 8)
     precondition(Mailbox(mailbox.address.text)?.address == mailbox.address)
   } else {
     precondition(Mailbox.problem(in: value) != nil, "no reason given for \(value.debugDescription)")
@@ -63,7 +63,8 @@ func check(_ value: String) {
 }
 
 /// One header: `Name: …`, continuation lines beginning with a space, ASCII, no line longer
-/// than 78 but one holding a long address alone (`longest`), none over 998.
+/// than 78 but one holding a long address (`From: ` and it, or ` <it>` alone: `longest`),
+/// none over 998.
 func checkHeader(_ header: String, name: String, longest: Int) {
   let lines = header.components(separatedBy: "\r\n")
   precondition(lines[0].hasPrefix("\(name): "), "\(header.debugDescription)")

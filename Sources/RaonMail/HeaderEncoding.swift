@@ -10,11 +10,12 @@ enum HeaderEncoding {
 
   /// `text` as RFC 2047 `B` encoded words (`=?UTF-8?B?…?=`), split between characters,
   /// never inside one; short plain ASCII without control characters stays as it is (but
-  /// not in a quoted parameter when it holds a quote or a backslash: `inQuotes`).
-  static func encodedWords(_ text: String, inQuotes: Bool = false) -> [String] {
+  /// not in a quoted parameter when it holds a quote or a backslash: `inQuotes`; nor
+  /// when `always`).
+  static func encodedWords(_ text: String, inQuotes: Bool = false, always: Bool = false) -> [String] {
     let clean = oneLine(text)
     let plain = clean.unicodeScalars.allSatisfy { $0.isASCII } && clean.utf8.count <= 60 && !clean.contains("=?")
-    if plain && !(inQuotes && (clean.contains("\"") || clean.contains("\\"))) { return [clean] }
+    if plain && !always && !(inQuotes && (clean.contains("\"") || clean.contains("\\"))) { return [clean] }
     var words: [String] = []
     var chunk: [UInt8] = []
     for character in clean {
@@ -45,14 +46,13 @@ enum HeaderEncoding {
     guard let display = mailbox.displayName.map(oneLine), !display.isEmpty else {
       return "\(name): \(mailbox.address.text)"
     }
-    let words = encodedWords(display)
-    let phrase: [String]
-    if words.count == 1, words[0] == display {
-      // Plain ASCII: a quoted string, so '.', ',' or '@' in it stay text.
+    var phrase = encodedWords(display)
+    if phrase.count == 1, phrase[0] == display {
+      // Plain ASCII: a quoted string, so '.', ',' or '@' in it stay text — unless its
+      // escapes make it too long for the line, then encoded words as any other name.
       let escaped = display.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      phrase = ["\"\(escaped)\""]
-    } else {
-      phrase = words
+      let quoted = "\"\(escaped)\""
+      phrase = name.count + 2 + quoted.count <= 76 ? [quoted] : encodedWords(display, always: true)
     }
     let angle = "<\(mailbox.address.text)>"
     var lines = phrase

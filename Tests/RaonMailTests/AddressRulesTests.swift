@@ -61,6 +61,8 @@ import Testing
       "서울특별시 문화정책과", "Culture, Seoul (Dept.)", "\"Quoted\" \\ back",
       String(repeating: "서울특별시 문화본부 문화정책과 ", count: 4) + "끝",
       "Raon", "=?UTF-8?B?not-a-word?=",
+      // Found by the fuzz target mail_config: escaped, it made an 83-byte From line.
+      String(repeating: "\\", count: 24) + "x\"y\"" + String(repeating: "\\", count: 10),
     ]
     for name in names {
       let from = Mailbox(try #require(MailAddress("culture@example.go.kr")), displayName: name)
