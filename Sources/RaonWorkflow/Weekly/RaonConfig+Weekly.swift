@@ -124,7 +124,9 @@ struct SectionReader {
     for text in texts {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       guard let address = MailAddress(trimmed) else {
-        throw fail(key, "'\(text)' in \(key) is not an e-mail address (write local@domain, one per item)", section: section)
+        let why = MailAddress.problem(in: trimmed).map { ": \($0)" } ?? ""
+        throw fail(
+          key, "'\(text)' in \(key) is not an e-mail address\(why) (write local@domain, one per item)", section: section)
       }
       if !out.contains(address) { out.append(address) }
     }
@@ -198,11 +200,15 @@ struct SectionReader {
       throw WorkflowError.config(
         path: path, line: lines.line(ofSection: "mail"), message: "[mail] has no from — add from = \"culture@example.go.kr\"")
     }
-    guard let from = MailAddress(fromText.trimmingCharacters(in: .whitespaces)) else {
-      throw fail("from", "from = '\(fromText)' is not an e-mail address (write local@domain)")
+    guard let from = Mailbox(fromText) else {
+      let why = Mailbox.problem(in: fromText).map { ": \($0)" } ?? ""
+      throw fail("from", "from = '\(fromText)' is not a sender\(why) (write local@domain, or Name <local@domain>)")
     }
     var settings = MailSettings(server: server, from: from)
     settings.user = try nonEmpty("user")
+    if let user = settings.user, user.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw fail("user", "'user' holds a control character (a line break?) — write the login name alone")
+    }
     settings.passwordFile = try nonEmpty("password_file")
     settings.caFile = try nonEmpty("ca_file")
     settings.operators = try addresses("operator") ?? []
@@ -213,7 +219,7 @@ struct SectionReader {
       }
       settings.maxMessageBytes = n
     }
-    if let seconds = try seconds("timeout", 5...3_600) { settings.timeout = seconds }
+    if let seconds = try seconds("timeout", 1...3_600) { settings.timeout = seconds }
     if let value = table["districts"] {
       guard let lists = value.table else {
         throw fail("districts", "'districts' must be a [mail.districts] section: \"종로구\" = [\"b@example.go.kr\"]")

@@ -64,20 +64,21 @@ public struct WeeklySettings: Sendable, Equatable {
 /// ```toml
 /// [mail]
 /// server = "smtp://mail.example:587" # smtp:// requires STARTTLS; smtps:// is TLS from the start
-/// from = "culture@example.go.kr"
+/// from = "서울특별시 문화정책과 <culture@example.go.kr>"  # or the address alone
 /// user = "culture"                   # password: RAON_SMTP_PASSWORD, or password_file (mode 0600)
 /// password_file = "/etc/raon/smtp-password"
 /// ca_file = "/etc/raon/ca.pem"       # optional: a private CA to trust
 /// operator = ["ops@example.go.kr"]   # alerts when a run fails or delivers only in part
 /// city = ["a@example.go.kr"]
 /// max_message_bytes = 10240000       # a larger message is refused before anything is sent
-/// timeout = 120                      # seconds for one message's conversation with the server
+/// timeout = 120                      # seconds for one message's conversation, and for any one reply (QUIT too)
 /// [mail.districts]
 /// "종로구" = ["b@example.go.kr"]
 /// ```
 public struct MailSettings: Sendable, Equatable {
   public var server: String
-  public var from: MailAddress
+  /// The sender: its address goes in the envelope, its name (if any) in `From:`.
+  public var from: Mailbox
   public var user: String?
   public var passwordFile: String?
   public var caFile: String?
@@ -89,9 +90,13 @@ public struct MailSettings: Sendable, Equatable {
   public var maxMessageBytes = 10_240_000
   public var timeout = 120
 
-  public init(server: String, from: MailAddress) {
+  public init(server: String, from: Mailbox) {
     self.server = server
     self.from = from
+  }
+
+  public init(server: String, from: MailAddress) {
+    self.init(server: server, from: Mailbox(from))
   }
 
   /// The keys `[mail]` may hold.

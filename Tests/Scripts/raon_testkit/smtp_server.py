@@ -1,7 +1,8 @@
 """A real SMTP server on 127.0.0.1 for Raon's mail tests and benchmarks: aiosmtpd with
 STARTTLS required (or TLS from the start with --implicit-tls), AUTH (PLAIN, LOGIN) against
 one user and password, and a certificate signed by a throwaway CA made here (Python's
-`cryptography`), kept in --certs so a restarted server presents the same one.
+`cryptography`), kept in --certs so a restarted server presents the same one (the CA's key
+beside it, for smtp_script.py's wrong-host and expired certificates).
 
 Each message handed over (one DATA) is saved in --dir as NNNN.eml, with NNNN.json holding
 its envelope: {"mail_from", "rcpt_tos", "tls", "login"}.
@@ -40,7 +41,8 @@ def make_certificates(folder):
     ca_path = os.path.join(folder, "ca.pem")
     cert_path = os.path.join(folder, "server.pem")
     key_path = os.path.join(folder, "server.key")
-    if all(os.path.exists(p) for p in (ca_path, cert_path, key_path)):
+    ca_key_path = os.path.join(folder, "ca.key")  # for smtp_script.py's other certificates
+    if all(os.path.exists(p) for p in (ca_path, cert_path, key_path, ca_key_path)):
         return ca_path, cert_path, key_path
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
@@ -79,6 +81,9 @@ def make_certificates(folder):
         f.write(cert.public_bytes(serialization.Encoding.PEM))
     with open(key_path, "wb") as f:
         f.write(key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    with open(ca_key_path, "wb") as f:
+        f.write(ca_key.private_bytes(
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
     return ca_path, cert_path, key_path
 
