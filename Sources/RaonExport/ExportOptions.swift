@@ -24,8 +24,9 @@ public struct ExportOptions: Sendable {
   public var chartTopN: Int
   /// The language of the CSV header rows (`--csv-headers`).
   public var csvHeaders: CSVHeaders
-  /// The catalog reported on (its labels; the national data's report.json keys).
-  public var catalog: CatalogProfile.Name = .seoul
+  /// The catalog reported on: its words (labels, file names, report.json keys) and its
+  /// extra tables.
+  public var profile: CatalogProfile = .seoul
 
   public init(
     language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10,
@@ -41,12 +42,12 @@ public struct ExportOptions: Sendable {
   /// The most groups a chart shows (the config allows up to 100).
   public static let chartTopNLimit = 1_000
 
-  public var labels: ReportLabels { ReportLabels(language, catalog: catalog) }
+  public var labels: ReportLabels { ReportLabels(language, profile: profile) }
 
   /// What the document says in these options (its language, the charts' top N, the catalog).
   public var document: DocumentOptions {
     var options = DocumentOptions(language: language, chartTopN: chartTopN)
-    options.catalog = catalog
+    options.profile = profile
     return options
   }
 }
