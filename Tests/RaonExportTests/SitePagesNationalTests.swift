@@ -21,7 +21,7 @@ struct SitePagesNationalTests {
       week(20, ["세종": "세종특별자치시", "강원": "강원도"]), week(21, ["세종": "세종특별자치시"]),
       week(30, ["세종": "세종특별자치시", "강원": "강원특별자치도"]),
     ],
-    language: .ko, catalog: .national,
+    language: .ko, profile: .national,
     regions: [SiteRegion(id: "세종", name: "세종특별자치시"), SiteRegion(id: "강원", name: "강원특별자치도")])
 
   static let report = "<!DOCTYPE html>\n<html lang=\"ko\">\n<head>\n<meta charset=\"utf-8\">\n<style>\n</style>\n</head>\n<body>\n<main>\n</main>\n</body>\n</html>\n"
