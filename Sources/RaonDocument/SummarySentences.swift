@@ -22,7 +22,7 @@ public enum SummarySentences {
     // (``CountPhrases``).
     out.append(
       CountPhrases.running(
-        now: v.running, previous: previous?.running, place: r.district?.name, against: against ?? .previousWeek, L))
+        now: v.running, previous: previous?.running, place: r.district.map { L.named($0.name) }, against: against ?? .previousWeek, L))
     out.append(
       CountPhrases.registeredStartingEnding(registered: v.registered, starting: v.starting, ending: v.ending, L))
 

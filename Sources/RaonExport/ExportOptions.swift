@@ -51,3 +51,14 @@ public struct ExportOptions: Sendable {
     return options
   }
 }
+
+/// The options as a weekly run's keys record them (`WeeklyKeys`): stable from run to run,
+/// and as they read before the profile replaced the catalog's name (a profile's own
+/// description would list its dictionaries in a per-process order).
+extension ExportOptions: CustomStringConvertible {
+  public var description: String {
+    "ExportOptions(language: RaonDocument.ReportLanguage.\(language), csvEncoding: RaonExport.CSVEncoding.\(csvEncoding), "
+      + "chartTopN: \(chartTopN), csvHeaders: RaonExport.CSVHeaders.\(csvHeaders), "
+      + "catalog: RaonCore.CatalogProfile.Name.\(profile.name))"
+  }
+}
