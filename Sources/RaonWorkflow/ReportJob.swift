@@ -226,7 +226,7 @@ public struct ReportJob: Sendable {
     if trendAhead == nil, programs.count >= 250_000 { FreedMemory.release() }
     let trends = try trendAhead?.wait().get() ?? trend(selection, districts: districts)
     report.trend = trends.city
-    if profile.name == .national { report.national = NationalAnalysis.tables(programs.held ?? []) }
+    if profile.name == .national { report.extras = ReportExtras.tables(profile.extras, programs.held ?? []) }
     return (report, trends.byDistrict)
   }
 

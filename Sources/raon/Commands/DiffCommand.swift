@@ -48,7 +48,7 @@ struct DiffCommand: AsyncParsableCommand {
     let formats = output.out == nil || list.lowercased() == "none" ? [] : try registry.parse([list], for: .comparison)
     var options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
     let profile = try catalog.profile(for: snapshotStore, config: config)
-    options.catalog = profile.name
+    options.profile = profile
     let outcome = try DiffJob(store: snapshotStore, storePath: path, environment: environment, profile: profile)
       .run(from: from, to: to, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }

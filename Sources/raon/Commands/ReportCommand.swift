@@ -130,7 +130,7 @@ struct ReportCommand: AsyncParsableCommand {
     }
     request.outParent = config.out
     request.options = output.exportOptions(over: config, csvHeaders: headers.csvHeaders)
-    request.options.catalog = profile.name
+    request.options.profile = profile
 
     var job = ReportJob(store: snapshotStore, storePath: path, environment: environment)
     job.profile = profile

@@ -57,7 +57,7 @@ struct TrendCommand: AsyncParsableCommand {
     var job = TrendJob(store: snapshotStore, storePath: path, environment: environment)
     job.profile = profile
     var options = output.exportOptions(over: config)
-    options.catalog = profile.name
+    options.profile = profile
     let outcome = try job.run(range, formats: formats, out: output.out, options: options)
     for warning in outcome.warnings { Console.warning(warning) }
     print(outcome.summary + (outcome.directory.map { " — written to \($0.path)" } ?? ""))
