@@ -110,7 +110,7 @@ public final class CurlSMTPTransport: MailTransport {
   private static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-    let name = String(cString: buffer)
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // A name that would not survive in a URL path is no EHLO name.
     return name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
       ? "localhost" : name

@@ -36,7 +36,7 @@ struct RunsCommand: AsyncParsableCommand {
     let deliveries = try (shownWeeks.first.map { try ledger.deliveries(week: $0) } ?? [])
       + pending.filter { !shownWeeks.contains($0.week) }
     var host = [CChar](repeating: 0, count: 256)
-    let hostName = gethostname(&host, 255) == 0 ? String(cString: host) : "localhost"
+    let hostName = gethostname(&host, 255) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
     let health = RunsListing.health(
       lastScheduled: try ledger.lastRun(kind: .scheduled), pending: pending.count, now: Date(), host: hostName)
     if json {

@@ -94,7 +94,7 @@ public struct WeeklyDryRun: Sendable {
         outcome.lines.append(writes)
         return false
       }
-      guard let store else {
+      guard store != nil else {
         outcome.lines.append("record: would record the catalog from \(catalog.origin) as the first snapshot")
         outcome.lines.append(writes)
         return false
