@@ -163,7 +163,7 @@ import Testing
     let earlier = ISOWeek(containing: try #require(CalendarDay(iso: "2025-08-18")))
     let facts = WeeklyMail.NoticeFacts(week: week, collectedAt: Self.snapshot.takenAt, reportedWeek: earlier)
     let from = try #require(MailAddress("culture@example.go.kr"))
-    let message = WeeklyMail.notice(facts, list: "종로구", to: [from], from: from, date: Self.snapshot.takenAt, language: .ko)
+    let message = WeeklyMail.notice(facts, list: "종로구", to: [from], from: Mailbox(from), date: Self.snapshot.takenAt, language: .ko)
     #expect(message.subject == "[서울시 문화행사 주간 현황] 2025. 8. 25.(월) ~ 8. 31.(일) 자료 미갱신 안내 — 종로구")
     #expect(message.messageID == "raon.20250825.d23.notice@example.go.kr")
     #expect(message.text.hasPrefix("이번 주(2025. 8. 25.(월) ~ 8. 31.(일))에는 서울시 문화행사 자료가 새로 갱신되지 않아"))

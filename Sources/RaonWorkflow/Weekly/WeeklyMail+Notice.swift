@@ -24,7 +24,7 @@ extension WeeklyMail {
   }
 
   /// `raon.20250825.city.notice@example.go.kr`: one notice per list and week.
-  static func noticeID(week: ISOWeek, list: String, from: MailAddress) -> String {
+  static func noticeID(week: ISOWeek, list: String, from: Mailbox) -> String {
     messageID(week: week, list: list, documentHash: "notice", resendRun: nil, from: from)
   }
 
@@ -61,7 +61,7 @@ extension WeeklyMail {
 
   /// The notice to `list`, with the footer every message of Raon's carries.
   static func notice(
-    _ facts: NoticeFacts, list: String, to recipients: [MailAddress], from: MailAddress, date: Date,
+    _ facts: NoticeFacts, list: String, to recipients: [MailAddress], from: Mailbox, date: Date,
     language: ReportLanguage
   ) -> MailMessage {
     let body = AlertText(

@@ -34,4 +34,12 @@ import RaonConcurrency
     }
     #expect(log.all.count == 2)
   }
+
+  @Test func workNotInterruptedGivesItsValueOrItsError() throws {
+    struct Refused: Error, Equatable {}
+    let interruption = Interruption()
+    #expect(try interruption.unlessInterrupted { 42 } == 42)
+    #expect(throws: Refused()) { try interruption.unlessInterrupted { throw Refused() } }
+    #expect(interruption.isInterrupted == false)
+  }
 }

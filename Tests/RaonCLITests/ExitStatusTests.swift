@@ -2,11 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every exit status `raon --help` documents, from the real binary, for each kind of error
-/// that calls for it: 64 for a command given wrongly (each usage error of the jobs too),
-/// 78 for a wrong config file whichever command reads it, 1 for a failure, 2 for a
-/// failure of `raon diff`. Each error is one line on standard error.
-@Suite(.serialized) struct ExitStatusEndToEndTests {
+/// Every exit status `raon --help` documents, for each kind of error that calls for it: 64
+/// for a command given wrongly (each usage error of the jobs too), 78 for a wrong config
+/// file whichever command reads it, 1 for a failure, 2 for a failure of `raon diff`. Each
+/// error is one line naming what went wrong.
+///
+/// The cases run in-process (``InProcess``: parsed, run and ended as the binary's entry
+/// ends them); one case of each status runs the real binary, whose exit status and standard
+/// error are the process's own.
+@Suite struct ExitStatusTests {
   struct Case: Sendable, CustomStringConvertible {
     var arguments: [String]
     var status: Int32
@@ -19,28 +23,50 @@ import Testing
   }
 
   /// A folder whose store holds the sample, recorded as snapshot 1 (2024-09-09).
-  static func folder() throws -> URL {
-    let dir = try Fixtures.temporaryDirectory("raon-exit")
-    let run = try RaonProcess.run(
-      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir,
-      environment: ["RAON_DB": "store.sqlite"])
-    #expect(run.status == 0, "\(run.stderr)")
+  static func folder() async throws -> URL {
+    let dir = try await InProcess.folderWithSample("raon-exit")
     try Data("name,age\nkim,3\n".utf8).write(to: dir.appendingPathComponent("not-a-catalog.csv"))
     return dir
   }
 
-  static func check(_ cases: [Case]) throws {
-    let dir = try folder()
+  static func check(_ cases: [Case]) async throws {
+    let dir = try await folder()
     defer { try? FileManager.default.removeItem(at: dir) }
     for c in cases {
       let config = dir.appendingPathComponent("raon.toml")
       try? FileManager.default.removeItem(at: config)
       if let text = c.config { try Data(text.utf8).write(to: config) }
       let environment = ["RAON_DB": "store.sqlite"].merging(c.environment) { $1 }
+      let run = await InProcess.run(c.arguments, in: dir, environment: environment)
+      #expect(run.status == c.status, "\(c): \(run)")
+      #expect(run.stderr.contains(c.mentions), "\(c): \(run)")
+    }
+  }
+
+  /// The real binary: its exit status and its one line on standard error, for a case of
+  /// each status (a usage error of the parser and of a job, a config error, a failure, a
+  /// failure of diff).
+  @Test func theBinaryExitsWithTheStatusAndPrintsOneLine() throws {
+    let dir = try Fixtures.temporaryDirectory("raon-exit-binary")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let environment = ["RAON_DB": "store.sqlite"]
+    let recorded = try RaonProcess.run(
+      ["snapshot", Fixtures.sampleCSV.path, "--taken-at", "2024-09-09"], in: dir, environment: environment)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    try Data("lang = \"fr\"\n".utf8).write(to: dir.appendingPathComponent("bad.toml"))
+    let cases = [
+      Case(arguments: ["report", "--bogus"], status: 64, mentions: "--bogus"),
+      Case(arguments: ["report", "--snapshot", "abc"], status: 64, mentions: "'abc' is not a snapshot"),
+      Case(arguments: ["snapshots", "--config", "bad.toml"], status: 78, mentions: "bad.toml:1: lang"),
+      Case(arguments: ["snapshots", "show", "99"], status: 1, mentions: "no snapshot 99"),
+      Case(arguments: ["diff", "1", "99"], status: 2, mentions: "99"),
+    ]
+    for c in cases {
       let run = try RaonProcess.run(c.arguments, in: dir, environment: environment)
       #expect(run.status == c.status, "\(c): \(run.status) \(run.stderr)")
+      #expect(run.stdout.isEmpty, "\(c): \(run.stdout)")
       let lines = run.stderr.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-      #expect(lines.count == 1, "\(c): \(run.stderr)")
+      #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(c): \(run.stderr)")
       #expect(run.stderr.contains(c.mentions), "\(c): \(run.stderr)")
     }
   }
@@ -49,8 +75,8 @@ import Testing
 
   /// 64: every usage error of the jobs (a wrong reference, week, time, format, district, …)
   /// and of the command line (a bad id, an empty --format).
-  @Test func usageErrorsExit64() throws {
-    try Self.check([
+  @Test func usageErrorsExit64() async throws {
+    try await Self.check([
       Case(arguments: ["report", "--snapshot", "abc"], status: 64, mentions: "'abc' is not a snapshot"),
       Case(arguments: ["report", "--compare-to", "abc"], status: 64, mentions: "'abc' is not something to compare to"),
       Case(arguments: ["report", "--snapshot", "1", "--compare-to", "1"], status: 64, mentions: "compared with itself"),
@@ -88,7 +114,7 @@ import Testing
 
   /// 78: a wrong value in the config file, for every command that reads it, naming the
   /// file, the line and the key; a missing --config file.
-  @Test func configErrorsExit78WhicheverCommandReadsTheConfig() throws {
+  @Test func configErrorsExit78WhicheverCommandReadsTheConfig() async throws {
     let badLanguage = "# defaults\nlang = \"fr\"\n"
     var cases = [
       ["report"], ["diff", "1", "1"], ["trend"], ["site"], ["snapshots"], ["snapshot", "a.csv"],
@@ -100,12 +126,12 @@ import Testing
       Case(arguments: ["diff", "1", "1", "--config", "missing.toml"], status: 78, mentions: "no such config file"),
       Case(arguments: ["snapshots"], status: 78, mentions: "raon.toml:1: db names a 'mysql://' store", config: "db = \"mysql://x/y\"\n"),
     ]
-    try Self.check(cases)
+    try await Self.check(cases)
   }
 
   /// 1: the work failed — the store, a reader, the trend, a copy, the Open API, Chromium.
-  @Test func failuresExit1() throws {
-    try Self.check([
+  @Test func failuresExit1() async throws {
+    try await Self.check([
       Case(arguments: ["report", "--snapshot", "99"], status: 1, mentions: "99"),
       Case(arguments: ["snapshots", "show", "99"], status: 1, mentions: "no snapshot 99"),
       Case(arguments: ["snapshot", "not-a-catalog.csv"], status: 1, mentions: "not-a-catalog.csv"),
@@ -119,8 +145,8 @@ import Testing
   }
 
   /// 2: `raon diff` fails with 2, whatever the failure, since its 1 means "changed".
-  @Test func diffFailuresExit2() throws {
-    try Self.check([
+  @Test func diffFailuresExit2() async throws {
+    try await Self.check([
       Case(arguments: ["diff", "1", "99"], status: 2, mentions: "99"),
       Case(arguments: ["diff", "1", "99", "--fail-if-changed"], status: 2, mentions: "99"),
       Case(arguments: ["diff", "1", "1", "--db", "none.sqlite"], status: 2, mentions: "no store"),

@@ -25,10 +25,4 @@ struct CatalogOption: ParsableArguments {
     let chosen = try CatalogProfile.choose(catalog, store: store)
     return chosen.name == .national ? try config.national.profile() : chosen
   }
-
-  /// Refuses a command that does not work on the chosen catalog yet.
-  func requireSeoul(for store: any SnapshotStoring, command: String) throws {
-    let chosen = try CatalogProfile.choose(catalog, store: store)
-    guard chosen.name == .seoul else { throw CatalogError.notYet(catalog: chosen.name, command: command) }
-  }
 }

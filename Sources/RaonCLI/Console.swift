@@ -53,8 +53,13 @@ enum Console {
     write("\r\u{1B}[2K")
   }
 
-  /// The environment the jobs run in: the real clock, the process environment, this console.
+  /// The environment the jobs run in: the real clock, the process environment, this console;
+  /// or the one a test gives (``injected``).
   static func environment() -> RaonEnvironment {
-    RaonEnvironment(progress: { progress($0) }, warn: { warning($0) })
+    injected ?? RaonEnvironment(progress: { progress($0) }, warn: { warning($0) })
   }
+
+  /// The environment of commands run in-process by tests (their variables, working
+  /// directory and warnings), for the task that runs them.
+  @TaskLocal static var injected: RaonEnvironment?
 }

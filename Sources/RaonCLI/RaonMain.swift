@@ -16,23 +16,38 @@ import RaonWorkflow
 /// | 75 | `raon weekly`: published, but deliveries are pending or refused; `raon runs`: deliveries pending |
 /// | 78 | the config file is wrong |
 /// | 130, 143 | interrupted by SIGINT, SIGTERM (what the run staged is removed) |
-@main
-enum RaonMain {
-  static func main() async {
+///
+/// The executable (`Sources/raon/main.swift`) only calls ``main()``.
+public enum RaonMain {
+  public static func main() async {
     FreedMemory.limitHeaps()
     Console.install()
     SignalGuard.install()
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    switch await outcome(of: Array(CommandLine.arguments.dropFirst())) {
+    // --help, --version and the like: ArgumentParser prints them.
+    case .printedByArgumentParser(let error): Raon.exit(withError: error)
+    case .finished(let status, nil): Foundation.exit(status)
+    case .finished(let status, let message?): fail(message, status: status)
+    }
+  }
+
+  /// How a run ends, before anything is printed about it.
+  enum Outcome {
+    /// `--help`, `--version` and the like, which ArgumentParser prints from the error.
+    case printedByArgumentParser(any Error)
+    /// The exit status, and the one-line error message when the run failed.
+    case finished(status: Int32, error: String?)
+  }
+
+  /// Parses `arguments`, runs the command and says how it ended: what ``main()`` prints
+  /// and exits with (tests run it in-process with the environment they give ``Console``).
+  static func outcome(of arguments: [String]) async -> Outcome {
     var command: any ParsableCommand
     do {
       command = try Raon.parseAsRoot(arguments)
     } catch {
-      let code = Raon.exitCode(for: error)
-      // --help, --version and the like: ArgumentParser prints them.
-      if code == .success { Raon.exit(withError: error) }
-      let message = Raon.message(for: error)
-      let help = helpHint(arguments)
-      fail("\(message) — see '\(help)'", status: StatusCode.usage)
+      if Raon.exitCode(for: error) == .success { return .printedByArgumentParser(error) }
+      return .finished(status: StatusCode.usage, error: "\(Raon.message(for: error)) — see '\(helpHint(arguments))'")
     }
     do {
       if var asyncCommand = command as? any AsyncParsableCommand {
@@ -41,19 +56,18 @@ enum RaonMain {
         try command.run()
       }
     } catch let exit as ExitCode {
-      Foundation.exit(exit.rawValue)
+      return .finished(status: exit.rawValue, error: nil)
     } catch {
-      // `--help` and `--version` arrive here as errors of ArgumentParser's own help
-      // command: ArgumentParser prints them.
-      if Raon.exitCode(for: error) == .success { Raon.exit(withError: error) }
+      // `--help` and `--version` arrive here as errors of ArgumentParser's own help command.
+      if Raon.exitCode(for: error) == .success { return .printedByArgumentParser(error) }
       Console.endProgress()
       let status = StatusCode.of(error, command: command)
       if status == StatusCode.usage, error is ValidationError {
-        fail("\(error) — see '\(helpHint(arguments))'", status: status)
+        return .finished(status: status, error: "\(error) — see '\(helpHint(arguments))'")
       }
-      fail(String(describing: error), status: status)
+      return .finished(status: status, error: String(describing: error))
     }
-    Foundation.exit(0)
+    return .finished(status: 0, error: nil)
   }
 
   /// Prints one line and exits.
