@@ -31,7 +31,7 @@ extension ReportLabels {
   }
 
   /// `충청북도 → 충북특별자치도: 시·도 이름 변경(2025. 4. 7.(월)부터, 제공기관 11곳, 행사 291건 중 283건이 새 이름으로 이어짐)`.
-  func lineageLine(_ finding: LineageFinding) -> String {
+  public func lineageLine(_ finding: LineageFinding) -> String {
     let names = finding.old.joined(separator: ", ") + " → " + finding.new
     let day = OfficialDates.day(finding.day, language)
     let share = say(

@@ -1,4 +1,5 @@
 import Foundation
+import RaonAnalytics
 import RaonCore
 import RaonDocument
 import RaonMail
@@ -156,6 +157,29 @@ import Testing
     #expect(old.isStale)
     #expect(old.reason().contains("9 days old, over max_age 8 days"))
     #expect(!WeeklyFreshness(snapshot: Self.snapshot, reportedWeek: nil, age: 3_600, maxAge: 8 * 86_400).isStale)
+  }
+
+  /// The lineage a week's comparison found reaches the operator with the lines to copy
+  /// (hand-made finding: 음성군 and 진천군 merged into 진천음성시 on 2025. 4. 7.).
+  @Test func theLineageAlertNamesTheFindingAndTheLinesToCopy() throws {
+    let day = try #require(CalendarDay(iso: "2025-04-07"))
+    let finding = LineageFinding(
+      kind: .merged, old: ["충청북도 음성군", "충청북도 진천군"], new: "충청북도 진천음성시", day: day, matched: 40, expected: 42,
+      providers: 2)
+    let note = NationalConfig.note(
+      [finding], between: LineageBetween(old: try #require(CalendarDay(iso: "2025-03-31")), new: day))
+    let week = ISOWeek(containing: day)
+    let ko = OperatorAlert.lineage(note, week: week, runID: 12, language: .ko)
+    #expect(ko.subject == "[raon weekly] 2025. 4. 7.(월) 주: 지역 이름 변경·통합 1건을 자료에서 찾음 — raon.toml 확인 필요")
+    #expect(ko.text.contains("- 충청북도 음성군, 충청북도 진천군 → 충청북도 진천음성시: 통합(2025. 4. 7.(월)부터, 행사 42건 중 40건이 새 이름으로 이어짐)"))
+    #expect(ko.text.contains(
+      "    [national]\n    merges = [{ from = \"충청북도 음성군\", into = \"충청북도 진천음성시\", on = 2025-04-07 }, { from = \"충청북도 진천군\", into = \"충청북도 진천음성시\", on = 2025-04-07 }]"),
+      "\(ko.text)")
+    #expect(ko.text.contains("not_lineage = [{ old = \"충청북도 음성군\", new = \"충청북도 진천음성시\" }"))
+    #expect(ko.html.contains("<pre>[national]\nmerges = [{ from = &quot;충청북도 음성군&quot;"), "\(ko.html)")
+    let en = OperatorAlert.lineage(note, week: week, runID: 12, language: .en)
+    #expect(en.subject == "[raon weekly] week of Mon 7 Apr 2025: 1 region rename or merger found in the data — check raon.toml")
+    #expect(!en.text.contains("통합"))
   }
 
   @Test func theNoticeIsWordedAsAnOfficeWouldWriteIt() throws {

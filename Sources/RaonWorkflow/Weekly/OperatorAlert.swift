@@ -10,6 +10,8 @@ struct AlertText: Equatable {
     case paragraph(String)
     case list([String])
     case table(header: [String], rows: [[String]])
+    /// Lines to copy as they are (`raon.toml` lines): indented in the text, `<pre>` in HTML.
+    case code([String])
   }
 
   var subject: String
@@ -23,6 +25,7 @@ struct AlertText: Equatable {
       switch block {
       case .paragraph(let text): return text
       case .list(let items): return items.map { "- " + $0 }.joined(separator: "\n")
+      case .code(let lines): return lines.map { "    " + $0 }.joined(separator: "\n")
       case .table(let header, let rows):
         return ([header] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
       }
@@ -35,6 +38,7 @@ struct AlertText: Equatable {
       switch block {
       case .paragraph(let text): return "<p>\(e(text))</p>"
       case .list(let items): return "<ul>\n" + items.map { "<li>\(e($0))</li>" }.joined(separator: "\n") + "\n</ul>"
+      case .code(let lines): return "<pre>" + lines.map(e).joined(separator: "\n") + "</pre>"
       case .table(let header, let rows):
         let cell = "style=\"border:1px solid #999;padding:2px 6px;text-align:left\""
         // A tripped gate's verdict stands out.

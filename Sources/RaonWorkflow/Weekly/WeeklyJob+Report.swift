@@ -112,6 +112,7 @@ extension WeeklyJob {
     outcome.lines.append(
       "report: \(written.directory.path) — the city and \(packs) district pack\(packs == 1 ? "" : "s") (\(FormatRegistry.standard.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")))")
     outcome.warnings += written.warnings
+    outcome.lineage = written.lineage
     return .written(written.snapshot)
   }
 

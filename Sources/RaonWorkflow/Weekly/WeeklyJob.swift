@@ -192,6 +192,9 @@ public struct WeeklyJob: Sendable {
     case nil:
       break
     }
+    if let note = outcome.lineage, !note.findings.isEmpty {
+      send(server, OperatorAlert.lineage(note, week: outcome.week, runID: runID, language: options.language))
+    }
   }
 
   /// Rebuilds the site; a failure other than an interruption is returned, not thrown: the

@@ -1,4 +1,5 @@
 import Foundation
+import RaonAnalytics
 import RaonCore
 import RaonDocument
 import RaonErrors
@@ -51,6 +52,9 @@ public struct WeeklyOutcome: Sendable {
   public var problem: String?
   /// Whether the week went out, and if not, why.
   public var verdict: Verdict = .sent
+  /// Renames or mergers of regions the week's comparison found in the data (the operator is
+  /// told, with the `raon.toml` lines that keep or refuse them).
+  public var lineage: LineageNote?
 
   /// Whether a run sent its week.
   public enum Verdict: Sendable, Equatable {

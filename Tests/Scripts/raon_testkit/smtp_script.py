@@ -458,11 +458,15 @@ def main(argv=None):
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", args.port))
     listener.listen(64)
-    signal.signal(signal.SIGTERM, lambda *_: server.stopped.set())
+    # The handler only sets a flag: Event.set() takes the lock Event.wait() may hold at that
+    # moment on this same thread (the server then never stopped and its test hung).
+    terminated = []
+    signal.signal(signal.SIGTERM, lambda *_: terminated.append(True))
     threading.Thread(target=serve, args=(server, listener), daemon=True).start()
     print(json.dumps({"port": listener.getsockname()[1], "ca": ca}), flush=True)
-    while not server.stopped.wait(0.2):
-        pass
+    while not terminated and not server.stopped.is_set():
+        time.sleep(0.2)
+    server.stopped.set()
     listener.close()
     return 0
 

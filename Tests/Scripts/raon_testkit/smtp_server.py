@@ -212,11 +212,16 @@ def main(argv=None):
             if attempt == 49:
                 raise
             time.sleep(0.1)
-    signal.signal(signal.SIGTERM, lambda *_: stopped.set())
+    # The handler only sets a flag: an Event's set() takes the lock its wait() may hold at
+    # that moment on this same thread, and the server then never stopped (a test hung in
+    # waitUntilExit).
+    terminated = []
+    signal.signal(signal.SIGTERM, lambda *_: terminated.append(True))
     print(json.dumps({"port": port, "ca": ca}), flush=True)
     try:
-        while not stopped.wait(0.2):
-            pass
+        while not terminated and not stopped.is_set():
+            time.sleep(0.2)
+        stopped.set()
         if args.stop_after:
             time.sleep(0.3)  # the 421s to whatever is still talking
     finally:
