@@ -252,7 +252,7 @@ let package = Package(
     .testTarget(
       name: "RaonPostgresTests",
       dependencies: [
-        "RaonPostgres", "RaonStore", "RaonStoreCore", "RaonIngest", "RaonCore", "TestSupport",
+        "RaonPostgres", "RaonStore", "RaonStoreCore", "RaonIngest", "RaonCore", "RaonConcurrency", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings),
@@ -268,7 +268,7 @@ let package = Package(
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonDocumentTests", dependencies: ["RaonDocument", "RaonAnalytics"],
+      name: "RaonDocumentTests", dependencies: ["RaonDocument", "RaonAnalytics", "RaonCore"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonMailTests", dependencies: ["RaonMail", "RaonCore", "CCurl", "TestSupport"],
@@ -277,7 +277,7 @@ let package = Package(
       name: "RaonWorkflowTests",
       dependencies: [
         "RaonWorkflow", "RaonDocument", "RaonIngest", "RaonStore", "RaonAnalytics", "RaonExport", "RaonCore", "RaonConcurrency",
-        "RaonMail", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "RaonMail", "RaonErrors", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings),
     // The command line: its arguments, usage and error messages in-process (RaonCLI, as
