@@ -75,11 +75,12 @@ extension WeeklyFixture {
     (message["envelope"] as? [String: Any])?["rcpt_tos"] as? [String] ?? []
   }
 
-  /// Keeps a received message for the lead to show — the raw `.eml`, its text and its HTML —
-  /// in /work/helpers/out-monday/NAME (outside the repository; skipped where that folder
-  /// cannot be made).
+  /// Keeps a received message to show — the raw `.eml`, its text and its HTML — in
+  /// `$RAON_KEEP_MESSAGES/NAME` (outside the repository; nothing without the variable).
   func keep(_ message: [String: Any], index: Int, as name: String) {
-    let folder = URL(fileURLWithPath: "/work/helpers/out-monday").appendingPathComponent(name)
+    // Only when asked (RAON_KEEP_MESSAGES=DIR): the messages as received, to render and look at.
+    guard let keep = ProcessInfo.processInfo.environment["RAON_KEEP_MESSAGES"], !keep.isEmpty else { return }
+    let folder = URL(fileURLWithPath: keep).appendingPathComponent(name)
     guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
     let eml = smtp.folder.appendingPathComponent(String(format: "%04d.eml", index))
     try? FileManager.default.removeItem(at: folder.appendingPathComponent("message.eml"))

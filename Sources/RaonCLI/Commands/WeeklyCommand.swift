@@ -27,6 +27,7 @@ struct WeeklyCommand: AsyncParsableCommand {
       """)
 
   @OptionGroup var store: StoreOptions
+  @OptionGroup var catalog: CatalogOption
 
   @Flag(name: .customLong("dry-run"), help: "Say what would be recorded, written and sent (recipients, subjects, sizes); change nothing.")
   var dryRun = false
@@ -63,7 +64,7 @@ struct WeeklyCommand: AsyncParsableCommand {
       environment.now = clock
       Console.warning("\(WeeklyClock.variable) sets this run's clock to \(ReportTime.iso8601UTC(clock())) (for tests)")
     }
-    let config = try store.loadConfig(environment)
+    var config = try store.loadConfig(environment)
     guard config.weekly != nil else {
       throw WeeklyError.notConfigured(path: config.path ?? store.config ?? RaonConfig.fileName)
     }
@@ -75,7 +76,7 @@ struct WeeklyCommand: AsyncParsableCommand {
     request.release = release
     request.version = Raon.configuration.version
     let defaults = ExportOptions()
-    let options = ExportOptions(
+    var options = ExportOptions(
       language: config.lang ?? defaults.language, csvEncoding: config.csvEncoding ?? defaults.csvEncoding,
       chartTopN: config.chartTopN ?? defaults.chartTopN, csvHeaders: config.csvHeaders ?? defaults.csvHeaders)
 
@@ -94,6 +95,9 @@ struct WeeklyCommand: AsyncParsableCommand {
           problem = TerminalText.oneLine(String(describing: error))
         }
       }
+      options.profile = try opened.map { try catalog.profile(for: $0, config: config) }
+        ?? (catalog.catalog.flatMap(CatalogProfile.named).map { $0.name == .national ? try config.national.profile() : $0 } ?? .seoul)
+      config = Self.countryOnly(config, profile: options.profile)
       outcome = try await WeeklyDryRun(
         store: opened, storePath: opened?.location ?? address.display, environment: environment, config: config,
         options: options, storeProblem: problem
@@ -105,6 +109,8 @@ struct WeeklyCommand: AsyncParsableCommand {
       let lockFile = try WeeklyJob.takeLockFile(config, storeFile: storeFile, environment: environment)
       var (snapshotStore, path) = try store.openStore(environment, config: config)
       snapshotStore.shrinkGuard = .standard
+      options.profile = try catalog.profile(for: snapshotStore, config: config)
+      config = Self.countryOnly(config, profile: options.profile)
       var job = WeeklyJob(store: snapshotStore, storePath: path, environment: environment, config: config, options: options)
       job.lockFile = lockFile
       outcome = try await job.run(request)
@@ -122,5 +128,19 @@ struct WeeklyCommand: AsyncParsableCommand {
     if outcome.pending > 0 || outcome.refused > 0 {
       throw WeeklyError.deliveriesLeft(pending: outcome.pending, refused: outcome.refused)
     }
+  }
+
+  /// The national catalog's week goes to the country's lists only (`city`, and the
+  /// operators): packs and lists per 시·도 are not built yet, and `[weekly] districts` and
+  /// `[mail.districts]` name Seoul's districts.
+  static func countryOnly(_ config: RaonConfig, profile: CatalogProfile) -> RaonConfig {
+    guard profile.name == .national else { return config }
+    var config = config
+    if config.mail?.districts.isEmpty == false {
+      Console.warning("[mail.districts] names Seoul's districts: the national week goes to [mail] city (and the operators) only")
+    }
+    config.weekly?.districts = []
+    config.mail?.districts = [:]
+    return config
   }
 }

@@ -27,6 +27,8 @@ struct WeeklyDelivery {
   let environment: RaonEnvironment
   let out: URL
   let language: ReportLanguage
+  /// The catalog the messages are about (its words).
+  var profile: CatalogProfile = .seoul
   let makeTransport: (SMTPServer) throws -> any MailTransport
 
   var ledger: RunLedger { store.ledger }
@@ -129,7 +131,8 @@ struct WeeklyDelivery {
           continue
         }
         let message = WeeklyMail.notice(
-          facts, list: first.list, to: recipients, from: mail.from, date: environment.now(), language: language)
+          facts, list: first.list, to: recipients, from: mail.from, date: environment.now(), language: language,
+          profile: profile)
         let part = WeeklyMail.Part(message: message, bytes: MIMEWriter.render(message))
         parcels.append(Parcel(week: first.week, list: first.list, parts: [part], documentHash: "notice", deliveries: wanted))
         continue

@@ -112,7 +112,7 @@ public struct WeeklyDryRun: Sendable {
       // Without a store yet, an empty one in memory stands in (the pull itself reads none).
       let pull = WeeklyPull(
         store: try store ?? SnapshotStore.inMemory(), environment: environment, settings: once, apiBase: config.apiBase,
-        sleep: { _ in })
+        profile: options.profile, sleep: { _ in })
       let catalog: WeeklyPull.Catalog
       do {
         catalog = try await pull.pull()
@@ -228,7 +228,7 @@ public struct WeeklyDryRun: Sendable {
     for (list, recipients) in mail.lists where !recipients.isEmpty && !request.deliverPending {
       let have = Set(deliveries.filter { $0.list == list && $0.status == .sent }.map(\.recipient))
       let to = recipients.filter { request.resend || !have.contains($0.text) }
-      let subject = WeeklyMail.subject(week: week, list: list, language: options.language)
+      let subject = WeeklyMail.subject(week: week, list: list, language: options.language, profile: options.profile)
       guard !to.isEmpty else {
         outcome.lines.append("  \(subject): everyone has it already")
         continue
@@ -236,7 +236,7 @@ public struct WeeklyDryRun: Sendable {
       lists += 1
       var files: [String] = []
       var sizes: [Int] = []
-      for attachment in WeeklyMail.attachments(week: week, list: list, formats: settings.formats) {
+      for attachment in WeeklyMail.attachments(week: week, list: list, formats: settings.formats, profile: options.profile) {
         let path = estimate.map { attachment.path.replacingOccurrences(of: week.description, with: $0.description) }
         let size = path.flatMap { Self.size(out.appendingPathComponent($0)) }
         sizes.append(size ?? 0)

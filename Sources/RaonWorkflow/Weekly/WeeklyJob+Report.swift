@@ -33,7 +33,9 @@ extension WeeklyJob {
     report.options = options
     var catalog: WeeklyPull.Catalog?
     if request.pulls {
-      let pull = WeeklyPull(store: store, environment: environment, settings: settings, apiBase: config.apiBase, sleep: sleep)
+      let pull = WeeklyPull(
+        store: store, environment: environment, settings: settings, apiBase: config.apiBase, profile: options.profile,
+        sleep: sleep)
       let pulled = try await pull.pull()
       let source = Self.sourceLine(pulled, settings: settings, language: options.language)
       switch try pull.decide(pulled, week: week) {
@@ -82,7 +84,8 @@ extension WeeklyJob {
     }
 
     step = catalog == nil ? .report : .record
-    let job = ReportJob(store: store, storePath: storePath, environment: environment)
+    var job = ReportJob(store: store, storePath: storePath, environment: environment)
+    job.profile = options.profile
     let written: ReportOutcome
     do {
       written = try await job.run(report)
@@ -127,7 +130,7 @@ extension WeeklyJob {
     case .held(let prepared):
       return try store.record(prepared.stamped(takenAt: catalog.takenAt))
     case .file(let path):
-      guard let recorded = try SnapshotJob(store: store, environment: environment).record([(path, catalog.takenAt)]).first
+      guard let recorded = try SnapshotJob(store: store, environment: environment, profile: options.profile).record([(path, catalog.takenAt)]).first
       else { throw WorkflowError.emptyCatalog(source: path) }
       return recorded.info
     }
@@ -153,12 +156,12 @@ extension WeeklyJob {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for list in [WeeklyList.city] + settings.districts {
       guard let summary = written.pageOnes[list] else { continue }
-      let attachments = WeeklyMail.attachments(week: week, list: list, formats: settings.formats)
+      let attachments = WeeklyMail.attachments(week: week, list: list, formats: settings.formats, profile: options.profile)
       let hash = try WeeklyMail.read(attachments, under: out).hash
       try store.ledger.saveMessage(
         WeeklyMessageRecord(
           week: week.start.description, list: list,
-          subject: WeeklyMail.subject(week: week, list: list, language: options.language),
+          subject: WeeklyMail.subject(week: week, list: list, language: options.language, profile: options.profile),
           summary: String(decoding: try encoder.encode(summary), as: UTF8.self),
           attachments: String(decoding: try encoder.encode(attachments), as: UTF8.self), documentHash: hash,
           updatedAt: environment.now()))

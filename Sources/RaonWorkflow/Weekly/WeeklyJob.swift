@@ -114,9 +114,10 @@ public struct WeeklyJob: Sendable {
       }
       step = .deliver
       if let server, let mail = config.mail {
-        let delivery = WeeklyDelivery(
+        var delivery = WeeklyDelivery(
           store: store, mail: mail, server: server, environment: environment,
           out: environment.url(forPath: settings.out), language: options.language, makeTransport: makeTransport)
+        delivery.profile = options.profile
         let tally = try delivery.run(plan, runID: runID)
         outcome.sent = tally.sent
         outcome.pending = tally.pending

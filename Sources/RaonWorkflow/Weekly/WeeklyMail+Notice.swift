@@ -16,8 +16,10 @@ extension WeeklyMail {
   }
 
   /// `[서울시 문화행사 주간 현황] 2025. 8. 25.(월) ~ 8. 31.(일) 자료 미갱신 안내 — 종로구`.
-  static func noticeSubject(week: ISOWeek, list: String, language: ReportLanguage) -> String {
-    let L = ReportLabels(language)
+  static func noticeSubject(
+    week: ISOWeek, list: String, language: ReportLanguage, profile: CatalogProfile = .seoul
+  ) -> String {
+    let L = ReportLabels(language, profile: profile)
     let period = OfficialDates.period(week.start, week.end, language).replacingOccurrences(of: "\u{00A0}", with: " ")
     let what = language == .ko ? "자료 미갱신 안내" : "no new data this week"
     return "[\(L.reportTitle)] \(period) \(what)" + (list == WeeklyList.city ? "" : " — \(list)")
@@ -29,7 +31,10 @@ extension WeeklyMail {
   }
 
   /// The notice's paragraphs.
-  static func noticeBlocks(_ facts: NoticeFacts, language: ReportLanguage) -> [AlertText.Block] {
+  static func noticeBlocks(
+    _ facts: NoticeFacts, language: ReportLanguage, profile: CatalogProfile = .seoul
+  ) -> [AlertText.Block] {
+    let catalog = profile.words.catalog
     let plain = { (text: String) in text.replacingOccurrences(of: "\u{00A0}", with: " ") }
     let period = plain(OfficialDates.period(facts.week.start, facts.week.end, language))
     let collected = plain(OfficialDates.instant(facts.collectedAt, language))
@@ -41,7 +46,7 @@ extension WeeklyMail {
         second += ", too long ago to report as this week's."
       }
       return [
-        .paragraph("Seoul's cultural events data was not updated this week (\(period)), so no weekly report is sent."),
+        .paragraph("The \(catalog.en) data was not updated this week (\(period)), so no weekly report is sent."),
         .paragraph(second),
         .paragraph("The report will be sent again with the first update."),
       ]
@@ -53,7 +58,7 @@ extension WeeklyMail {
       second += ", 수집된 지 오래되어 이번 주 현황으로 보내 드리지 않습니다."
     }
     return [
-      .paragraph("이번 주(\(period))에는 서울시 문화행사 자료가 새로 갱신되지 않아 주간 현황 보고서를 보내 드리지 않습니다."),
+      .paragraph("이번 주(\(period))에는 \(catalog.ko) 자료가 새로 갱신되지 않아 주간 현황 보고서를 보내 드리지 않습니다."),
       .paragraph(second),
       .paragraph("자료가 갱신되면 다음 발송 때 새 보고서를 보내 드리겠습니다."),
     ]
@@ -62,11 +67,11 @@ extension WeeklyMail {
   /// The notice to `list`, with the footer every message of Raon's carries.
   static func notice(
     _ facts: NoticeFacts, list: String, to recipients: [MailAddress], from: Mailbox, date: Date,
-    language: ReportLanguage
+    language: ReportLanguage, profile: CatalogProfile = .seoul
   ) -> MailMessage {
     let body = AlertText(
-      subject: noticeSubject(week: facts.week, list: list, language: language),
-      blocks: noticeBlocks(facts, language: language) + [.paragraph(footer(language, from: from))])
+      subject: noticeSubject(week: facts.week, list: list, language: language, profile: profile),
+      blocks: noticeBlocks(facts, language: language, profile: profile) + [.paragraph(footer(language, from: from))])
     return MailMessage(
       from: from, to: recipients, subject: body.subject, date: date,
       messageID: noticeID(week: facts.week, list: list, from: from), text: body.text, html: body.html,

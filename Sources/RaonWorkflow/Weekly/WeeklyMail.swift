@@ -12,8 +12,8 @@ import RaonStore
 enum WeeklyMail {
   /// `[서울시 문화행사 주간 현황] 2025. 8. 18.(월) ~ 8. 24.(일) — 종로구` (the city's without the
   /// district). Plain spaces: a subject line is not printed.
-  static func subject(week: ISOWeek, list: String, language: ReportLanguage) -> String {
-    let L = ReportLabels(language)
+  static func subject(week: ISOWeek, list: String, language: ReportLanguage, profile: CatalogProfile = .seoul) -> String {
+    let L = ReportLabels(language, profile: profile)
     let period = OfficialDates.period(week.start, week.end, language).replacingOccurrences(of: "\u{00A0}", with: " ")
     return "[\(L.reportTitle)] \(period)" + (list == WeeklyList.city ? "" : " — \(list)")
   }
@@ -29,9 +29,11 @@ enum WeeklyMail {
 
   /// What `list`'s message of `week` carries from the report folder `<week>/` under `out`:
   /// `서울시_문화행사_주간현황_2025-08-18_종로구.pdf`, and the workbook beside it.
-  static func attachments(week: ISOWeek, list: String, formats: [ReportFormat]) -> [Attachment] {
+  static func attachments(
+    week: ISOWeek, list: String, formats: [ReportFormat], profile: CatalogProfile = .seoul
+  ) -> [Attachment] {
     let folder = list == WeeklyList.city ? week.description : "\(week.description)/\(DistrictPacks.folder)/\(list)"
-    let stem = "서울시_문화행사_주간현황_\(week.start)" + (list == WeeklyList.city ? "" : "_\(list)")
+    let stem = "\(profile.words.fileStem)_\(week.start)" + (list == WeeklyList.city ? "" : "_\(list)")
     return attachedFormats.filter(formats.contains).map {
       Attachment(path: "\(folder)/report.\($0.rawValue)", name: "\(stem).\($0.rawValue)")
     }

@@ -14,6 +14,8 @@ struct WeeklyPull {
   let environment: RaonEnvironment
   let settings: WeeklySettings
   let apiBase: String?
+  /// The catalog pulled (the store's: Seoul's or the national standard data).
+  let profile: CatalogProfile
   let sleep: @Sendable (Duration) async throws -> Void
 
   /// What was pulled: held in memory (the API's catalog, a small file) or a large file to
@@ -86,7 +88,7 @@ struct WeeklyPull {
   // MARK: - Sources
 
   private func fromAPI() async throws -> Catalog {
-    let prepared = try await SnapshotJob(store: store, environment: environment).fetchFromAPI(base: apiBase)
+    let prepared = try await SnapshotJob(store: store, environment: environment, profile: profile).fetchFromAPI(base: apiBase)
     return Catalog(
       input: .held(prepared), takenAt: environment.now(), digest: CatalogDigest.of(prepared.entries),
       origin: "the Open API", isFile: false)
@@ -99,7 +101,7 @@ struct WeeklyPull {
     if age < Self.settleSeconds {
       throw FolderProblem.stillWriting(path: newest.url.path)
     }
-    let job = SnapshotJob(store: store, environment: environment)
+    let job = SnapshotJob(store: store, environment: environment, profile: profile)
     let input: Catalog.Input
     if let small = try job.smallFile(newest.url.path) {
       input = .held(try job.readSmallFile(small, path: newest.url.path))
