@@ -119,17 +119,24 @@ public enum CountPhrases {
   }
 
   /// What a chart leaves out, named without counting the unknown region as one more
-  /// region: `그 외 15개 구 79건, 자치구 미상 7건은 붙임의 표에 있습니다.`
+  /// region: `그 외 15개 구 79건, 자치구 미상 7건은 아래 표에 있습니다.` (or `붙임 5의 표에`).
   ///
   /// - Parameters:
   ///   - rest: The groups not drawn (the unknown region among them, if it is).
   ///   - unknownKey: The key of the group that is no group of the unit
   ///     (``CatalogWords/unknownRegion``).
-  public static func chartRest(_ rest: [BandCount], unit: String, unknownKey: String?, _ L: ReportLabels) -> String? {
+  ///   - attachment: The attachment whose table lists them; `nil`: the table right below
+  ///     the chart (every chart but page 1's stands over its table).
+  public static func chartRest(
+    _ rest: [BandCount], unit: String, unknownKey: String?, inAttachment attachment: Int? = nil, _ L: ReportLabels
+  ) -> String? {
     guard let named = restParts(rest, unit: unit, unknownKey: unknownKey, L) else { return nil }
+    let capitalised = named.prefix(1).uppercased() + named.dropFirst()
+    guard let attachment else {
+      return L.say("\(L.with(named, .topic)) 아래 표에 있습니다.", "\(capitalised): in the table below.")
+    }
     return L.say(
-      "\(L.with(named, .topic)) 붙임의 표에 있습니다.",
-      "\(named.prefix(1).uppercased() + named.dropFirst()): in the attachment's table.")
+      "\(L.with(named, .topic)) 붙임 \(attachment)의 표에 있습니다.", "\(capitalised): in attachment \(attachment)'s table.")
   }
 
   /// `그 외 15개 구 79건, 자치구 미상 7건` / `the other 15 districts (79), district unknown (7)`:

@@ -37,8 +37,10 @@ struct WeeklyReportComposerTests {
           "붙임 1. 이번 주 운영 행사(\(byRegion))", "붙임 2. 이번 주 시작·종료", "붙임 3. 신규 등록", "붙임 4. 변경 사항",
           "붙임 5. \(status)", "붙임 6. 추이", "붙임 7. 전체 카탈로그 통계", "붙임 8. 데이터 품질", "붙임 9. 자료 정보",
         ], "\(profile.title)")
-      // Page 1 names them, the running list as sent separately.
-      #expect(report.pageOne.attachments.first == "이번 주 운영 행사 목록(\(byRegion)) 1부(인쇄본 별도 송부)")
+      // Page 1 names them, each "… 1부."; without the workbook the running list is printed.
+      #expect(report.pageOne.attachments.items.first?.text == "이번 주 운영 행사(\(byRegion)) 1부.")
+      #expect(report.pageOne.attachments.items.allSatisfy { $0.printText == nil })
+      #expect(report.document.sections.allSatisfy { $0.printNote == nil })
       #expect(report.pageOne.title == "\(profile.words.catalog.ko) 주간 현황")
       #expect(report.document.closing == profile.words.sourceLine.ko)
     }
@@ -178,9 +180,9 @@ struct WeeklyReportComposerTests {
   @Test func aChartsRestIsCountedInTheCatalogsWords() throws {
     var options = DocumentOptions(chartTopN: 1)
     let cases: [(CatalogProfile, [Program], String)] = [
-      (.seoul, Self.seoul + [F.running("u", "미상", "연극")], "그 외 2개 구 5건, 자치구 미상 1건은 붙임의 표에 있습니다."),
-      (.national, Self.national, "그 외 2개 시·도 5건은 붙임의 표에 있습니다."),
-      (F.third, Self.third, "그 외 2개 권역 5건은 붙임의 표에 있습니다."),
+      (.seoul, Self.seoul + [F.running("u", "미상", "연극")], "그 외 2개 구 5건, 자치구 미상 1건은 아래 표에 있습니다."),
+      (.national, Self.national, "그 외 2개 시·도 5건은 아래 표에 있습니다."),
+      (F.third, Self.third, "그 외 2개 권역 5건은 아래 표에 있습니다."),
     ]
     for (profile, programs, note) in cases {
       options.profile = profile

@@ -220,7 +220,8 @@ import Testing
     let districts = rest.filter { $0.key != District.unknown }
     let unknown = rest.filter { $0.key == District.unknown }.reduce(0) { $0 + $1.count }
     let named = "그 외 \(districts.count)개 구 \(districts.reduce(0) { $0 + $1.count })건" + (unknown > 0 ? ", 자치구 미상 \(unknown)건" : "")
-    #expect(text.contains(named + "은 붙임의 표에 있습니다."), "\(named)")
+    // The whole catalog's chart stands right over its table.
+    #expect(text.contains(named + "은 아래 표에 있습니다."), "\(named)")
   }
 
   @Test func changesAreListedLinkedAndCapped() throws {

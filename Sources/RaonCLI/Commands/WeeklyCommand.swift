@@ -75,9 +75,10 @@ struct WeeklyCommand: AsyncParsableCommand {
     request.release = release
     request.version = Raon.configuration.version
     let defaults = ExportOptions()
-    let options = ExportOptions(
+    var options = ExportOptions(
       language: config.lang ?? defaults.language, csvEncoding: config.csvEncoding ?? defaults.csvEncoding,
       chartTopN: config.chartTopN ?? defaults.chartTopN, csvHeaders: config.csvHeaders ?? defaults.csvHeaders)
+    options.head = config.document
 
     let outcome: WeeklyOutcome
     if dryRun {
