@@ -36,7 +36,8 @@ public enum CountPhrases {
       case _ where now == p: return "\(topic) \(n(now))으로 \(L.with(then, .and)) 같습니다."
       default:
         let d = now - p
-        return "\(topic) \(n(now))으로 \(L.comparedCount(against, n(p)))보다 \(n(abs(d)))(\(pct(d, p))) \(d > 0 ? "늘었습니다" : "줄었습니다")."
+        let share = Percentage.isSayable(base: p) ? "(\(pct(d, p)))" : ""
+        return "\(topic) \(n(now))으로 \(L.comparedCount(against, n(p)))보다 \(n(abs(d)))\(share) \(d > 0 ? "늘었습니다" : "줄었습니다")."
       }
     }
     switch (now, p) {
@@ -47,7 +48,7 @@ public enum CountPhrases {
     default:
       let d = now - p
       return
-        "\(runs(now)) this week\(subject), \(abs(d).formatted()) (\(pct(d, p))) \(d > 0 ? "more" : "fewer") than \(then) (\(p.formatted()))."
+        "\(runs(now)) this week\(subject), \(abs(d).formatted())\(Percentage.isSayable(base: p) ? " (\(pct(d, p)))" : "") \(d > 0 ? "more" : "fewer") than \(then) (\(p.formatted()))."
     }
   }
 
@@ -163,6 +164,9 @@ public enum CountPhrases {
 
   /// `306건`.
   static func n(_ count: Int) -> String { "\(count.formatted())건" }
+
+  /// `1 program`, `306 programs`: a count with its noun in agreement.
+  public static func englishCount(_ count: Int, _ noun: CatalogWords.Noun) -> String { en(count, noun) }
 
   /// `1 program`, `306 programs` (`prefix`: `1 cultural program`).
   static func en(_ count: Int, _ noun: CatalogWords.Noun, _ prefix: String = "") -> String {

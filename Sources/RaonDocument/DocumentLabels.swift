@@ -66,7 +66,7 @@ extension ReportLabels {
   public func runningListPrintNote(_ n: Int) -> String {
     say(
       "이번 주 운영 행사 \(n.formatted())건의 \(regionWord.ko)별 목록은 엑셀 파일 「\(runningThisWeek)」 시트로 갈음합니다.",
-      "The list of the \(n.formatted()) \(itemWord.enPlural) running this week, by \(regionWord.en), is not printed: it is the workbook's “\(runningThisWeek)” sheet.")
+      "The list of \(n == 1 ? "the 1 \(itemWord.en)" : "the \(n.formatted()) \(itemWord.enPlural)") running this week, by \(regionWord.en), is not printed: it is the workbook's “\(runningThisWeek)” sheet.")
   }
   public var statusTables: String {
     say("운영 현황(\(regionWord.ko)별·\(groupWord.ko)별)", "What is on, by \(regionWord.en) and \(groupWord.en)")
@@ -82,7 +82,11 @@ extension ReportLabels {
   public func allRunningIn(_ key: String, _ n: Int) -> String {
     say(
       "이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.",
-      "All \(n.formatted()) \(itemWord.enPlural) running this week are in \(key).")
+      n == 1
+        ? "The 1 \(itemWord.en) running this week is in \(key)."
+        : n == 2
+          ? "Both \(itemWord.enPlural) running this week are in \(key)."
+          : "All \(n.formatted()) \(itemWord.enPlural) running this week are in \(key).")
   }
   /// How regions and groups are counted: `5개 구`, `5 districts`.
   public var districtUnit: String { say(words.regionCounter, regionWord.enPlural) }
@@ -96,7 +100,9 @@ extension ReportLabels {
   public func addedShownAbove(_ n: Int, attachment: Int) -> String {
     say(
       "새로 추가된 행사 \(n.formatted())건은 붙임 \(attachment)에 있습니다.",
-      "The \(n.formatted()) \(itemWord.enPlural) added are listed in attachment \(attachment).")
+      n == 1
+        ? "The 1 \(itemWord.en) added is listed in attachment \(attachment)."
+        : "The \(n.formatted()) \(itemWord.enPlural) added are listed in attachment \(attachment).")
   }
   public func changeCountsLine(added: Int, ended: Int, withdrawn: Int, material: Int, minor: Int) -> String {
     [

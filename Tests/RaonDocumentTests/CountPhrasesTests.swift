@@ -22,7 +22,7 @@ struct CountPhrasesTests {
     #expect(CountPhrases.running(now: 2, previous: 2, place: nil, ko) == "이번 주 운영 중인 문화행사는 2건으로 전주와 같습니다.")
     #expect(
       CountPhrases.running(now: 1, previous: 2, place: nil, ko)
-        == "이번 주 운영 중인 문화행사는 1건으로 전주(2건)보다 1건(50.0%) 줄었습니다.")
+        == "이번 주 운영 중인 문화행사는 1건으로 전주(2건)보다 1건 줄었습니다.")
     #expect(
       CountPhrases.running(now: 306, previous: 314, place: nil, ko)
         == "이번 주 운영 중인 문화행사는 306건으로 전주(314건)보다 8건(2.5%) 줄었습니다.")

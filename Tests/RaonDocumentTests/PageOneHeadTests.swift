@@ -158,3 +158,63 @@ struct PageOneHeadTests {
     #expect(ReportDocument.pageOne(figures, options: options).sentences.last == "Since the last collection, 1 program was changed.")
   }
 }
+
+/// Issue 47's English and percentages: counts agree at 0, 1, 2 and many; a sentence gives a
+/// percentage only of a base of 10 or more (below, the counts alone).
+struct CountAgreementTests {
+  typealias F = DocumentFixtures
+  let ko = ReportLabels(.ko)
+  let en = ReportLabels(.en)
+
+  @Test func aChangeOnASmallBaseIsSaidInCounts() {
+    #expect(CountPhrases.running(now: 2, previous: 4, place: nil, ko) == "이번 주 운영 중인 문화행사는 2건으로 전주(4건)보다 2건 줄었습니다.")
+    #expect(CountPhrases.running(now: 11, previous: 9, place: nil, ko) == "이번 주 운영 중인 문화행사는 11건으로 전주(9건)보다 2건 늘었습니다.")
+    #expect(CountPhrases.running(now: 12, previous: 10, place: nil, ko) == "이번 주 운영 중인 문화행사는 12건으로 전주(10건)보다 2건(20.0%) 늘었습니다.")
+    #expect(CountPhrases.running(now: 1, previous: 2, place: nil, en) == "1 cultural program runs this week, 1 fewer than last week (2).")
+    #expect(CountPhrases.running(now: 12, previous: 10, place: nil, en) == "12 cultural programs run this week, 2 (20.0%) more than last week (10).")
+  }
+
+  /// The free share of fewer than 10 running programs, in counts, at 0, 1, 2 and many free.
+  @Test func theFreeShareOfAFewIsSaidInCounts() throws {
+    func sentence(free: Int, running: Int, _ language: ReportLanguage) throws -> String {
+      let programs = (0..<running).map { F.running("f\($0)", "종로구", "연극", free: $0 < free) }
+      return F.report(try F.figures(programs), .seoul, language).pageOne.sentences[2]
+    }
+    #expect(try sentence(free: 0, running: 1, .ko) == "이번 주 운영 행사 1건은 유료입니다.")
+    #expect(try sentence(free: 1, running: 1, .ko) == "이번 주 운영 행사 1건은 무료입니다.")
+    #expect(try sentence(free: 0, running: 2, .ko) == "이번 주 운영 행사 2건 중 무료 행사는 없습니다.")
+    #expect(try sentence(free: 2, running: 2, .ko) == "이번 주 운영 행사 2건은 모두 무료입니다.")
+    #expect(try sentence(free: 3, running: 5, .ko) == "이번 주 운영 행사 5건 중 무료 행사는 3건입니다.")
+    #expect(try sentence(free: 7, running: 10, .ko) == "이번 주 운영 행사 중 무료 행사 비율은 70.0%입니다.")
+    #expect(try sentence(free: 1, running: 1, .en) == "The 1 program running is free.")
+    #expect(try sentence(free: 0, running: 1, .en) == "The 1 program running is not free.")
+    #expect(try sentence(free: 2, running: 2, .en) == "Both programs running are free.")
+    #expect(try sentence(free: 0, running: 3, .en) == "None of the 3 programs running is free.")
+    #expect(try sentence(free: 1, running: 5, .en) == "1 of the 5 programs running is free.")
+    #expect(try sentence(free: 3, running: 5, .en) == "3 of the 5 programs running are free.")
+  }
+
+  @Test func englishCountsAgreeAtZeroOneTwoAndMany() {
+    #expect(en.addedShownAbove(1, attachment: 3) == "The 1 program added is listed in attachment 3.")
+    #expect(en.addedShownAbove(2, attachment: 3) == "The 2 programs added are listed in attachment 3.")
+    #expect(en.allRunningIn("Theatre", 1) == "The 1 program running this week is in Theatre.")
+    #expect(en.allRunningIn("Theatre", 2) == "Both programs running this week are in Theatre.")
+    #expect(en.allRunningIn("Theatre", 5) == "All 5 programs running this week are in Theatre.")
+    #expect(
+      en.packStartingEndingPrintNote(starting: 1, ending: 0, workbook: false)
+        == "The 1 program starting this week runs this week: attachment 1 marks it in its “This week” column.")
+    #expect(
+      en.packStartingEndingPrintNote(starting: 1, ending: 1, workbook: false)
+        == "The 1 program starting and 1 ending this week all run this week: attachment 1 marks them in its “This week” column.")
+    #expect(
+      en.packStartingEndingPrintNote(starting: 0, ending: 3, workbook: false)
+        == "The 3 programs ending this week all run this week: attachment 1 marks them in its “This week” column.")
+    #expect(
+      ko.packStartingEndingPrintNote(starting: 0, ending: 3, workbook: false)
+        == "이번 주 종료 행사 3건은 모두 이번 주 운영 행사로, 붙임 1의 「이번 주」 열에 「종료」로 표시했습니다.")
+    #expect(
+      ko.packStartingEndingPrintNote(starting: 1, ending: 0, workbook: false)
+        == "이번 주 시작 행사 1건은 이번 주 운영 행사로, 붙임 1의 「이번 주」 열에 「시작」으로 표시했습니다.")
+    #expect(en.programCountText(1) == "1 program" && en.programCountText(2) == "2 programs")
+  }
+}

@@ -145,11 +145,12 @@ struct WeeklyReportComposerTests {
   /// 전주 only for the week before: against a collection 65 weeks older, page 1, the
   /// headline and every text of the document name that collection's day, in both languages.
   @Test func lastWeekOnlyForTheWeekBeforeElseTheComparedCollectionsDay() throws {
-    let previous = (1...8).map { F.running("n\($0)", "부산광역시", "부산광역시 해운대구") }
+    // 12 before (a base of 10 or more, so the sentences give percentages), all free.
+    let previous = (1...12).map { F.running("n\($0)", "부산광역시", "부산광역시 해운대구") }
     let weekBefore = try F.figures(Self.national, previous: previous, previousAt: F.takenAt.addingTimeInterval(-7 * 86_400))
     let lastWeek = F.report(weekBefore, .national).pageOne
     #expect(lastWeek.headline.columns.map(\.header) == ["구분", "이번 주", "전주", "증감"])
-    #expect(lastWeek.sentences.first == "이번 주 운영 중인 문화행사는 10건으로 전주(8건)보다 2건(25.0%) 늘었습니다.")
+    #expect(lastWeek.sentences.first == "이번 주 운영 중인 문화행사는 10건으로 전주(12건)보다 2건(16.7%) 줄었습니다.")
 
     // 65 weeks before Monday 2025-03-31 is Monday 2024-01-01; the compared programs ran then too.
     let older = previous.map { p -> Program in
@@ -161,13 +162,13 @@ struct WeeklyReportComposerTests {
     let day = "2024.\u{A0}1.\u{A0}1.(월)"
     let ko = F.report(farBack, .national)
     #expect(ko.pageOne.headline.columns.map(\.header) == ["구분", "이번 주", "비교 시점 \(day)", "증감"])
-    #expect(ko.pageOne.sentences[0] == "이번 주 운영 중인 문화행사는 10건으로 비교 시점 \(day)의 8건보다 2건(25.0%) 늘었습니다.")
+    #expect(ko.pageOne.sentences[0] == "이번 주 운영 중인 문화행사는 10건으로 비교 시점 \(day)의 12건보다 2건(16.7%) 줄었습니다.")
     #expect(ko.pageOne.sentences[2] == "이번 주 운영 행사 중 무료 행사 비율은 90.0%로 비교 시점 \(day)보다 10.0%p 낮습니다.")
     let en = F.report(farBack, .national, .en)
     #expect(en.pageOne.headline.columns[2].header == "As of Mon\u{A0}1\u{A0}Jan\u{A0}2024")
     #expect(
       en.pageOne.sentences[0]
-        == "10 cultural events run this week, 2 (25.0%) more than on Mon\u{A0}1\u{A0}Jan\u{A0}2024 (8).")
+        == "10 cultural events run this week, 2 (16.7%) fewer than on Mon\u{A0}1\u{A0}Jan\u{A0}2024 (12).")
     for text in F.texts(ko.document) + F.texts(en.document) + ko.pageOne.sentences + en.pageOne.sentences {
       for word in ["전주", "last week", "Last week"] { #expect(!text.contains(word), "\(word) in \(text)") }
     }

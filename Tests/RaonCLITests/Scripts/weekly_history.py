@@ -238,8 +238,10 @@ def check(sample, outdir, report):
     # Page 1's first sentence, from the same two figures.
     a, b = this_week["running"], previous["running"]
     if a != b:
+        # A percentage only of a base of 10 or more.
+        share = f"({abs(a - b) / b * 100:.1f}%)" if b >= 10 else ""
         sentence = (f"이번 주 운영 중인 문화행사는 {a:,}건으로 전주({b:,}건)보다 {abs(a - b):,}건"
-                    f"({abs(a - b) / b * 100:.1f}%) {'늘었습니다' if a > b else '줄었습니다'}.")
+                    f"{share} {'늘었습니다' if a > b else '줄었습니다'}.")
         if sentence not in md:
             bad.append({"at": "report.md first sentence", "want": sentence})
     # Attachment 1 lists every program running this week once, under its district.
