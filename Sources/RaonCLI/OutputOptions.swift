@@ -39,11 +39,13 @@ struct OutputOptions<Command: WritesOutput>: ParsableArguments {
   /// The writers' options: the command line over the config over the defaults.
   func exportOptions(over config: RaonConfig, csvHeaders: CSVHeaders? = nil) -> ExportOptions {
     let defaults = ExportOptions()
-    return ExportOptions(
+    var options = ExportOptions(
       language: lang ?? config.lang ?? defaults.language,
       csvEncoding: csvEncoding ?? config.csvEncoding ?? defaults.csvEncoding,
       chartTopN: config.chartTopN ?? defaults.chartTopN,
       csvHeaders: csvHeaders ?? config.csvHeaders ?? defaults.csvHeaders)
+    options.head = config.document
+    return options
   }
 }
 

@@ -36,7 +36,8 @@ public enum CountPhrases {
       case _ where now == p: return "\(topic) \(n(now))으로 \(L.with(then, .and)) 같습니다."
       default:
         let d = now - p
-        return "\(topic) \(n(now))으로 \(L.comparedCount(against, n(p)))보다 \(n(abs(d)))(\(pct(d, p))) \(d > 0 ? "늘었습니다" : "줄었습니다")."
+        let share = Percentage.isSayable(base: p) ? "(\(pct(d, p)))" : ""
+        return "\(topic) \(n(now))으로 \(L.comparedCount(against, n(p)))보다 \(n(abs(d)))\(share) \(d > 0 ? "늘었습니다" : "줄었습니다")."
       }
     }
     switch (now, p) {
@@ -47,7 +48,7 @@ public enum CountPhrases {
     default:
       let d = now - p
       return
-        "\(runs(now)) this week\(subject), \(abs(d).formatted()) (\(pct(d, p))) \(d > 0 ? "more" : "fewer") than \(then) (\(p.formatted()))."
+        "\(runs(now)) this week\(subject), \(abs(d).formatted())\(Percentage.isSayable(base: p) ? " (\(pct(d, p)))" : "") \(d > 0 ? "more" : "fewer") than \(then) (\(p.formatted()))."
     }
   }
 
@@ -119,17 +120,24 @@ public enum CountPhrases {
   }
 
   /// What a chart leaves out, named without counting the unknown region as one more
-  /// region: `그 외 15개 구 79건, 자치구 미상 7건은 붙임의 표에 있습니다.`
+  /// region: `그 외 15개 구 79건, 자치구 미상 7건은 아래 표에 있습니다.` (or `붙임 5의 표에`).
   ///
   /// - Parameters:
   ///   - rest: The groups not drawn (the unknown region among them, if it is).
   ///   - unknownKey: The key of the group that is no group of the unit
   ///     (``CatalogWords/unknownRegion``).
-  public static func chartRest(_ rest: [BandCount], unit: String, unknownKey: String?, _ L: ReportLabels) -> String? {
+  ///   - attachment: The attachment whose table lists them; `nil`: the table right below
+  ///     the chart (every chart but page 1's stands over its table).
+  public static func chartRest(
+    _ rest: [BandCount], unit: String, unknownKey: String?, inAttachment attachment: Int? = nil, _ L: ReportLabels
+  ) -> String? {
     guard let named = restParts(rest, unit: unit, unknownKey: unknownKey, L) else { return nil }
+    let capitalised = named.prefix(1).uppercased() + named.dropFirst()
+    guard let attachment else {
+      return L.say("\(L.with(named, .topic)) 아래 표에 있습니다.", "\(capitalised): in the table below.")
+    }
     return L.say(
-      "\(L.with(named, .topic)) 붙임의 표에 있습니다.",
-      "\(named.prefix(1).uppercased() + named.dropFirst()): in the attachment's table.")
+      "\(L.with(named, .topic)) 붙임 \(attachment)의 표에 있습니다.", "\(capitalised): in attachment \(attachment)'s table.")
   }
 
   /// `그 외 15개 구 79건, 자치구 미상 7건` / `the other 15 districts (79), district unknown (7)`:
@@ -156,6 +164,9 @@ public enum CountPhrases {
 
   /// `306건`.
   static func n(_ count: Int) -> String { "\(count.formatted())건" }
+
+  /// `1 program`, `306 programs`: a count with its noun in agreement.
+  public static func englishCount(_ count: Int, _ noun: CatalogWords.Noun) -> String { en(count, noun) }
 
   /// `1 program`, `306 programs` (`prefix`: `1 cultural program`).
   static func en(_ count: Int, _ noun: CatalogWords.Noun, _ prefix: String = "") -> String {

@@ -86,6 +86,10 @@ public enum Block: Sendable {
   case programs(ProgramTable)
   /// A chart and, under it, the note on what it leaves out.
   case chart(Chart)
+  /// Who reports and when (page 1's 보고일 and office): set apart, to the right on a page.
+  case byline([Inline])
+  /// Page 1's 붙임, one numbered item per line, aligned, and the closing mark.
+  case attachments(AttachmentList)
 }
 
 /// An item of a ``Block/list(_:)``.

@@ -21,10 +21,25 @@ extension ReportLabels {
   }
 
   /// Printed in place of a pack's lists of what starts and ends (each program of which
-  /// its printed list of what runs marks).
-  public func packStartingEndingPrintNote(starting: Int, ending: Int) -> String {
-    say(
-      "이번 주 시작 행사 \(starting.formatted())건과 종료 행사 \(ending.formatted())건은 모두 이번 주 운영 행사로, 붙임 1의 「이번 주」 열에 「시작」·「종료」로 표시했습니다. 날짜순 목록은 화면용 보고서와 엑셀 파일에 있습니다.",
-      "The \(starting.formatted()) \(itemWord.enPlural) starting and \(ending.formatted()) ending this week all run this week: attachment 1 marks them in its “This week” column. The lists by date are in the on-screen report and the workbook.")
+  /// its printed list of what runs marks); the lists by date are named only where the
+  /// reader has them (the workbook, when it goes with the pages; the screen shows them).
+  public func packStartingEndingPrintNote(starting: Int, ending: Int, workbook: Bool) -> String {
+    // Said at any count: a kind with none is left out ("0건", "The 1 programs" never).
+    let kinds = [(starting, "시작", "starting"), (ending, "종료", "ending")].filter { $0.0 > 0 }
+    let ko =
+      "이번 주 " + kinds.map { "\($0.1) 행사 \($0.0.formatted())건" }.joined(separator: "과 ")
+      + (starting + ending == 1 ? "은 이번 주 운영 행사로, " : "은 모두 이번 주 운영 행사로, ")
+      + "붙임 1의 「이번 주」 열에 " + kinds.map { "「\($0.1)」" }.joined(separator: "·")
+      + (kinds.last?.1 == "시작" ? "으로" : "로") + " 표시했습니다."
+    let total = starting + ending
+    let subject = kinds.enumerated().map { k, kind in
+      k == 0 ? CountPhrases.englishCount(kind.0, itemWord) + " \(kind.2)" : "\(kind.0.formatted()) \(kind.2)"
+    }.joined(separator: " and ")
+    let en =
+      "The \(subject) this week \(total == 1 ? "runs" : "all run") this week: attachment 1 marks \(total == 1 ? "it" : "them") in its “This week” column."
+    guard workbook else { return say(ko, en) }
+    return say(
+      ko + " 날짜순 목록은 엑셀 파일 「\(startingThisWeek)」·「\(endingThisWeek)」 시트에 있습니다.",
+      en + " The lists by date are the workbook's “\(startingThisWeek)” and “\(endingThisWeek)” sheets.")
   }
 }

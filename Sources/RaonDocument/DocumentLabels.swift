@@ -1,3 +1,4 @@
+import Foundation
 import RaonAnalytics
 import RaonCore
 
@@ -19,6 +20,25 @@ extension ReportLabels {
     say("□ \(dimension) 이번 주 운영", "□ Running this week, \(dimension.lowercased())")
   }
   public var attachmentsHeading: String { say("붙임", "Attachments") }
+  /// One item of page 1's 붙임, as an office writes it: `이번 주 시작·종료 1부.` (English
+  /// names the attachment alone: no copy count).
+  public func attachmentItem(_ title: String) -> String { say("\(title) 1부.", title) }
+  /// An item that paper does not carry, naming the workbook's sheet that stands in for it:
+  /// `이번 주 운영 행사(자치구별) 1부(엑셀 파일 「이번 주 운영」 시트로 갈음).`
+  public func attachmentItemInWorkbook(_ title: String, sheet: String) -> String {
+    say("\(title) 1부(엑셀 파일 「\(sheet)」 시트로 갈음).", "\(title) (the workbook's “\(sheet)” sheet)")
+  }
+  /// `끝.` after the last 붙임, as a Korean public document closes; English has no such mark.
+  public var attachmentsEnd: String? { language == .ko ? "끝." : nil }
+  /// A page-1 sentence without its pointer into the attachments (`…바뀌었습니다(붙임 4).` →
+  /// `…바뀌었습니다.`): for a message, whose 붙임 are the files it carries.
+  public func withoutAttachmentReference(_ sentence: String) -> String {
+    var s = sentence
+    for n in 1...12 {
+      s = s.replacingOccurrences(of: "(붙임 \(n))", with: "").replacingOccurrences(of: " (attachment \(n))", with: "")
+    }
+    return s
+  }
   /// `붙임 3. 신규 등록`.
   public func attachment(_ n: Int, _ title: String) -> String {
     say("붙임 \(n). \(title)", "Attachment \(n). \(title)")
@@ -41,21 +61,12 @@ extension ReportLabels {
       "이번 주 신규 등록 행사는 지난 수집 이후 새로 추가된 행사와 같습니다.",
       "The \(itemWord.enPlural) registered this week are the \(itemWord.enPlural) added since the last collection.")
   }
-  /// Page 1's name of the city's running list: the one attachment sent separately on paper
-  /// (thousands of rows; the workbook is that attachment), as a Korean office marks it.
-  public var runningListSentSeparately: String {
-    say(
-      "이번 주 운영 행사 목록(\(regionWord.ko)별) 1부(인쇄본 별도 송부)",
-      "\(Self.capitalised(itemWord.enPlural)) running this week, by \(regionWord.en) (sent separately on paper)")
-  }
-  /// The words that mark an attachment as sent separately (tests look for them).
-  public var sentSeparatelyMark: String { say("별도 송부", "sent separately") }
-  /// Printed in place of the city's running list: where the separate attachment is, in
-  /// words, never a file name.
+  /// Printed in place of the city's running list when the workbook goes with the pages:
+  /// the sheet that stands in for it, in words, never a file name.
   public func runningListPrintNote(_ n: Int) -> String {
     say(
-      "이번 주 운영 행사 \(n.formatted())건의 \(regionWord.ko)별 목록은 분량이 많아 인쇄본에 싣지 않고 별도로 보냅니다. 엑셀 통합 문서의 「이번 주 운영」 시트와 \(regionWord.ko)별 자료에 있습니다.",
-      "The list of the \(n.formatted()) \(itemWord.enPlural) running this week, by \(regionWord.en), is too long to print and is sent separately: it is the workbook's running sheet, and each \(regionWord.en)'s own report.")
+      "이번 주 운영 행사 \(n.formatted())건의 \(regionWord.ko)별 목록은 엑셀 파일 「\(runningThisWeek)」 시트로 갈음합니다.",
+      "The list of \(n == 1 ? "the 1 \(itemWord.en)" : "the \(n.formatted()) \(itemWord.enPlural)") running this week, by \(regionWord.en), is not printed: it is the workbook's “\(runningThisWeek)” sheet.")
   }
   public var statusTables: String {
     say("운영 현황(\(regionWord.ko)별·\(groupWord.ko)별)", "What is on, by \(regionWord.en) and \(groupWord.en)")
@@ -71,7 +82,11 @@ extension ReportLabels {
   public func allRunningIn(_ key: String, _ n: Int) -> String {
     say(
       "이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.",
-      "All \(n.formatted()) \(itemWord.enPlural) running this week are in \(key).")
+      n == 1
+        ? "The 1 \(itemWord.en) running this week is in \(key)."
+        : n == 2
+          ? "Both \(itemWord.enPlural) running this week are in \(key)."
+          : "All \(n.formatted()) \(itemWord.enPlural) running this week are in \(key).")
   }
   /// How regions and groups are counted: `5개 구`, `5 districts`.
   public var districtUnit: String { say(words.regionCounter, regionWord.enPlural) }
@@ -85,7 +100,9 @@ extension ReportLabels {
   public func addedShownAbove(_ n: Int, attachment: Int) -> String {
     say(
       "새로 추가된 행사 \(n.formatted())건은 붙임 \(attachment)에 있습니다.",
-      "The \(n.formatted()) \(itemWord.enPlural) added are listed in attachment \(attachment).")
+      n == 1
+        ? "The 1 \(itemWord.en) added is listed in attachment \(attachment)."
+        : "The \(n.formatted()) \(itemWord.enPlural) added are listed in attachment \(attachment).")
   }
   public func changeCountsLine(added: Int, ended: Int, withdrawn: Int, material: Int, minor: Int) -> String {
     [

@@ -9,6 +9,10 @@ public struct PageOne: Sendable {
   public var period: String
   /// `2024. 9. 9.(월) 09:00 수집 기준`.
   public var dataAsOf: String
+  /// `보고일 2024. 9. 9.(월)`: the day of the data reported (the Monday run's).
+  public var reportedOn: String
+  /// The office's lines (``DocumentHead/officeLines(_:)``), empty when `[document]` is unset.
+  public var office: [String]
   /// `□ 주간 요약`, then the three to five sentences.
   public var summaryHeading: String
   public var sentences: [String]
@@ -19,9 +23,10 @@ public struct PageOne: Sendable {
   public var chartHeading: String
   public var chart: Chart?
   public var chartSentence: String?
-  /// `붙임`, then the attachments' titles, numbered from 1.
-  public var attachmentsHeading: String
-  public var attachments: [String]
+  /// `붙임`, then the attachments, numbered from 1, one a line, `끝.` after the last.
+  public var attachments: AttachmentList
+  /// `붙임` / `Attachments`.
+  public var attachmentsHeading: String { attachments.heading }
   /// `출처: 서울 열린데이터광장 「서울시 문화행사 정보」(공공누리 제1유형)`.
   public var source: String
 
@@ -29,6 +34,7 @@ public struct PageOne: Sendable {
   public var blocks: [Block] {
     var blocks: [Block] = [
       .paragraph([.strong(period), .text(" · "), .text(dataAsOf)]),
+      .byline([.text(([reportedOn] + office).joined(separator: " · "))]),
       .paragraph([.strong(summaryHeading)]),
       .list(sentences.map { ListItem([.text($0)]) }),
       .paragraph([.strong(figuresHeading)]),
@@ -37,12 +43,7 @@ public struct PageOne: Sendable {
     ]
     if let chart { blocks.append(.chart(chart)) }
     if let chartSentence { blocks.append(.paragraph([.text(chartSentence)])) }
-    var list: [Inline] = [.strong(attachmentsHeading), .text(" ")]
-    for (n, title) in attachments.enumerated() {
-      if n > 0 { list.append(.text("  ")) }
-      list += [.text("\(n + 1). "), .text(title)]
-    }
-    blocks.append(.paragraph(list))
+    blocks.append(.attachments(attachments))
     blocks.append(.paragraph([.text(source)]))
     return blocks
   }

@@ -9,6 +9,13 @@
 /// Percentage.pointsText(0.012, suffix: "%p")  // "+1.2%p"
 /// ```
 public enum Percentage {
+  /// The smallest count a sentence gives a percentage of: "2건(50.0%) 줄었습니다" says more
+  /// than it knows, so on smaller bases a sentence says the counts alone.
+  public static let smallestBase = 10
+
+  /// Whether a share of `base` is worth a percentage in a sentence.
+  public static func isSayable(base: Int) -> Bool { base >= smallestBase }
+
   /// The share (0…1) in tenths of a percent, rounded half away from zero; `nil` for NaN,
   /// infinities and values beyond any share.
   public static func tenths(_ fraction: Double) -> Int? {

@@ -103,6 +103,15 @@ public struct DocumentOptions: Sendable {
   /// Renames and mergers of regions the comparison found in the national data (said in
   /// 자료 정보, with the `raon.toml` lines that keep or refuse them).
   public var lineage: LineageNote?
+  /// Who reports (``DocumentHead``): page 1 names the office beside the report's date.
+  public var head = DocumentHead()
+  /// Whether the workbook goes with the printed pages: the city's list of what runs is
+  /// then the workbook's sheet and paper names it; without the workbook paper prints the
+  /// list in full, so every 붙임 page 1 names is printed or a file the reader has.
+  public var workbookAccompanies = false
+  /// Whether page 1's sentences point into its attachments (`(붙임 4)`): a message, whose
+  /// 붙임 are the attached files, says them without.
+  public var refersToAttachments = true
 
   public init(
     language: ReportLanguage = .ko, chartTopN: Int = 10, listLimit: Int = 20, comparisonListLimit: Int = 100,

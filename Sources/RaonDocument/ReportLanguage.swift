@@ -159,7 +159,7 @@ extension ReportLabels {
 
   /// `행사 1,234건` / `1,234 programs`: a snapshot's size.
   public func programCountText(_ n: Int) -> String {
-    say("행사 \(n.formatted())건", "\(n.formatted()) \(itemWord.enPlural)")
+    say("행사 \(n.formatted())건", n == 1 ? "1 \(itemWord.en)" : "\(n.formatted()) \(itemWord.enPlural)")
   }
 
   /// `외 12건` / `and 12 more`: the end of a list that was cut.

@@ -26,14 +26,17 @@ public enum SummarySentences {
     out.append(
       CountPhrases.registeredStartingEnding(registered: v.registered, starting: v.starting, ending: v.ending, L))
 
-    // 3. The free share of what runs.
-    if v.running > 0 {
+    // 3. The free share of what runs (on fewer than 10, the counts: a percentage of a
+    // handful says more than it knows).
+    if v.running > 0, !Percentage.isSayable(base: v.running) {
+      out.append(freeCounts(free: v.runningFree, of: v.running, L))
+    } else if v.running > 0 {
       let share = Double(v.runningFree) / Double(v.running)
       var s =
         ko
         ? "이번 주 운영 행사 중 무료 행사 비율은 \(Percentage.text(share))"
         : "\(Percentage.text(share)) of the \(w.item.enPlural) running are free"
-      if let p = previous, p.running > 0, let against {
+      if let p = previous, Percentage.isSayable(base: p.running), let against {
         let delta = share - Double(p.runningFree) / Double(p.running)
         let tenths = Percentage.tenths(delta) ?? 0
         let points = Percentage.pointsMagnitudeText(delta, suffix: L.percentPoints)
@@ -71,7 +74,7 @@ public enum SummarySentences {
       let ds = CountPhrases.leading(districts, keep: 3, unit: L.districtUnit, ending: .connective, L)
       // Two categories' share of all is worth saying only when there are more than two.
       let cs: String?
-      if categories.count > 2 {
+      if categories.count > 2, Percentage.isSayable(base: v.running) {
         let top = Array(categories.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }.prefix(2))
         let share = Percentage.text(Double(top.reduce(0) { $0 + $1.count }) / Double(v.running))
         cs =
@@ -123,6 +126,27 @@ public enum SummarySentences {
       }
     }
     return out
+  }
+
+  /// The free programs among a few running ones, in counts: `이번 주 운영 행사 5건 중 무료
+  /// 행사는 3건입니다.` / `3 of the 5 programs running are free.`
+  static func freeCounts(free: Int, of running: Int, _ L: ReportLabels) -> String {
+    let item = L.words.item
+    if L.language == .ko {
+      switch free {
+      case running: return running == 1 ? "이번 주 운영 행사 1건은 무료입니다." : "이번 주 운영 행사 \(count(running, L))은 모두 무료입니다."
+      case 0: return running == 1 ? "이번 주 운영 행사 1건은 유료입니다." : "이번 주 운영 행사 \(count(running, L)) 중 무료 행사는 없습니다."
+      default: return "이번 주 운영 행사 \(count(running, L)) 중 무료 행사는 \(count(free, L))입니다."
+      }
+    }
+    switch free {
+    case running:
+      return running == 1 ? "The 1 \(item.en) running is free." : running == 2 ? "Both \(item.enPlural) running are free." : "All \(running) \(item.enPlural) running are free."
+    case 0:
+      return running == 1 ? "The 1 \(item.en) running is not free." : "None of the \(running) \(item.enPlural) running is free."
+    default:
+      return "\(free) of the \(running) \(item.enPlural) running \(free == 1 ? "is" : "are") free."
+    }
   }
 
   /// `306건` / `306`.

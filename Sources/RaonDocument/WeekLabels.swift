@@ -125,6 +125,6 @@ extension ReportLabels {
   public func wbProgramsNotPrinted(_ sheet: String, count: Int) -> String {
     say(
       "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄되지 않습니다. 이번 주 행사는 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
-      "The '\(sheet)' sheet (\(count.formatted()) \(itemWord.enPlural)) is for filtering on screen and does not print. This week's \(itemWord.enPlural) print in full on the list sheets.")
+      "The '\(sheet)' sheet (\(countText(count))) is for filtering on screen and does not print. This week's \(itemWord.enPlural) print in full on the list sheets.")
   }
 }

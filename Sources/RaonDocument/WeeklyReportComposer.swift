@@ -53,16 +53,16 @@ struct WeeklyReportComposer {
     }
     attachments.append(dataInformation())
 
-    // The city's running list is printed as a note (``pageOne(charts:)``).
-    let sentSeparately = r.district == nil && !r.lists.running.isEmpty
+    // The city's running list is, on paper, the workbook's sheet when the workbook goes
+    // with it (``pageOne(charts:)``).
     let page = pageOne(charts: charts)
-    let printNote = sentSeparately ? L.runningListPrintNote(r.lists.running.count) : nil
+    let printNote = runningListIsWorkbooks ? L.runningListPrintNote(r.lists.running.count) : nil
     // A pack's lists of what starts and ends (attachment 2) repeat programs its list of
     // what runs marks: paper says so instead.
     let (starting, ending) = (r.lists.starting.count, r.lists.ending.count)
     let packNote =
       r.district != nil && starting + ending > 0
-      ? L.packStartingEndingPrintNote(starting: starting, ending: ending) : nil
+      ? L.packStartingEndingPrintNote(starting: starting, ending: ending, workbook: options.workbookAccompanies) : nil
     let sections =
       zip(titles.attachments, attachments).enumerated().map { n, a in
         Section(
@@ -101,18 +101,32 @@ struct WeeklyReportComposer {
     return (attachments, references)
   }
 
-  /// The title with the period and the time of the data, three to five sentences written
-  /// from the figures, the headline table, one chart of what runs this week, the list of
-  /// attachments and the source.
+  /// Whether the city's running list (attachment 1, every program in every district: the
+  /// one list too long for paper, thousands of rows) is, on paper, the workbook's sheet:
+  /// when the workbook goes with the pages. Without it, paper prints the list in full.
+  var runningListIsWorkbooks: Bool {
+    r.district == nil && !r.lists.running.isEmpty && options.workbookAccompanies
+  }
+
+  /// The number (from 1) of the attachment holding what is on by region and category, the
+  /// tables page 1's chart note points to.
+  static let statusTablesAttachment = 5
+
+  /// The title with the period, the time of the data, the report's date and the office,
+  /// three to five sentences written from the figures, the headline table, one chart of
+  /// what runs this week, the list of attachments and the source.
   ///
-  /// The city's running list (attachment 1, every program in every district) is the one
-  /// list too long for paper (thousands of rows, tens of pages): page 1 marks it as sent
-  /// separately, as a Korean office marks a bulky 붙임, and the workbook is that
-  /// attachment; the screen (HTML, Markdown) still shows it. Page 1 names the printed
-  /// attachments only (a pack's 참고 are on screen and in the workbook).
+  /// The attachments are listed as a Korean office lists them (``AttachmentList``); the one
+  /// not printed (the city's running list, when the workbook goes with the pages) names on
+  /// paper the sheet that stands in for it. Page 1 names the printed attachments only (a
+  /// pack's 참고 are on screen and in the workbook).
   func pageOne(charts: WeeklyCharts) -> PageOne {
-    var attachments = attachmentTitles().attachments
-    if r.district == nil && !r.lists.running.isEmpty { attachments[0] = L.runningListSentSeparately }
+    let titles = attachmentTitles().attachments
+    let items = titles.enumerated().map { n, title in
+      AttachmentList.Item(
+        number: n + 1, text: L.attachmentItem(title),
+        printText: n == 0 && runningListIsWorkbooks ? L.attachmentItemInWorkbook(title, sheet: L.runningThisWeek) : nil)
+    }
     let language = options.language
     let v = r.weekView
     let (dimension, rows) =
@@ -125,16 +139,23 @@ struct WeeklyReportComposer {
       // One bar says nothing a sentence does not.
       sentence = L.allRunningIn(L.named(only.key), only.count)
     } else {
-      chart = r.district == nil ? charts.runningByDistrict : charts.runningByCategory
+      // What the chart leaves out is in attachment 5's table, not in one right below.
+      chart = r.district == nil
+        ? runningByDistrictChart(restIn: Self.statusTablesAttachment)
+        : runningByCategoryChart(restIn: Self.statusTablesAttachment)
     }
+    var sentences = SummarySentences.make(r, L)
+    if !options.refersToAttachments { sentences = sentences.map(L.withoutAttachmentReference) }
     return PageOne(
       title: L.documentTitle(district: r.district.map { L.named($0.name) }),
       period: OfficialDates.period(r.week.start, r.week.end, language),
       dataAsOf: L.dataAsOf(OfficialDates.instant(r.snapshot.takenAt, language)),
-      summaryHeading: L.weeklySummary, sentences: SummarySentences.make(r, L),
+      reportedOn: L.reportedOn(r.snapshot.koreaDay), office: options.head.officeLines(L),
+      summaryHeading: L.weeklySummary, sentences: sentences,
       figuresHeading: L.keyFigures, headline: headlineTable(),
       chartHeading: L.runningChartHeading(dimension), chart: chart, chartSentence: sentence,
-      attachmentsHeading: L.attachmentsHeading, attachments: attachments, source: L.sourceLine)
+      attachments: AttachmentList(heading: L.attachmentsHeading, items: items, end: L.attachmentsEnd),
+      source: L.sourceLine)
   }
 
   /// This week beside the compared week (전주 only for the week before) with ▲/▼.
@@ -175,10 +196,6 @@ struct WeeklyReportComposer {
   /// Every chart of the report, described once.
   func charts() -> WeeklyCharts {
     let v = r.weekView, t = r.tables
-    let onNow = L.onNow
-    // The category chart of what runs is page 1's in a pack and attachment 5's in the
-    // city's report, each place naming it in its own words.
-    let runningByCategoryAlt = r.district == nil ? "\(L.whatIsOn) — \(L.byCategory)" : nil
     // Named for what they chart, in every format that writes them as files: `by_district`,
     // `running_by_region` (the catalog's ``FileWords``).
     let (region, group) = (L.words.files.region, L.words.files.group)
@@ -187,11 +204,8 @@ struct WeeklyReportComposer {
       byDistrict: ranking("by_\(region)", L.byDistrict, nil, t.byDistrict.map(\.keyCount), t.total, L.districtUnit),
       byFee: scale("by_fee", L.byFee, t.byFee, L.feeBand(_:), t.total),
       byDuration: scale("by_duration", L.byDuration, t.byDuration, L.durationBand(_:), t.total),
-      runningByDistrict: ranking(
-        "running_by_\(region)", L.byDistrict, onNow, v.runningByDistrict, v.running, L.districtUnit),
-      runningByCategory: ranking(
-        "running_by_\(group)", L.byCategory, onNow, v.runningByCategory, v.running, L.categoryUnit,
-        alt: runningByCategoryAlt),
+      runningByDistrict: runningByDistrictChart(restIn: nil),
+      runningByCategory: runningByCategoryChart(restIn: nil),
       currentByDistrict: ranking(
         "current_by_\(region)", L.byDistrict, L.currentPrograms, v.currentByDistrict, v.current, L.districtUnit),
       currentByCategory: ranking(
@@ -199,13 +213,32 @@ struct WeeklyReportComposer {
       trend: TrendComposer.chart(r.trend, labels: L))
   }
 
+  /// This week's running programs by region; `restIn`: the attachment whose table holds
+  /// what the chart leaves out (`nil`: the table right below it).
+  func runningByDistrictChart(restIn attachment: Int?) -> Chart {
+    let v = r.weekView
+    return ranking(
+      "running_by_\(L.words.files.region)", L.byDistrict, L.onNow, v.runningByDistrict, v.running, L.districtUnit,
+      restIn: attachment)
+  }
+
+  /// This week's running programs by category: page 1's in a pack and attachment 5's in
+  /// the city's report, each place naming it in its own words.
+  func runningByCategoryChart(restIn attachment: Int?) -> Chart {
+    let v = r.weekView
+    return ranking(
+      "running_by_\(L.words.files.group)", L.byCategory, L.onNow, v.runningByCategory, v.running, L.categoryUnit,
+      alt: r.district == nil ? "\(L.whatIsOn) — \(L.byCategory)" : nil, restIn: attachment)
+  }
+
   /// A ranking's chart: its largest groups by the one top-N rule, without the summed rest
   /// (a bar of everything else would be the longest and read as one more group: it is
   /// named in the note instead). The title names the set counted, when there is one;
-  /// `alt` is what the document calls it (the title, unless given).
+  /// `alt` is what the document calls it (the title, unless given); the note points to
+  /// the table below the chart, or to attachment `restIn`'s.
   func ranking(
     _ file: String, _ subject: String, _ set: String?, _ rows: [BandCount], _ total: Int, _ unit: String,
-    alt: String? = nil
+    alt: String? = nil, restIn attachment: Int? = nil
   ) -> Chart {
     let cut = TopN.forChart(rows, keep: options.chartTopN, otherKey: L.other)
     var shown = cut.rows
@@ -214,7 +247,8 @@ struct WeeklyReportComposer {
       // Named from the groups left out, so 미상 is never counted as one more 구.
       let ranked = rows.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
       note = CountPhrases.chartRest(
-        Array(ranked.dropFirst(shown.count)), unit: unit, unknownKey: L.unknownKey(forUnit: unit), L)
+        Array(ranked.dropFirst(shown.count)), unit: unit, unknownKey: L.unknownKey(forUnit: unit),
+        inAttachment: attachment, L)
     }
     let title = (set.map { "\($0) — \(subject)" } ?? subject) + " (\(L.chartCountSuffix))"
     // Names in the report's language once the figures are cut (the rest is found by key).

@@ -30,6 +30,8 @@ public struct ExportOptions: Sendable {
   public var profile: CatalogProfile = .seoul
   /// Renames and mergers of regions found in the national data (``DocumentOptions/lineage``).
   public var lineage: LineageNote?
+  /// Who reports (`[document]`): page 1, the workbook's 요약 and a message's signature.
+  public var head = DocumentHead()
 
   public init(
     language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10,
@@ -52,6 +54,7 @@ public struct ExportOptions: Sendable {
     var options = DocumentOptions(language: language, chartTopN: chartTopN)
     options.profile = profile
     options.lineage = lineage
+    options.head = head
     return options
   }
 }
@@ -63,6 +66,8 @@ extension ExportOptions: CustomStringConvertible {
   public var description: String {
     "ExportOptions(language: RaonDocument.ReportLanguage.\(language), csvEncoding: RaonExport.CSVEncoding.\(csvEncoding), "
       + "chartTopN: \(chartTopN), csvHeaders: RaonExport.CSVHeaders.\(csvHeaders), "
-      + "catalog: RaonCore.CatalogProfile.Name.\(profile.name))"
+      + "catalog: RaonCore.CatalogProfile.Name.\(profile.name)"
+      // The head only when set: options without one keep the keys earlier runs recorded.
+      + (head.isEmpty ? "" : ", head: \(head.key)") + ")"
   }
 }

@@ -93,7 +93,7 @@ public enum WeeklyMailBody {
     if let partNote { out += "<p style=\"margin:8px 0 0 0\"><strong>\(escapeHTML(partNote))</strong></p>\n" }
     out += """
       <p style="margin:16px 0 0 0;color:#444;font-size:13px">\(escapeHTML(s.sourceLine))</p>
-      <p style="margin:24px 0 0 0;color:#666;font-size:12px;border-top:1px solid #ccc;padding-top:8px">\(escapeHTML(footer))</p>
+      <p style="margin:24px 0 0 0;color:#666;font-size:12px;border-top:1px solid #ccc;padding-top:8px">\(escapeHTML(footer).replacingOccurrences(of: "\n", with: "<br>"))</p>
       </body></html>
 
       """

@@ -25,11 +25,14 @@ public struct WeeklySummary: Sendable, Equatable, Codable {
   public var attachmentsHeading: String
   /// `출처: 서울특별시 서울 열린데이터광장 …`.
   public var sourceLine: String
+  /// The office page 1 names (`[document]`), a line each: the message's signature. `nil`
+  /// in what the ledger kept before the head existed, and when `[document]` is unset.
+  public var office: [String]?
 
   public init(
     language: String, title: String, period: String, dataAsOf: String, sentencesHeading: String,
     sentences: [String], headlineHeading: String, headline: HeadlineTable, attachmentsHeading: String,
-    sourceLine: String
+    sourceLine: String, office: [String]? = nil
   ) {
     self.language = language
     self.title = title
@@ -41,6 +44,7 @@ public struct WeeklySummary: Sendable, Equatable, Codable {
     self.headline = headline
     self.attachmentsHeading = attachmentsHeading
     self.sourceLine = sourceLine
+    self.office = office
   }
 
   /// A table of text: a header row and rows of the same width.

@@ -18,6 +18,11 @@ import TOMLKit
 /// csv_encoding = "utf8-bom"
 /// csv_headers = "en"         # or "ko": Korean CSV header rows
 /// chart_top_n = 10
+///
+/// [document]                 # the head of every report: page 1, the workbook's 요약, the mail's signature
+/// department = "문화본부 문화정책과"
+/// officer = "주무관 홍길동"
+/// phone = "02-2133-0000"
 /// ```
 ///
 /// Every value is checked and typed when the file is read, so a bad one is a config error
@@ -37,6 +42,8 @@ public struct RaonConfig: Sendable, Equatable {
   /// `[weekly]` and `[mail]`: the weekly service's sections (RaonConfig+Weekly.swift).
   public var weekly: WeeklySettings?
   public var mail: MailSettings?
+  /// `[document]`: the office that sends the reports (RaonConfig+Weekly.swift); empty when unset.
+  public var document = DocumentHead()
   /// Where it was read from, for messages.
   public var path: String?
 

@@ -90,7 +90,9 @@ final class ReportOutputs {
   ///   naming the folder the user asked for; the store's error, should the programs be
   ///   read again (a workbook whose changes come first), as it is.
   func finish(_ figures: ReportData) throws -> ExportResult {
-    let document = ReportDocument.report(figures, options: options.document)
+    var documentOptions = options.document
+    documentOptions.workbookAccompanies = formats.contains(.xlsx)
+    let document = ReportDocument.report(figures, options: documentOptions)
     guard case .report(let report) = document else { return ExportResult() }
     // Every sink first: the workbook goes on with the report while the others render.
     let pending = sinks.mapValues { $0.finish(report) }

@@ -248,11 +248,13 @@ import Testing
     let dir = try Fixtures.temporaryDirectory("raon-html-e2e")
     defer { try? FileManager.default.removeItem(at: dir) }
     let run = try RaonProcess.run(
-      ["report", "--db", "store.sqlite", "--out", "r", "--format", "html,pdf"], in: dir)
+      ["report", "--db", "store.sqlite", "--out", "r", "--format", "html,pdf,xlsx"], in: dir)
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let out = dir.appendingPathComponent("r")
-    // Only the two files: the HTML the PDF was printed from is not left behind twice.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["report.html", "report.pdf"])
+    // Only the three files: the HTML the PDF was printed from is not left behind twice. The
+    // workbook goes with the PDF, so paper names its sheet for the city's running list.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["report.html", "report.pdf", "report.xlsx"])
 
     let html = out.appendingPathComponent("report.html")
     let text = try String(contentsOf: html, encoding: .utf8)
@@ -393,28 +395,13 @@ import Testing
     return found
   }
 
-  /// Every attachment page 1 names (read from the Markdown's 붙임 line) is printed in the
-  /// PDF under its heading, or is marked 별도 송부 on page 1 and its place in the PDF
-  /// says it is sent separately.
-  static func expectPageOneAttachmentsPrinted(markdown: String, pdf: URL) throws {
-    let line = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("**붙임** ") })
-    let titles = line.dropFirst("**붙임** ".count).components(separatedBy: "  ")
-    try #require(titles.count >= 5, "\(line)")
-    let printed = try run("/usr/bin/env", ["pdftotext", pdf.path, "-"]).stdout
-    let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## 붙임 ") }
-    for (i, numbered) in titles.enumerated() {
-      let n = i + 1
-      let title = numbered.dropFirst("\(n). ".count)
-      #expect(numbered.hasPrefix("\(n). "), "\(numbered)")
-      if title.contains("별도 송부") {
-        // Its heading still stands in the PDF, with the sentence sending it separately.
-        let heading = try #require(headings.first { $0.hasPrefix("## 붙임 \(n). ") })
-        #expect(printed.contains(String(heading.dropFirst(3))), "\(heading) is not in the PDF")
-        #expect(printed.contains("별도로 보냅니다"), "붙임 \(n) is marked separate but the PDF does not say so")
-      } else {
-        #expect(printed.contains("붙임 \(n). \(title)"), "붙임 \(n). \(title) is named on page 1 but not printed")
-      }
-    }
+  /// Every attachment page 1 names is printed in the PDF under its heading, or names the
+  /// workbook's sheet given beside it; "끝." closes the list (PyMuPDF, `page_one_head.py`).
+  static func expectPageOneAttachmentsPrinted(pdf: URL, xlsx: URL?) throws {
+    var arguments = [PageOneHeadEndToEndTests.script, pdf.path]
+    if let xlsx { arguments += ["--xlsx", xlsx.path] }
+    let read = try Python.run(arguments)
+    #expect(read.status == 0, "\(pdf.path): \(read.stdout) \(read.stderr)")
   }
 
   /// A district pack prints as an official document: the largest district of the
@@ -432,7 +419,7 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     let run = try RaonProcess.run(
       ["report", "--db", "store.sqlite", "--input", next.path, "--taken-at", "2024-09-16", "--out", "r",
-       "--format", "html,pdf,md", "--district", "종로구"], in: dir)
+       "--format", "html,pdf,md,xlsx", "--district", "종로구"], in: dir)
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let city = dir.appendingPathComponent("r/report.pdf")
     // No file, id or 스냅숏 on a printed page outside 자료 정보 (PDF and Markdown text, the
@@ -443,14 +430,16 @@ import Testing
       let pdfText = try Self.run("/usr/bin/env", ["pdftotext", pdf.path, "-"]).stdout
       #expect(try Self.developerTerms(in: pdfText) == [], "\(folder)/report.pdf")
       #expect(try Self.developerTerms(in: md) == [], "\(folder)/report.md")
-      try Self.expectPageOneAttachmentsPrinted(markdown: md, pdf: pdf)
+      try Self.expectPageOneAttachmentsPrinted(pdf: pdf, xlsx: dir.appendingPathComponent("\(folder)/report.xlsx"))
     }
-    // The city's running list is the one sent separately; the pack prints its own.
+    // The city's running list is the workbook's sheet on paper; the screen lists it.
     let cityMarkdown = try String(contentsOf: dir.appendingPathComponent("r/report.md"), encoding: .utf8)
-    #expect(cityMarkdown.contains("1. 이번 주 운영 행사 목록(자치구별) 1부(인쇄본 별도 송부)"))
+    #expect(cityMarkdown.contains("1. 이번 주 운영 행사(자치구별) 1부."))
+    let cityPDF = try Self.run("/usr/bin/env", ["pdftotext", city.path, "-"]).stdout
+    #expect(cityPDF.contains("엑셀 파일 「이번 주 운영」 시트로 갈음"))
     let cityPages = try Self.pageCount(city)
     #expect(cityPages.map { $0 <= Self.maxSamplePages } == true, "the city report prints on \(cityPages ?? -1) pages")
-    // A week with a comparison has the fullest page 1 (▲/▼, ten bars, the 별도 송부 mark):
+    // A week with a comparison has the fullest page 1 (▲/▼, ten bars, the workbook's sheet named):
     // it still holds its source line, and the attachments start on page 2.
     try Self.expectAnOfficialDocument(city, title: "서울시 문화행사 주간 현황", period: "2024. 9. 16.(월) ~ 9. 22.(일)")
     let pack = dir.appendingPathComponent("r/districts/종로구")

@@ -22,7 +22,7 @@ struct CountPhrasesTests {
     #expect(CountPhrases.running(now: 2, previous: 2, place: nil, ko) == "이번 주 운영 중인 문화행사는 2건으로 전주와 같습니다.")
     #expect(
       CountPhrases.running(now: 1, previous: 2, place: nil, ko)
-        == "이번 주 운영 중인 문화행사는 1건으로 전주(2건)보다 1건(50.0%) 줄었습니다.")
+        == "이번 주 운영 중인 문화행사는 1건으로 전주(2건)보다 1건 줄었습니다.")
     #expect(
       CountPhrases.running(now: 306, previous: 314, place: nil, ko)
         == "이번 주 운영 중인 문화행사는 306건으로 전주(314건)보다 8건(2.5%) 줄었습니다.")
@@ -96,16 +96,20 @@ struct CountPhrasesTests {
     var rest = fifteen
     rest.insert(BandCount(key: "미상", count: 7), at: 3)
     #expect(
-      CountPhrases.chartRest(rest, unit: "구", unknownKey: "미상", ko) == "그 외 15개 구 80건, 자치구 미상 7건은 붙임의 표에 있습니다.")
-    #expect(CountPhrases.chartRest(rows([("미상", 7)]), unit: "구", unknownKey: "미상", ko) == "자치구 미상 7건은 붙임의 표에 있습니다.")
-    #expect(CountPhrases.chartRest(rows([("중구", 1)]), unit: "구", unknownKey: "미상", ko) == "그 외 1개 구 1건은 붙임의 표에 있습니다.")
+      CountPhrases.chartRest(rest, unit: "구", unknownKey: "미상", ko) == "그 외 15개 구 80건, 자치구 미상 7건은 아래 표에 있습니다.")
+    #expect(CountPhrases.chartRest(rows([("미상", 7)]), unit: "구", unknownKey: "미상", ko) == "자치구 미상 7건은 아래 표에 있습니다.")
+    #expect(CountPhrases.chartRest(rows([("중구", 1)]), unit: "구", unknownKey: "미상", ko) == "그 외 1개 구 1건은 아래 표에 있습니다.")
     #expect(
       CountPhrases.chartRest(rows([("중구", 1), ("미상", 0)]), unit: "구", unknownKey: "미상", ko)
-        == "그 외 1개 구 1건은 붙임의 표에 있습니다.")
+        == "그 외 1개 구 1건은 아래 표에 있습니다.")
     #expect(
       CountPhrases.chartRest(rows([("연극", 2), ("미상", 3)]), unit: "분류", unknownKey: nil, ko)
-        == "그 외 2개 분류 5건은 붙임의 표에 있습니다.")
+        == "그 외 2개 분류 5건은 아래 표에 있습니다.")
     #expect(CountPhrases.chartRest([], unit: "구", unknownKey: "미상", ko) == nil)
+    // Page 1's chart, whose table is in an attachment, names it.
+    #expect(
+      CountPhrases.chartRest(rest, unit: "구", unknownKey: "미상", inAttachment: 5, ko)
+        == "그 외 15개 구 80건, 자치구 미상 7건은 붙임 5의 표에 있습니다.")
   }
 
   /// The topic particle after a name: 은 after a final consonant, else 는 (by hand: 원 has ㄴ,

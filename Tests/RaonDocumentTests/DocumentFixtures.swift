@@ -43,9 +43,14 @@ enum DocumentFixtures {
   }
 
   /// The composed weekly report of `figures` in `profile`'s words.
-  static func report(_ figures: ReportData, _ profile: CatalogProfile, _ language: ReportLanguage = .ko) -> WeeklyReport {
+  static func report(
+    _ figures: ReportData, _ profile: CatalogProfile, _ language: ReportLanguage = .ko, head: DocumentHead = DocumentHead(),
+    workbook: Bool = false
+  ) -> WeeklyReport {
     var options = DocumentOptions(language: language)
     options.profile = profile
+    options.head = head
+    options.workbookAccompanies = workbook
     guard case .report(let report) = ReportDocument.report(figures, options: options) else {
       preconditionFailure("a report composes a report")
     }
@@ -106,7 +111,10 @@ enum DocumentFixtures {
     }
     func block(_ b: Block) {
       switch b {
-      case .heading(let inlines), .paragraph(let inlines): out.append(inlines.map(inline).joined())
+      case .heading(let inlines), .paragraph(let inlines), .byline(let inlines): out.append(inlines.map(inline).joined())
+      case .attachments(let list):
+        out.append(list.heading)
+        out += list.items.flatMap { [$0.text, $0.printText ?? ""] } + [list.end ?? ""]
       case .list(let items):
         for item in items { out.append(([item.content] + item.children).map { $0.map(inline).joined() }.joined(separator: "\n")) }
       case .table(let t):

@@ -37,8 +37,10 @@ struct WeeklyReportComposerTests {
           "붙임 1. 이번 주 운영 행사(\(byRegion))", "붙임 2. 이번 주 시작·종료", "붙임 3. 신규 등록", "붙임 4. 변경 사항",
           "붙임 5. \(status)", "붙임 6. 추이", "붙임 7. 전체 카탈로그 통계", "붙임 8. 데이터 품질", "붙임 9. 자료 정보",
         ], "\(profile.title)")
-      // Page 1 names them, the running list as sent separately.
-      #expect(report.pageOne.attachments.first == "이번 주 운영 행사 목록(\(byRegion)) 1부(인쇄본 별도 송부)")
+      // Page 1 names them, each "… 1부."; without the workbook the running list is printed.
+      #expect(report.pageOne.attachments.items.first?.text == "이번 주 운영 행사(\(byRegion)) 1부.")
+      #expect(report.pageOne.attachments.items.allSatisfy { $0.printText == nil })
+      #expect(report.document.sections.allSatisfy { $0.printNote == nil })
       #expect(report.pageOne.title == "\(profile.words.catalog.ko) 주간 현황")
       #expect(report.document.closing == profile.words.sourceLine.ko)
     }
@@ -143,11 +145,12 @@ struct WeeklyReportComposerTests {
   /// 전주 only for the week before: against a collection 65 weeks older, page 1, the
   /// headline and every text of the document name that collection's day, in both languages.
   @Test func lastWeekOnlyForTheWeekBeforeElseTheComparedCollectionsDay() throws {
-    let previous = (1...8).map { F.running("n\($0)", "부산광역시", "부산광역시 해운대구") }
+    // 12 before (a base of 10 or more, so the sentences give percentages), all free.
+    let previous = (1...12).map { F.running("n\($0)", "부산광역시", "부산광역시 해운대구") }
     let weekBefore = try F.figures(Self.national, previous: previous, previousAt: F.takenAt.addingTimeInterval(-7 * 86_400))
     let lastWeek = F.report(weekBefore, .national).pageOne
     #expect(lastWeek.headline.columns.map(\.header) == ["구분", "이번 주", "전주", "증감"])
-    #expect(lastWeek.sentences.first == "이번 주 운영 중인 문화행사는 10건으로 전주(8건)보다 2건(25.0%) 늘었습니다.")
+    #expect(lastWeek.sentences.first == "이번 주 운영 중인 문화행사는 10건으로 전주(12건)보다 2건(16.7%) 줄었습니다.")
 
     // 65 weeks before Monday 2025-03-31 is Monday 2024-01-01; the compared programs ran then too.
     let older = previous.map { p -> Program in
@@ -159,13 +162,13 @@ struct WeeklyReportComposerTests {
     let day = "2024.\u{A0}1.\u{A0}1.(월)"
     let ko = F.report(farBack, .national)
     #expect(ko.pageOne.headline.columns.map(\.header) == ["구분", "이번 주", "비교 시점 \(day)", "증감"])
-    #expect(ko.pageOne.sentences[0] == "이번 주 운영 중인 문화행사는 10건으로 비교 시점 \(day)의 8건보다 2건(25.0%) 늘었습니다.")
+    #expect(ko.pageOne.sentences[0] == "이번 주 운영 중인 문화행사는 10건으로 비교 시점 \(day)의 12건보다 2건(16.7%) 줄었습니다.")
     #expect(ko.pageOne.sentences[2] == "이번 주 운영 행사 중 무료 행사 비율은 90.0%로 비교 시점 \(day)보다 10.0%p 낮습니다.")
     let en = F.report(farBack, .national, .en)
     #expect(en.pageOne.headline.columns[2].header == "As of Mon\u{A0}1\u{A0}Jan\u{A0}2024")
     #expect(
       en.pageOne.sentences[0]
-        == "10 cultural events run this week, 2 (25.0%) more than on Mon\u{A0}1\u{A0}Jan\u{A0}2024 (8).")
+        == "10 cultural events run this week, 2 (16.7%) fewer than on Mon\u{A0}1\u{A0}Jan\u{A0}2024 (12).")
     for text in F.texts(ko.document) + F.texts(en.document) + ko.pageOne.sentences + en.pageOne.sentences {
       for word in ["전주", "last week", "Last week"] { #expect(!text.contains(word), "\(word) in \(text)") }
     }
@@ -178,9 +181,9 @@ struct WeeklyReportComposerTests {
   @Test func aChartsRestIsCountedInTheCatalogsWords() throws {
     var options = DocumentOptions(chartTopN: 1)
     let cases: [(CatalogProfile, [Program], String)] = [
-      (.seoul, Self.seoul + [F.running("u", "미상", "연극")], "그 외 2개 구 5건, 자치구 미상 1건은 붙임의 표에 있습니다."),
-      (.national, Self.national, "그 외 2개 시·도 5건은 붙임의 표에 있습니다."),
-      (F.third, Self.third, "그 외 2개 권역 5건은 붙임의 표에 있습니다."),
+      (.seoul, Self.seoul + [F.running("u", "미상", "연극")], "그 외 2개 구 5건, 자치구 미상 1건은 아래 표에 있습니다."),
+      (.national, Self.national, "그 외 2개 시·도 5건은 아래 표에 있습니다."),
+      (F.third, Self.third, "그 외 2개 권역 5건은 아래 표에 있습니다."),
     ]
     for (profile, programs, note) in cases {
       options.profile = profile

@@ -135,11 +135,12 @@ import Testing
     #expect(text.contains("| 이번 주 종료 | 6 | 2 | ▲ 4 |"))
     #expect(text.contains("| 신규 등록 | 0 | 3 | ▼ 3 |"))
     #expect(text.contains("| 무료 비율(이번 주 운영) | 55.6% | 42.9% | ▲ 12.7%p |"))
-    // The summary's sentences from the same figures: 9 against 7 is 2 more (2/7 = 28.6%);
-    // 5 of 9 free (55.6%) against 3 of 7 (42.9%); one withdrawn, two changed materially.
-    #expect(text.contains("- 이번 주 운영 중인 문화행사는 9건으로 전주(7건)보다 2건(28.6%) 늘었습니다.\n"))
+    // The summary's sentences from the same figures: 9 against 7 is 2 more; 5 of 9 free —
+    // bases under 10, so counts rather than percentages (the table keeps its shares); one
+    // withdrawn, two changed materially.
+    #expect(text.contains("- 이번 주 운영 중인 문화행사는 9건으로 전주(7건)보다 2건 늘었습니다.\n"))
     #expect(text.contains("- 새로 등록된 행사는 없으며, 이번 주에 5건이 시작하고 6건이 끝납니다.\n"))
-    #expect(text.contains("- 이번 주 운영 행사 중 무료 행사 비율은 55.6%로 전주보다 12.7%p 높습니다.\n"))
+    #expect(text.contains("- 이번 주 운영 행사 9건 중 무료 행사는 5건입니다.\n"))
     #expect(text.contains("- 지난 수집 이후 행사 1건이 종료일 전에 철회되었고, 2건은 내용이 바뀌었습니다(붙임 4).\n"))
     #expect(MarkdownText.signed(-1234) == "−1,234")
     #expect(MarkdownText.signedPoints(-0.005, suffix: "%p") == "−0.5%p")
@@ -220,7 +221,8 @@ import Testing
     let districts = rest.filter { $0.key != District.unknown }
     let unknown = rest.filter { $0.key == District.unknown }.reduce(0) { $0 + $1.count }
     let named = "그 외 \(districts.count)개 구 \(districts.reduce(0) { $0 + $1.count })건" + (unknown > 0 ? ", 자치구 미상 \(unknown)건" : "")
-    #expect(text.contains(named + "은 붙임의 표에 있습니다."), "\(named)")
+    // The whole catalog's chart stands right over its table.
+    #expect(text.contains(named + "은 아래 표에 있습니다."), "\(named)")
   }
 
   @Test func changesAreListedLinkedAndCapped() throws {

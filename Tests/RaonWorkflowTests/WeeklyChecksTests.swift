@@ -192,7 +192,9 @@ import Testing
     #expect(message.messageID == "raon.20250825.d23.notice@example.go.kr")
     #expect(message.text.hasPrefix("이번 주(2025. 8. 25.(월) ~ 8. 31.(일))에는 서울시 문화행사 자료가 새로 갱신되지 않아"))
     #expect(message.text.contains("이미 보내 드렸습니다."))
-    #expect(message.text.contains("이 메일은 Raon이 매주 자동으로 보냅니다."))
+    // Signed with the short automatic-mail note (no office configured, no display name).
+    #expect(message.text.contains("매주 자동으로 발송되는 메일입니다. 문의: culture@example.go.kr"))
+    #expect(!message.text.contains("Raon"))
   }
 
   // MARK: - raon runs

@@ -79,6 +79,7 @@ struct WeeklyCommand: AsyncParsableCommand {
     var options = ExportOptions(
       language: config.lang ?? defaults.language, csvEncoding: config.csvEncoding ?? defaults.csvEncoding,
       chartTopN: config.chartTopN ?? defaults.chartTopN, csvHeaders: config.csvHeaders ?? defaults.csvHeaders)
+    options.head = config.document
 
     let outcome: WeeklyOutcome
     if dryRun {

@@ -120,7 +120,7 @@ struct HTMLRenderer {
 
   static func keepsWithHeading(_ block: Block) -> Bool {
     switch block {
-    case .paragraph, .chart: return true
+    case .paragraph, .chart, .byline, .attachments: return true
     case .heading, .list, .table, .programs: return false
     }
   }
@@ -135,6 +135,12 @@ struct HTMLRenderer {
       out += "<p>"
       append(text, to: &out)
       out += "</p>"
+    case .byline(let text):
+      out += "<p class=\"byline\">"
+      append(text, to: &out)
+      out += "</p>"
+    case .attachments(let list):
+      Self.append(list, to: &out)
     case .list(let items):
       out += "<ul>"
       for item in items {
@@ -175,6 +181,34 @@ struct HTMLRenderer {
       }
       out += "</div>"
     }
+  }
+
+  /// Page 1's 붙임: the heading beside a list whose numbers and lines align under each
+  /// other (each wrapped line hangs under its text); an item paper does not carry reads,
+  /// printed, as the file that stands in for it; `끝.` ends the last item. The numbers are
+  /// text, not list markers, so a PDF's text says them.
+  static func append(_ list: AttachmentList, to out: inout String) {
+    out += "<div class=\"attachments\"><strong>"
+    HTMLText.append(list.heading, to: &out)
+    out += "</strong><ol>"
+    for (n, item) in list.items.enumerated() {
+      out += "<li><span class=\"n\">\(item.label)</span><span>"
+      if let printed = item.printText {
+        out += "<span class=\"screen-text\">"
+        HTMLText.append(item.text, to: &out)
+        out += "</span><span class=\"print-text\">"
+        HTMLText.append(printed, to: &out)
+        out += "</span>"
+      } else {
+        HTMLText.append(item.text, to: &out)
+      }
+      if n == list.items.count - 1, let end = list.end {
+        out += "\u{00A0}\u{00A0}"
+        HTMLText.append(end, to: &out)
+      }
+      out += "</span></li>"
+    }
+    out += "</ol></div>"
   }
 
   func append(_ text: [Inline], to out: inout String) {

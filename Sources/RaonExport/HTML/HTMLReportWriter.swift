@@ -61,7 +61,7 @@ public struct HTMLReportWriter: TextRenderer {
       <title>\(title)</title>
       <style>
       \(HTMLStyle.css)
-      \(header.css)
+      \(header.css)\(Self.hasPageOneHead(document) ? "\n" + Self.pageOneCSS : "")
       </style>
       </head>
       <body>
@@ -72,6 +72,39 @@ public struct HTMLReportWriter: TextRenderer {
     page += "\n</main>\n</body>\n</html>\n"
     return page
   }
+
+  /// Whether the document's front is a weekly report's page 1, with its byline and 붙임
+  /// (a comparison's or a trend's page keeps its style sheet as it was).
+  static func hasPageOneHead(_ document: Document) -> Bool {
+    document.front.contains {
+      switch $0 {
+      case .byline, .attachments: return true
+      default: return false
+      }
+    }
+  }
+
+  /// Page 1's byline to the right, as an office sets it, and its 붙임 as a list whose
+  /// numbers and wrapped lines align; an item paper does not carry shows its printed words
+  /// on paper only.
+  static let pageOneCSS = """
+    p.byline { text-align: right; margin: 0 0 1rem; }
+    .attachments { display: flex; gap: 0.8em; margin: 1rem 0 0.5rem; }
+    .attachments > strong { flex: none; }
+    .attachments ol { list-style: none; margin: 0; padding: 0; }
+    .attachments li { display: flex; gap: 0.35em; margin: 0; }
+    .attachments li > .n { flex: none; min-width: 1.3em; text-align: right; }
+    .print-text { display: none; }
+    @media print {
+      .print-text { display: inline; }
+      .screen-text { display: none; }
+      .attachments { break-inside: avoid; font-size: 9.5pt; line-height: 1.3; margin: 2mm 0 1mm; }
+      p.byline { margin: -1mm 0 2mm; }
+      /* The 붙임, one a line, share page 1 with the chart: the chart gives up a sixth of
+         its height (its labels still print at 7.5 pt or more). */
+      main > .chart svg, main > .chart-block .chart svg { max-height: 72mm; }
+    }
+    """
 
   /// What every printed page carries: the document's title (with the district of a pack)
   /// at the top left, the period at the top right, `- n -` at the foot (CSS page-margin

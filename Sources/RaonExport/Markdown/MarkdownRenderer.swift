@@ -28,6 +28,16 @@ enum MarkdownRenderer {
         md += "### " + inline(text) + "\n\n"
       case .paragraph(let text):
         md += inline(text) + "\n\n"
+      case .byline(let text):
+        md += inline(text) + "\n\n"
+      case .attachments(let list):
+        // The screen's document: every attachment is in it, so each item reads as itself.
+        md += "**\(MarkdownText.inline(list.heading))**\n\n"
+        for (n, item) in list.items.enumerated() {
+          let end = n == list.items.count - 1 ? list.end.map { "  " + $0 } ?? "" : ""
+          md += "\(item.number). " + MarkdownText.inline(item.text + end) + "\n"
+        }
+        md += "\n"
       case .list(let items):
         for item in items {
           md += "- " + inline(item.content) + "\n"

@@ -8,7 +8,7 @@ import RaonDocument
 /// previous week's, the change counts and the charts of what is on.
 extension XLSXReportBuilder {
   /// 요약, the page an official puts on top: the title with the week in official form and
-  /// the data's 기준 시각, the week's headline (this week, the previous week, ▲/▼), the
+  /// the data's 기준 시각, the report's date and the office (page 1's head), the week's headline (this week, the previous week, ▲/▼), the
   /// change counts, and charts of this week's running programs by district and by
   /// category (the current ones when nothing runs; a sentence when there are none), read
   /// from 운영 현황's tables. Snapshot ids and file names are on 자료 정보.
@@ -23,7 +23,10 @@ extension XLSXReportBuilder {
     try sheet.setRow(0, height: 24)
     try sheet.string(
       1, 0, "\(labels.officialPeriod(report.week))  |  \(labels.collectedAt(report.snapshot.takenAt))", f.subtitle)
-    var r = try writeWeekHeadline(sheet, report, row: 3) + 1
+    // The head, as page 1 has it: the report's date and the office (`[document]`).
+    let head = ([labels.reportedOn(report.snapshot.koreaDay)] + options.head.officeLines(labels)).joined(separator: " · ")
+    try sheet.string(2, 0, head, f.subtitle)
+    var r = try writeWeekHeadline(sheet, report, row: 4) + 1
 
     let v = report.weekView
     let (byDistrict, byCategory) =

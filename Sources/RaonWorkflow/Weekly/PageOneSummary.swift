@@ -11,7 +11,10 @@ import RaonMail
 /// differently.
 enum PageOneSummary {
   static func make(_ r: ReportData, _ options: ExportOptions) -> WeeklySummary {
-    let page = ReportDocument.pageOne(r, options: options.document)
+    // A message's 붙임 are the files it carries: its sentences point into no attachment.
+    var document = options.document
+    document.refersToAttachments = false
+    let page = ReportDocument.pageOne(r, options: document)
     return WeeklySummary(
       language: options.language.rawValue,
       title: page.title,
@@ -23,6 +26,6 @@ enum PageOneSummary {
       headline: WeeklySummary.HeadlineTable(
         header: page.headline.columns.map(\.header), rows: page.headline.rows.map { $0.map(\.text) }),
       attachmentsHeading: page.attachmentsHeading,
-      sourceLine: page.source)
+      sourceLine: page.source, office: page.office.isEmpty ? nil : page.office)
   }
 }

@@ -12,7 +12,7 @@ import TOMLKit
 
 extension RaonConfig {
   /// The sections read here, not as plain keys.
-  static let serviceSections: Set<String> = ["weekly", "mail"]
+  static let serviceSections: Set<String> = ["weekly", "mail", "document"]
 
   /// Reads `[weekly]` and `[mail]` from the parsed file into `config`.
   static func parseServiceSections(_ table: TOMLTable, lines: ConfigLines, path: String, into config: inout RaonConfig)
@@ -23,6 +23,13 @@ extension RaonConfig {
         throw WorkflowError.config(path: path, line: lines.line(of: "weekly", in: nil), message: "'weekly' must be a [weekly] section")
       }
       config.weekly = try SectionReader(section, name: "weekly", lines: lines, path: path).weekly()
+    }
+    if let document = table["document"] {
+      guard let section = document.table, !section.inline else {
+        throw WorkflowError.config(
+          path: path, line: lines.line(of: "document", in: nil), message: "'document' must be a [document] section")
+      }
+      config.document = try SectionReader(section, name: "document", lines: lines, path: path).document()
     }
     if let mail = table["mail"] {
       guard let section = mail.table else {
@@ -183,6 +190,36 @@ struct SectionReader {
     try readChecks(into: &settings)
     return settings
   }
+
+  /// `[document]`: the office page 1 names (``DocumentHead``). Each key optional; a value
+  /// is one line of text a page can hold.
+  func document() throws -> DocumentHead {
+    // A table inside (`[document.team]`) names its own header's line.
+    for (key, value) in table {
+      if let inner = value.table, !inner.inline {
+        throw WorkflowError.config(
+          path: path, line: lines.line(ofSection: "\(name).\(key)"),
+          message: "unknown key '\(key)' in [\(name)] (known: \(Self.documentKeys.joined(separator: ", ")))")
+      }
+    }
+    try checkKeys(Self.documentKeys)
+    func line(_ key: String) throws -> String? {
+      guard let text = try nonEmpty(key) else { return nil }
+      if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        throw fail(key, "'\(key)' holds a control character (a line break?) — write it on one line")
+      }
+      guard text.count <= Self.documentValueLimit else {
+        throw fail(key, "'\(key)' is longer than \(Self.documentValueLimit) characters — page 1 gives it part of one line")
+      }
+      return text
+    }
+    return DocumentHead(department: try line("department"), officer: try line("officer"), phone: try line("phone"))
+  }
+
+  /// The keys of `[document]`.
+  static let documentKeys = ["department", "officer", "phone"]
+  /// The longest value `[document]` takes (characters).
+  static let documentValueLimit = 60
 
   func mail(districts packs: [String]?) throws -> MailSettings {
     try checkKeys(MailSettings.knownKeys)

@@ -87,7 +87,7 @@ extension WeeklyMail {
       ko
       ? "메일 용량 제한(\(limit))으로 \(count)통에 나누어 보냅니다. 이 메일은 \(index + 1)/\(count)입니다."
       : "Sent as \(count) messages for the size limit (\(limit)); this is \(index + 1)/\(count)."
-    let footer = footer(language, from: from)
+    let footer = footer(language, from: from, office: summary.office ?? [])
     return MailMessage(
       from: from, to: recipients, subject: "\(subject) (\(index + 1)/\(count))", date: date,
       messageID: partID(messageID, index + 1, of: count),

@@ -73,11 +73,12 @@ enum WeeklyMail {
     return "raon.\(day).\(token).\(documentHash.prefix(12))" + (resendRun.map { ".r\($0)" } ?? "") + "@\(from.domain)"
   }
 
-  /// The line at the foot of every message.
-  static func footer(_ language: ReportLanguage, from: Mailbox) -> String {
-    language == .ko
-      ? "이 메일은 Raon이 매주 자동으로 보냅니다. 문의: \(from.address)"
-      : "Raon sends this message every week. Questions: \(from.address)"
+  /// The signature at the foot of every message, one line each: the office (`[document]`,
+  /// as page 1 names it; else the sender's display name, when `from` has one), then a short
+  /// note that the message comes every week by itself and where to ask.
+  static func footer(_ language: ReportLanguage, from: Mailbox, office: [String] = []) -> String {
+    let lines = office.isEmpty ? [from.displayName].compactMap { $0 } : office
+    return (lines + [ReportLabels(language).automaticMailNote(replyTo: "\(from.address)")]).joined(separator: "\n")
   }
 
   /// The message of one list: page 1 in both bodies, the files attached.
@@ -86,7 +87,7 @@ enum WeeklyMail {
     from: Mailbox, date: Date, language: ReportLanguage
   ) -> MailMessage {
     let listed = files.map { WeeklyMailBody.Listed(fileName: $0.fileName, bytes: $0.data.count) }
-    let footer = footer(language, from: from)
+    let footer = footer(language, from: from, office: summary.office ?? [])
     return MailMessage(
       from: from, to: recipients, subject: subject, date: date, messageID: messageID,
       text: WeeklyMailBody.text(summary, attachments: listed, footer: footer),

@@ -238,8 +238,10 @@ def check(sample, outdir, report):
     # Page 1's first sentence, from the same two figures.
     a, b = this_week["running"], previous["running"]
     if a != b:
+        # A percentage only of a base of 10 or more.
+        share = f"({abs(a - b) / b * 100:.1f}%)" if b >= 10 else ""
         sentence = (f"이번 주 운영 중인 문화행사는 {a:,}건으로 전주({b:,}건)보다 {abs(a - b):,}건"
-                    f"({abs(a - b) / b * 100:.1f}%) {'늘었습니다' if a > b else '줄었습니다'}.")
+                    f"{share} {'늘었습니다' if a > b else '줄었습니다'}.")
         if sentence not in md:
             bad.append({"at": "report.md first sentence", "want": sentence})
     # Attachment 1 lists every program running this week once, under its district.
@@ -266,7 +268,7 @@ DISTRICTS = ["강남구", "강동구", "강북구", "강서구", "관악구", "�
              "양천구", "영등포구", "용산구", "은평구", "종로구", "중구", "중랑구"]
 
 
-def rest_note(counts, keep=10):
+def rest_note(counts, keep=10, where="아래 표에"):
     """The note under a chart of the largest `keep` groups: 'N개 구' counts only the 25
     자치구 left out; 미상 is named on its own."""
     ranked = sorted(((k, n) for k, n in counts.items() if n > 0), key=lambda x: (-x[1], x[0]))
@@ -280,7 +282,7 @@ def rest_note(counts, keep=10):
         parts.append(f"그 외 {len(districts)}개 구 {sum(n for _, n in districts):,}건")
     if unknown:
         parts.append(f"자치구 미상 {unknown:,}건")
-    return ", ".join(parts) + "은 붙임의 표에 있습니다."
+    return ", ".join(parts) + f"은 {where} 있습니다."
 
 
 def rest_note_problems(md, rows, week_day):
@@ -300,8 +302,11 @@ def rest_note_problems(md, rows, week_day):
     bad = []
     page1 = md.split("## 붙임 1.", 1)[0]
     whole = md.split("## 붙임 7.", 1)[-1].split("## 붙임 8.", 1)[0]
-    for where, text, counts in [("page 1", page1, running), ("붙임 7", whole, catalog)]:
-        want = rest_note(counts)
+    # Page 1's chart points to attachment 5's table; the whole catalog's stands over its own.
+    for where, text, counts, table in [
+        ("page 1", page1, running, "붙임 5의 표에"), ("붙임 7", whole, catalog, "아래 표에"),
+    ]:
+        want = rest_note(counts, where=table)
         if want and want not in text:
             got = re.findall(r"그 외 \d+개 구[^\n]*", text)
             bad.append({"at": f"report.md {where} chart note", "want": want, "got": got})
