@@ -18,6 +18,12 @@ Scenarios (each side in a folder of its own, the same inputs and --taken-at time
   diff        `diff 1 2 --format md,xlsx,csv,json,html`, ko and en
   trend       `trend`, ko and en
   site        `site` and `site --lang en`
+  national    the national download as last week, a later one built from it
+              (Tests/RaonCLITests/Scripts/national_later.py) as this week's input:
+              `report --catalog national --regions all` in md,xlsx,csv,json,html, ko and en
+              from a store of both, then `diff`, `trend` and `site`
+  nationalyear  the national download and a year later (bench/make_national_year_apart.py):
+              the weekly report of the later one (md,xlsx,csv,json)
 
 Workbooks are compared part by part after unzipping (their creation time aside); a PDF is
 not compared (Chromium stamps it). With --allow-html the pages made from the report
@@ -32,6 +38,12 @@ SAMPLE = os.path.join(ROOT, "data", "sample", "seoul-cultural-events-2024-09-09.
 GROW = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py")
 MODIFY = os.path.join(ROOT, "scripts", "make_modified_sample.py")
 YEAR_APART = os.path.join(ROOT, "bench", "make_year_apart.py")
+NATIONAL = "/work/shared/data/national-performance-events-2025-03.cp949.csv"
+if not os.path.exists(NATIONAL):
+    NATIONAL = os.path.join(ROOT, "data", "national", "national-performance-events-2025-03.cp949.csv")
+NATIONAL_LATER = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "national_later.py")
+NATIONAL_YEAR = os.path.join(ROOT, "bench", "make_national_year_apart.py")
+N1, N2 = "2025-03-31T09:00:00+09:00", "2025-04-07T09:00:00+09:00"
 T1 = "2024-09-09T09:00:00+09:00"
 T2 = "2024-09-16T09:00:00+09:00"
 
@@ -60,6 +72,14 @@ def inputs(work, bench):
     made["yearnew"] = os.path.join(work, "year-new.csv")
     if not os.path.exists(made["yearnew"]):
         sh([sys.executable, YEAR_APART, SAMPLE, made["yearold"], made["yearnew"]], work)
+    made["national"] = NATIONAL
+    made["nationallater"] = os.path.join(work, "national-later.csv")
+    if not os.path.exists(made["nationallater"]):
+        sh([sys.executable, NATIONAL_LATER, NATIONAL, made["nationallater"]], work)
+    made["nationalold"] = os.path.join(work, "national-year-old.csv")
+    made["nationalnew"] = os.path.join(work, "national-year-new.csv")
+    if not os.path.exists(made["nationalnew"]):
+        sh([sys.executable, NATIONAL_YEAR, NATIONAL, made["nationalold"], made["nationalnew"]], work)
     return made
 
 
@@ -86,6 +106,19 @@ def scenarios(f):
                         ["trend", "--lang", "en", "--db", "s.sqlite", "--out", "en"]],
         "site": two + [["site", "--db", "s.sqlite", "--out", "ko"],
                        ["site", "--lang", "en", "--db", "s.sqlite", "--out", "en"]],
+        "national": [
+            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N1, "--db", "s.sqlite"],
+            ["report", "--input", f["nationallater"], "--taken-at", N2, "--regions", "all",
+             "--format", "md,xlsx,csv,json,html", "--db", "s.sqlite", "--out", "ko"],
+            ["report", "--regions", "all", "--region", "경상북도 안동시", "--format", "md,xlsx,csv,json,html",
+             "--lang", "en", "--db", "s.sqlite", "--out", "en"],
+            ["diff", "1", "2", "--format", "md,xlsx,csv,json,html", "--db", "s.sqlite", "--out", "diff"],
+            ["trend", "--db", "s.sqlite", "--out", "trend"],
+            ["site", "--db", "s.sqlite", "--out", "site"]],
+        "nationalyear": [
+            ["snapshot", "--catalog", "national", f["nationalold"], "--taken-at", N1, "--db", "s.sqlite"],
+            ["report", "--input", f["nationalnew"], "--taken-at", "2026-03-31T09:00:00+09:00",
+             "--format", "md,xlsx,csv,json", "--db", "s.sqlite", "--out", "out"]],
     }
 
 

@@ -1,8 +1,8 @@
 import Foundation
 import RaonAnalytics
-import RaonConcurrency
 import RaonCore
 import RaonExport
+import RaonStore
 
 /// The national data's report (`raon report --catalog national`): the same steps as
 /// Seoul's, counting events (rows sharing the natural key once) named as on the report's
@@ -13,28 +13,47 @@ extension ReportJob {
   /// known only once its events are read.
   public static let everyRegion = "\u{0}all-regions"
 
-  /// The reported snapshot's events (national data), else `programs` as they are. A held
-  /// input's are its own: made while it is recorded.
-  func eventsIfNational(
-    _ programs: ProgramChunks, _ input: ReportInput, _ selection: PendingResult<ReportSelection>
-  ) throws -> ProgramChunks {
+  /// The reported snapshot's events (national data), named as on its day, else `programs`
+  /// as they are.
+  func eventsIfNational(_ programs: ProgramChunks, _ selection: ReportSelection) throws -> ProgramChunks {
     guard profile.name == .national else { return programs }
-    let day = try input.held?.day ?? selection.wait().get().snapshot.koreaDay
-    return ProgramChunks(try NationalWeek.events(programs, profile: profile, on: day))
+    return ProgramChunks(try NationalWeek.events(programs, profile: profile, on: selection.snapshot.koreaDay))
+  }
+
+  /// A held input's events (national data), named as on `day`, else its programs.
+  func itemsIfEvents(_ programs: [Program], on day: CalendarDay) throws -> [Program] {
+    guard profile.name == .national else { return programs }
+    return try NationalWeek.events(ProgramChunks(programs), profile: profile, on: day)
   }
 
   /// The compared snapshot's events (named as on the report's day) and the comparison by
-  /// the natural key.
-  func nationalComparison(_ selection: ReportSelection) throws
-    -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
-  {
-    try selection.compareTo.map { info in
-      let events = try comparedEvents(info, day: selection.snapshot.koreaDay)
-      return (info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
-        changes: NationalAnalysis.named(
-          try SnapshotReading.diff(from: info, to: selection.snapshot, in: store, profile: profile),
-          profile: profile, on: selection.snapshot.koreaDay))
-    }
+  /// the natural key, both snapshots read from the store.
+  func nationalComparison(_ info: SnapshotInfo, to reported: SnapshotInfo) throws -> Compared {
+    let day = reported.koreaDay
+    let old = try SnapshotReading.events(of: info, in: store, profile: profile)
+    let new = try SnapshotReading.events(of: reported, in: store, profile: profile)
+    return nationalComparison(info, old: old, new: new.events, day: day)
+  }
+
+  /// The national data's comparison of a held input: the stored snapshot's events and the
+  /// changes, event by event, from its rows to the held rows.
+  func nationalComparison(
+    _ entries: [NewSnapshot.Entry], on day: CalendarDay, with old: StoredSnapshot, events: EventComparison.Snapshot
+  ) -> Compared {
+    let new = EventComparison.events(
+      programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
+    return nationalComparison(old.info, old: (old.programs, events), new: new, day: day)
+  }
+
+  private func nationalComparison(
+    _ info: SnapshotInfo, old: (programs: [Program], events: EventComparison.Snapshot),
+    new: EventComparison.Snapshot, day: CalendarDay
+  ) -> Compared {
+    let events = NationalAnalysis.events(old.programs, profile: profile, on: day).sorted { $0.id < $1.id }
+    let changes = EventComparison.diff(old: old.events, new: new, profile: profile)
+    return Compared(
+      info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
+      changes: NationalAnalysis.named(changes, profile: profile, on: day))
   }
 
   func comparedEvents(_ info: SnapshotInfo, day: CalendarDay) throws -> [Program] {
