@@ -119,7 +119,7 @@ let package = Package(
     .target(
       name: "RaonStore",
       dependencies: [
-        "RaonCore", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "RaonCore", "RaonConcurrency", "RaonStoreCore", .product(name: "GRDB", package: "GRDB.swift"),
         // The C API, for binding a version's columns straight into the recording's statements.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -191,11 +191,12 @@ let package = Package(
       plugins: errorStatusCheck
     ),
 
-    // The `raon` command line: argument parsing and printing only. It names the modules
-    // whose types it uses: the jobs, options, store handles, the interruption, the errors'
-    // status.
-    .executableTarget(
-      name: "raon",
+    // The `raon` command line: its commands, argument parsing and printing only, and the
+    // exit status of each outcome. A library so that tests parse and validate arguments
+    // in-process (`@testable import RaonCLI`). It names the modules whose types it uses: the
+    // jobs, options, store handles, the interruption, the errors' status.
+    .target(
+      name: "RaonCLI",
       dependencies: [
         "RaonWorkflow", "RaonCore", "RaonConcurrency", "RaonErrors", "RaonStore", "RaonDocument", "RaonExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -203,6 +204,10 @@ let package = Package(
       swiftSettings: swiftSettings,
       plugins: errorStatusCheck
     ),
+
+    // The `raon` executable: one file that runs RaonCLI's entry.
+    .executableTarget(
+      name: "raon", dependencies: ["RaonCLI"], swiftSettings: swiftSettings, plugins: errorStatusCheck),
 
     // Benchmarks on synthetic catalogs (run in release; see `make bench`). Not a test.
     .executableTarget(
@@ -275,9 +280,16 @@ let package = Package(
         "RaonMail", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings),
-    // End-to-end: runs the built `raon` binary the way a user does.
+    // The command line: its arguments, usage and error messages in-process (RaonCLI, as
+    // argument-parser's own tests do), and end to end through the built `raon` binary, the
+    // way a user runs it, where the process is the thing tested.
     .testTarget(
-      name: "RaonCLITests", dependencies: ["TestSupport", "RaonIngest", "RaonCore", "RaonConcurrency"], exclude: ["Scripts"],
+      name: "RaonCLITests",
+      dependencies: [
+        "RaonCLI", "RaonWorkflow", "TestSupport", "RaonIngest", "RaonCore", "RaonConcurrency",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      exclude: ["Scripts"],
       swiftSettings: swiftSettings),
   ]
 )

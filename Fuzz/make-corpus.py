@@ -116,4 +116,20 @@ for text in [
     '[\n', '[[[1]]]\n', 'db = [0, }\n', 'x = [}\n', '[[=\n', '[a\n', 'x = {a=1,}\n', 'x = """\n',
 ]:
     put(d, text.encode())
+# The weekly service's sections: DESIGN.md's [weekly]/[mail]/[document] example, a sender with
+# a display name, and the addresses, ports and header look-alikes of issue 49.
+d = reset("mail_config")
+for text in [
+    '[weekly]\nsource = "api"\nformats = ["pdf", "xlsx"]\ndistricts = "all"\nout = "/srv/raon/reports"\n'
+    '[document]\ndepartment = "문화본부 문화정책과"\nofficer = "주무관 홍길동"\nphone = "02-2133-0000"\n'
+    '[mail]\nserver = "smtp://mail.example:587"\nfrom = "culture@example.go.kr"\nuser = "culture"\n'
+    'ca_file = "/etc/raon/ca.pem"\noperator = ["ops@example.go.kr"]\ncity = ["a@example.go.kr"]\ntimeout = 20\n'
+    '[mail.districts]\n"종로구" = ["b@example.go.kr"]\n',
+    '[mail]\nfrom = "서울특별시 문화정책과 <culture@example.go.kr>"\nserver = "smtps://127.0.0.1:465/raon.example.go.kr"\n',
+    '[mail]\nfrom = "\\"Culture, Seoul\\" <culture@example.go.kr>"\ncity = ["a@-x.kr", ".a@x.kr", "a..b@x.kr", "a@xn--3e0b707e.kr"]\n',
+    '[mail]\nserver = "smtp://127.0.0.1:99999"\nfrom = "a@x.kr\\r\\nBcc: evil@example.org"\n',
+    '[mail]\nserver = "smtp://[::1]:0/x%0d%0aMAIL"\nfrom = "=?UTF-8?B?QmNj?= <a@b.kr>"\n',
+    'subject = "' + "서울특별시 문화행사 주간 현황 " * 6 + '"\npassword = "PW\\r\\n"\n',
+]:
+    put(d, text.encode())
 print("seed corpora written under", os.path.join(here, "corpus"))

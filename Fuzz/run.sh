@@ -5,7 +5,7 @@
 #   Fuzz/run.sh TARGET build            build only
 #   Fuzz/run.sh TARGET repro FILE...    run the target once on each FILE (a crash to replay)
 #
-# TARGET is one of: csv, json_file, json_api, fields, config (see Fuzz/README.md).
+# TARGET is one of: csv, json_file, json_api, fields, config, mail_config (see Fuzz/README.md).
 # Environment: FUZZ_EXTRA (more libFuzzer flags), FUZZ_NO_ASAN=1.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -21,7 +21,7 @@ rm -rf "$src"; mkdir -p "$src"
 sanitizers="fuzzer,address"
 [[ "${FUZZ_NO_ASAN:-}" == 1 ]] && sanitizers="fuzzer"
 extra=()
-if [[ "$target" == config ]]; then
+if [[ "$target" == config || "$target" == mail_config ]]; then
   # The config's grammar check and TOMLKit (from the package checkout of `swift build`),
   # with toml++ compiled with its asserts on, as SwiftPM compiles it.
   tomlkit="$root/.build/checkouts/TOMLKit/Sources"
@@ -30,6 +30,13 @@ if [[ "$target" == config ]]; then
   for f in "$root"/Sources/RaonWorkflow/TOMLSyntaxCheck*.swift; do
     sed '/^import RaonErrors$/d' "$f" > "$src/$(basename "$f")"
   done
+  if [[ "$target" == mail_config ]]; then
+    # The mail settings' parsers and header writer (RaonMail without libcurl and the
+    # message body, which need RaonCore).
+    for f in MailAddress Mailbox HeaderEncoding SMTPServer MailSendError; do
+      sed '/^import RaonErrors$/d' "$root/Sources/RaonMail/$f.swift" > "$src/$f.swift"
+    done
+  fi
   find "$tomlkit/TOMLKit" -name '*.swift' -exec cp {} "$src/" \;
   objects="$build/ctoml"; mkdir -p "$objects"
   cxx_sanitizers="fuzzer-no-link${sanitizers#fuzzer}"
@@ -67,7 +74,7 @@ fi
 flags=(-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -max_len=65536 -print_final_stats=1)
 # TOMLKit leaks ~160 bytes on every parse (its parse-error buffer and more; not Raon's to
 # fix, a config is read once per run): no leak reports, and room for the leak to grow.
-if [[ "$target" == config ]]; then
+if [[ "$target" == config || "$target" == mail_config ]]; then
   flags=("${flags[@]/-rss_limit_mb=2048/-rss_limit_mb=6144}" -detect_leaks=0)
   export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 fi

@@ -18,10 +18,13 @@ Scenarios (each side in a folder of its own, the same inputs and --taken-at time
   diff        `diff 1 2 --format md,xlsx,csv,json,html`, ko and en
   trend       `trend`, ko and en
   site        `site` and `site --lang en`
-  national    the national download as last week, a later one built from it
-              (Tests/RaonCLITests/Scripts/national_later.py) as this week's input:
-              `report --catalog national --regions all` in md,xlsx,csv,json,html, ko and en
-              from a store of both, then `diff`, `trend` and `site`
+  national    the real national download as last week's, a later one built from it
+              (Tests/RaonCLITests/Scripts/national_later.py) reported against it:
+              `--regions all` in md,xlsx,csv,json,html, ko and en
+  nationaldiff, nationaltrend, nationalsite   the same store's `diff`, `trend`, `site`
+  national65  the later download reported against the real one taken 65 weeks earlier
+  nationalheld  the later download reported as it is recorded (`report --input`,
+              the held input's path) against the real one, ko; then the same in English
   nationalyear  the national download and a year later (bench/make_national_year_apart.py):
               the weekly report of the later one (md,xlsx,csv,json)
 
@@ -42,8 +45,8 @@ NATIONAL = "/work/shared/data/national-performance-events-2025-03.cp949.csv"
 if not os.path.exists(NATIONAL):
     NATIONAL = os.path.join(ROOT, "data", "national", "national-performance-events-2025-03.cp949.csv")
 NATIONAL_LATER = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "national_later.py")
+N1, N2, N65 = "2025-03-31T09:00:00+09:00", "2025-04-07T09:00:00+09:00", "2024-01-01T09:00:00+09:00"
 NATIONAL_YEAR = os.path.join(ROOT, "bench", "make_national_year_apart.py")
-N1, N2 = "2025-03-31T09:00:00+09:00", "2025-04-07T09:00:00+09:00"
 T1 = "2024-09-09T09:00:00+09:00"
 T2 = "2024-09-16T09:00:00+09:00"
 
@@ -66,7 +69,7 @@ def inputs(work, bench):
         if not os.path.exists(made[name]):
             sh([sys.executable, GROW, src, made[name], "4"], work)
     made["synthetic"] = os.path.join(work, "synthetic-20000.csv")
-    if not os.path.exists(made["synthetic"]):
+    if not os.path.exists(made["synthetic"]) and os.path.exists(bench):
         sh([bench, "analytics", "--count", "20000", "--write-csv", made["synthetic"]], work)
     made["yearold"] = os.path.join(work, "year-old.csv")
     made["yearnew"] = os.path.join(work, "year-new.csv")
@@ -87,6 +90,8 @@ def scenarios(f):
     """name -> list of commands (the binary's path is put first)."""
     two = [["snapshot", f["sample"], "--taken-at", T1, "--db", "s.sqlite"],
            ["snapshot", f["modified"], "--taken-at", T2, "--db", "s.sqlite"]]
+    national = [["snapshot", "--catalog", "national", f["national"], "--taken-at", N1, "--db", "n.sqlite"],
+                ["snapshot", "--catalog", "national", f["nationallater"], "--taken-at", N2, "--db", "n.sqlite"]]
     return {
         "sample": [["report", "--input", f["sample"], "--taken-at", T1, "--db", "s.sqlite", "--out", "out"]],
         "week": [two[0], ["report", "--input", f["modified"], "--taken-at", T2, "--db", "s.sqlite", "--out", "out"]],
@@ -106,18 +111,36 @@ def scenarios(f):
                         ["trend", "--lang", "en", "--db", "s.sqlite", "--out", "en"]],
         "site": two + [["site", "--db", "s.sqlite", "--out", "ko"],
                        ["site", "--lang", "en", "--db", "s.sqlite", "--out", "en"]],
-        "national": [
-            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N1, "--db", "s.sqlite"],
-            ["report", "--input", f["nationallater"], "--taken-at", N2, "--regions", "all",
-             "--format", "md,xlsx,csv,json,html", "--db", "s.sqlite", "--out", "ko"],
-            ["report", "--regions", "all", "--region", "경상북도 안동시", "--format", "md,xlsx,csv,json,html",
-             "--lang", "en", "--db", "s.sqlite", "--out", "en"],
-            ["diff", "1", "2", "--format", "md,xlsx,csv,json,html", "--db", "s.sqlite", "--out", "diff"],
-            ["trend", "--db", "s.sqlite", "--out", "trend"],
-            ["site", "--db", "s.sqlite", "--out", "site"]],
+        "national": national + [
+            ["report", "--catalog", "national", "--regions", "all", "--format", "md,xlsx,csv,json,html",
+             "--db", "n.sqlite", "--out", "ko"],
+            ["report", "--catalog", "national", "--regions", "all", "--format", "md,xlsx,csv,json,html",
+             "--lang", "en", "--db", "n.sqlite", "--out", "en"]],
+        "nationaldiff": national + [
+            ["diff", "1", "2", "--catalog", "national", "--format", "md,xlsx,csv,json,html", "--db", "n.sqlite",
+             "--out", "ko"],
+            ["diff", "1", "2", "--catalog", "national", "--format", "md,xlsx,csv,json,html", "--lang", "en",
+             "--db", "n.sqlite", "--out", "en"]],
+        "nationaltrend": national + [["trend", "--catalog", "national", "--db", "n.sqlite", "--out", "ko"],
+                                     ["trend", "--catalog", "national", "--lang", "en", "--db", "n.sqlite", "--out", "en"]],
+        "nationalsite": national + [["site", "--catalog", "national", "--db", "n.sqlite", "--out", "ko"],
+                                    ["site", "--catalog", "national", "--lang", "en", "--db", "n.sqlite", "--out", "en"]],
+        "national65": [
+            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N65, "--db", "n.sqlite"],
+            ["snapshot", "--catalog", "national", f["nationallater"], "--taken-at", N2, "--db", "n.sqlite"],
+            ["report", "--catalog", "national", "--regions", "all", "--format", "md,xlsx,csv,json,html",
+             "--db", "n.sqlite", "--out", "ko"],
+            ["report", "--catalog", "national", "--format", "md,xlsx,csv,json,html", "--lang", "en",
+             "--db", "n.sqlite", "--out", "en"]],
+        "nationalheld": [
+            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N1, "--db", "n.sqlite"],
+            ["report", "--catalog", "national", "--input", f["nationallater"], "--taken-at", N2, "--regions", "all",
+             "--format", "md,xlsx,csv,json,html", "--db", "n.sqlite", "--out", "ko"],
+            ["report", "--catalog", "national", "--regions", "all", "--region", "경상북도 안동시",
+             "--format", "md,xlsx,csv,json,html", "--lang", "en", "--db", "n.sqlite", "--out", "en"]],
         "nationalyear": [
             ["snapshot", "--catalog", "national", f["nationalold"], "--taken-at", N1, "--db", "s.sqlite"],
-            ["report", "--input", f["nationalnew"], "--taken-at", "2026-03-31T09:00:00+09:00",
+            ["report", "--catalog", "national", "--input", f["nationalnew"], "--taken-at", "2026-03-31T09:00:00+09:00",
              "--format", "md,xlsx,csv,json", "--db", "s.sqlite", "--out", "out"]],
     }
 
@@ -200,7 +223,8 @@ def main():
                 sh([binary] + cmd, d)
             sides[side] = d
         scratch = tempfile.mkdtemp(dir=work)
-        differ = [p for p in compare(sides["old"], sides["new"], scratch) if not p.startswith("s.sqlite")]
+        differ = [p for p in compare(sides["old"], sides["new"], scratch)
+                  if not p.startswith("s.sqlite") and not p.startswith("n.sqlite")]
         shutil.rmtree(scratch)
         pages = [p for p in differ if a.allow_html and is_page(p.split(" ")[0])]
         others = [p for p in differ if p not in pages]

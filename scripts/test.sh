@@ -12,6 +12,10 @@ swift build --build-tests
 # others wait on child processes; in parallel on a 2-core machine the waits can starve the
 # servers' threads, and serial is no slower here (the suite is CPU-bound).
 swift test --skip-build --no-parallel
+# The hostile families' quick subsets (scripts/hostile: the mail server, signals mid-delivery,
+# mutated mail configs, children's environments) on the binary just built; `make hostile`
+# runs the whole set on the release binary.
+python3 scripts/hostile/run_hostile.py --raon .build/debug/raon --quick
 if [ -f notebooks/run_notebooks.py ]; then
   python3 notebooks/run_notebooks.py
 fi

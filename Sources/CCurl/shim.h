@@ -31,4 +31,8 @@ static inline CURLcode raon_curl_getinfo_long(CURL *handle, CURLINFO info, long 
   return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode raon_curl_getinfo_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
 #endif

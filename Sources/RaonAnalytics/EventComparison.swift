@@ -48,20 +48,31 @@ public enum EventComparison {
     let lineage: RegionLineage
 
     /// A row's compared values (``comparedFields``' order, only those at `places`): each
-    /// trimmed, an address keyed by lineage.
-    func values(_ index: Int, compared: [CanonicalField], places: [Int]) -> [String] {
+    /// trimmed, an address keyed by lineage; and the values as a person reads them (the
+    /// address as the row gives it, never its key).
+    func values(_ index: Int, compared: [CanonicalField], places: [Int]) -> Row {
       let raw = rows[index]
-      return places.map { n in
+      var row = Row(key: [], shown: [])
+      for n in places {
         let value = CatalogText.trimmed(raw[compared[n]] ?? "")
-        return isAddress(compared[n]) ? lineage.addressKey(value) : value
+        row.key.append(isAddress(compared[n]) ? lineage.addressKey(value) : value)
+        row.shown.append(value)
       }
+      return row
     }
 
-    /// An event's rows (``values(_:compared:places:)``), sorted by their bytes.
-    func rows(of event: Event, compared: [CanonicalField], places: [Int]) -> [[String]] {
+    /// An event's rows (``values(_:compared:places:)``), sorted by their keys' bytes.
+    func rows(of event: Event, compared: [CanonicalField], places: [Int]) -> [Row] {
       event.rowIndexes.map { values($0, compared: compared, places: places) }
-        .sorted { $0.lexicographicallyPrecedes($1, by: utf8Less) }
+        .sorted { $0.key.lexicographicallyPrecedes($1.key, by: utf8Less) }
     }
+  }
+
+  /// A row's compared values: what is compared (``key``, addresses keyed by lineage) and
+  /// what a change shows (``shown``, the values as given).
+  struct Row: Sendable {
+    var key: [String]
+    var shown: [String]
   }
 
   /// A row's compared values in 128 bits: two SipHashes (Swift's `Hasher`, seeded once per
@@ -158,7 +169,7 @@ public enum EventComparison {
       if together && now.digests == event.digests { continue }
       let before = old.rows(of: event, compared: all, places: shared)
       let after = new.rows(of: now, compared: all, places: shared)
-      if before == after { continue }
+      if before.map(\.key) == after.map(\.key) { continue }
       changed.append(
         ChangedProgram(
           old: event.program, new: now.program,
@@ -170,19 +181,21 @@ public enum EventComparison {
     return SnapshotDiff(added: added, removed: removed, changed: changed)
   }
 
-  /// The fields whose sets of values differ between an event's two sets of rows, each as
-  /// its distinct values in row order joined by ` / ` (the coordinates named
+  /// The fields whose sets of compared values differ between an event's two sets of rows,
+  /// each as its distinct values as given (an address as the row writes it, not its
+  /// lineage key) in row order joined by ` / ` (the coordinates named
   /// `latitude`/`longitude`, the others by their ``CanonicalField`` name), and `sessions`
   /// when the number of rows changed.
-  static func fieldChanges(_ old: [[String]], _ new: [[String]], fields: [CanonicalField]) -> [FieldChange] {
+  static func fieldChanges(_ old: [Row], _ new: [Row], fields: [CanonicalField]) -> [FieldChange] {
     var changes: [FieldChange] = []
     if old.count != new.count {
       changes.append(FieldChange(field: "sessions", old: String(old.count), new: String(new.count)))
     }
     for (i, field) in fields.enumerated() {
-      guard Set(old.map { $0[i] }) != Set(new.map { $0[i] }) else { continue }
+      guard Set(old.map { $0.key[i] }) != Set(new.map { $0.key[i] }) else { continue }
       changes.append(
-        FieldChange(field: name(of: field), old: distinct(old.map { $0[i] }), new: distinct(new.map { $0[i] })))
+        FieldChange(
+          field: name(of: field), old: distinct(old.map { $0.shown[i] }), new: distinct(new.map { $0.shown[i] })))
     }
     return changes
   }

@@ -74,37 +74,4 @@ public enum NationalAnalysis {
       added: diff.added.map(name), removed: diff.removed.map(name),
       changed: diff.changed.map { ChangedProgram(old: name($0.old), new: name($0.new), fields: $0.fields) })
   }
-
-  /// The national data's own tables, beside ``CatalogStatistics``'s (by 시·도 in
-  /// `byDistrict`, by provider in `byCategory`, fee and duration bands, quality).
-  public struct Tables: Sendable, Hashable {
-    /// 요금정보: `free`, `paid`, `mixed`, `unknown`, zeros included.
-    public var byFeeKind: [BandCount]
-    /// 입장연령 in ``AgeBand``s, zeros included.
-    public var byAge: [BandCount]
-  }
-
-  /// The tables of some events.
-  public static func tables(_ events: [Program]) -> Tables {
-    let kinds: [(key: String, kind: NationalFee.Kind)] = [
-      ("free", .free), ("paid", .paid), ("mixed", .mixed), ("unknown", .unknown),
-    ]
-    var kindCounts = [Int](repeating: 0, count: kinds.count)
-    var ageCounts = [Int](repeating: 0, count: AgeBand.allCases.count)
-    // Each 입장연령 text read once: a few hundred distinct texts among thousands of events.
-    var bands: [String: AgeBand] = [:]
-    for event in events {
-      let kind = NationalFee.Kind(event.theme)
-      if let i = kinds.firstIndex(where: { $0.kind == kind }) { kindCounts[i] += 1 }
-      let band = bands[event.audience] ?? {
-        let band = AgeBand(event.audience)
-        bands[event.audience] = band
-        return band
-      }()
-      if let i = AgeBand.allCases.firstIndex(of: band) { ageCounts[i] += 1 }
-    }
-    return Tables(
-      byFeeKind: zip(kinds, kindCounts).map { BandCount(key: $0.key, count: $1) },
-      byAge: zip(AgeBand.allCases, ageCounts).map { BandCount(key: $0.rawValue, count: $1) })
-  }
 }

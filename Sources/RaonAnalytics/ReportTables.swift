@@ -143,8 +143,9 @@ public struct ReportData: Sendable {
   public var district: DistrictScope?
   /// The first programs (by id) of each quality flag: the examples every format shows.
   public var qualityExamples: QualityExamples
-  /// The national data's own tables (요금정보, 입장연령); `nil` for Seoul's catalog.
-  public var national: NationalAnalysis.Tables?
+  /// The tables the catalog's profile adds (``ReportExtra``: the national data's 요금정보
+  /// and 입장연령); none for Seoul's catalog.
+  public var extras: [ExtraTable] = []
 
   /// Programs added since the compared snapshot, in report order (start, district, title).
   public var addedInReportOrder: [Program] { WeekLists.ordered(changes?.added ?? []) }

@@ -33,7 +33,7 @@ struct ChangesComposer {
         .list([
           ListItem([.strong(L.from), .text(": ")] + composer.snapshotLine(from)),
           ListItem([.strong(L.to), .text(": ")] + composer.snapshotLine(to)),
-        ])
+        ] + L.lineageItems(options.lineage))
       ])
     let days = "\(OfficialDates.day(from.koreaDay, language)) → \(OfficialDates.day(to.koreaDay, language))"
     let document = Document(
@@ -94,7 +94,7 @@ struct ChangesComposer {
   /// `title (linked to the portal) — 분류 · 자치구 · 2024. 9. 10. ~ 9. 20.` (the id stays in
   /// CSV, JSON and the workbook).
   func programItem(_ p: Program) -> [Inline] {
-    var details = [p.category, p.district].filter { !$0.isEmpty }
+    var details = [p.category, p.district].filter { !$0.isEmpty }.map(L.named)
     if p.startDate != nil || p.endDate != nil { details.append(ProgramTable.period(p, L.language)) }
     var item: [Inline] = [.portalLink(p.title, url: p.portalURL)]
     for (i, detail) in details.enumerated() { item += [.text(i == 0 ? " — " : " · "), .text(detail)] }

@@ -1,4 +1,5 @@
 import RaonAnalytics
+import RaonCore
 
 /// The rules page 1's sentences are written from, so they read well at any count — none,
 /// one, two, many — rather than one template filled with numbers ("0건이 시작하고 0건이
@@ -8,37 +9,45 @@ public enum CountPhrases {
   /// How a clause ends: the end of the sentence (`많습니다`) or joined to the next (`많고`).
   public enum Ending: Sendable { case final, connective }
 
-  /// What runs this week against last week: `이번 주 운영 중인 문화행사는 306건으로
-  /// 전주(314건)보다 8건(2.5%) 줄었습니다.` `place` is a pack's district (`강동구`).
-  public static func running(now: Int, previous: Int?, place: String?, _ L: ReportLabels) -> String {
+  /// What runs this week against the compared collection: `이번 주 운영 중인 문화행사는 306건으로
+  /// 전주(314건)보다 8건(2.5%) 줄었습니다.` `place` is a pack's region (`강동구`); `against`
+  /// names what `previous` counts (전주 only for the week before).
+  public static func running(
+    now: Int, previous: Int?, place: String?, against: ComparedWith = .previousWeek, _ L: ReportLabels
+  ) -> String {
+    let item = L.words.item
     let subject = L.say(
       "\(place.map { "\($0)에서 " } ?? "")이번 주 운영 중인 문화행사",
       place.map { " in \($0)" } ?? "")
     let ko = L.language == .ko
+    let cultural = "cultural \(item.en)"
+    func runs(_ n: Int) -> String { "\(en(n, item, "cultural ")) \(n == 1 ? "runs" : "run")" }
     guard let p = previous else {
-      if ko { return now == 0 ? "\(subject)는 없습니다." : "\(subject)는 \(n(now))입니다." }
-      return now == 0 ? "No cultural program runs this week\(subject)." : "\(en(now, "cultural program")) \(now == 1 ? "runs" : "run") this week\(subject)."
+      if ko { return now == 0 ? "\(L.with(subject, .topic)) 없습니다." : "\(L.with(subject, .topic)) \(n(now))입니다." }
+      return now == 0 ? "No \(cultural) runs this week\(subject)." : "\(runs(now)) this week\(subject)."
     }
+    let then = L.compared(against)
     if ko {
+      let topic = L.with(subject, .topic)
       switch (now, p) {
-      case (0, 0): return "\(subject)는 전주와 마찬가지로 없습니다."
-      case (0, _): return "\(subject)는 없습니다(전주 \(n(p)))."
-      case (_, 0): return "\(subject)는 \(n(now))으로, 전주에는 없었습니다."
-      case _ where now == p: return "\(subject)는 \(n(now))으로 전주와 같습니다."
+      case (0, 0): return "\(topic) \(L.with(then, .and)) 마찬가지로 없습니다."
+      case (0, _): return "\(topic) 없습니다(\(then) \(n(p)))."
+      case (_, 0): return "\(topic) \(n(now))으로, \(then)에는 없었습니다."
+      case _ where now == p: return "\(topic) \(n(now))으로 \(L.with(then, .and)) 같습니다."
       default:
         let d = now - p
-        return "\(subject)는 \(n(now))으로 전주(\(n(p)))보다 \(n(abs(d)))(\(pct(d, p))) \(d > 0 ? "늘었습니다" : "줄었습니다")."
+        return "\(topic) \(n(now))으로 \(L.comparedCount(against, n(p)))보다 \(n(abs(d)))(\(pct(d, p))) \(d > 0 ? "늘었습니다" : "줄었습니다")."
       }
     }
     switch (now, p) {
-    case (0, 0): return "No cultural program runs this week\(subject), as last week."
-    case (0, _): return "No cultural program runs this week\(subject) (last week: \(p.formatted()))."
-    case (_, 0): return "\(en(now, "cultural program")) \(now == 1 ? "runs" : "run") this week\(subject); none ran last week."
-    case _ where now == p: return "\(en(now, "cultural program")) \(now == 1 ? "runs" : "run") this week\(subject), as many as last week."
+    case (0, 0): return "No \(cultural) runs this week\(subject), as \(then)."
+    case (0, _): return "No \(cultural) runs this week\(subject) (\(then): \(p.formatted()))."
+    case (_, 0): return "\(runs(now)) this week\(subject); none ran \(then)."
+    case _ where now == p: return "\(runs(now)) this week\(subject), as many as \(then)."
     default:
       let d = now - p
       return
-        "\(en(now, "cultural program")) \(now == 1 ? "runs" : "run") this week\(subject), \(abs(d).formatted()) (\(pct(d, p))) \(d > 0 ? "more" : "fewer") than last week (\(p.formatted()))."
+        "\(runs(now)) this week\(subject), \(abs(d).formatted()) (\(pct(d, p))) \(d > 0 ? "more" : "fewer") than \(then) (\(p.formatted()))."
     }
   }
 
@@ -48,10 +57,11 @@ public enum CountPhrases {
     -> String
   {
     if L.language == .en {
+      let item = L.words.item
       let reg =
         registered == 0
-        ? "No program was newly registered"
-        : "\(en(registered, "program")) \(registered == 1 ? "was" : "were") newly registered"
+        ? "No \(item.en) was newly registered"
+        : "\(en(registered, item)) \(registered == 1 ? "was" : "were") newly registered"
       let flows: String
       switch (starting, ending) {
       case (0, 0): flows = "none starts or ends this week"
@@ -88,14 +98,14 @@ public enum CountPhrases {
     let ko = L.language == .ko
     func end(_ final: String, _ connective: String) -> String { ending == .final ? final : connective }
     if groups.count == 1 {
-      return ko ? "모두 \(top.key)(\(n(top.count)))" + end("입니다", "이고") : "all in \(top.key) (\(top.count.formatted()))"
+      return ko ? "모두 \(top.key)(\(n(top.count)))" + end("입니다", "이고") : "all in \(L.named(top.key)) (\(top.count.formatted()))"
     }
     let first = groups.filter { $0.count == top.count }
     if first.count > 1 {
       let named =
         first.count <= 3
-        ? first.map(\.key).joined(separator: ko ? "·" : ", ")
-        : L.say("\(first.count)개 \(unit)가", "\(first.count) \(unit)")
+        ? first.map { L.named($0.key) }.joined(separator: ko ? "·" : ", ")
+        : L.say(L.with("\(first.count)개 \(unit)", .subject), "\(first.count) \(unit)")
       let each = ko ? "각 \(n(top.count))" : "\(top.count.formatted()) each"
       if first.count == groups.count {
         return ko ? "\(named) \(each)" + end("입니다", "이고") : "\(named), \(each)"
@@ -103,18 +113,28 @@ public enum CountPhrases {
       return ko ? "\(named) \(each)으로 가장 " + end("많습니다", "많고") : "\(named) lead with \(each)"
     }
     let shown = groups.prefix(max(2, keep))
-    let list = shown.map { ko ? "\($0.key)(\(n($0.count)))" : "\($0.key) (\($0.count.formatted()))" }
+    let list = shown.map { ko ? "\($0.key)(\(n($0.count)))" : "\(L.named($0.key)) (\($0.count.formatted()))" }
       .joined(separator: ", ")
     return ko ? "\(list) 순으로 " + end("많습니다", "많고") : "\(list) lead"
   }
 
-  /// What a chart leaves out, named without counting 미상 as a district: `그 외 15개 구 79건,
-  /// 자치구 미상 7건은 붙임의 표에 있습니다.`
+  /// What a chart leaves out, named without counting the unknown region as one more
+  /// region: `그 외 15개 구 79건, 자치구 미상 7건은 붙임의 표에 있습니다.`
   ///
   /// - Parameters:
-  ///   - rest: The groups not drawn (미상 among them, if it is).
-  ///   - unknownKey: The key of the group that is no group of the unit (``District/unknown``).
+  ///   - rest: The groups not drawn (the unknown region among them, if it is).
+  ///   - unknownKey: The key of the group that is no group of the unit
+  ///     (``CatalogWords/unknownRegion``).
   public static func chartRest(_ rest: [BandCount], unit: String, unknownKey: String?, _ L: ReportLabels) -> String? {
+    guard let named = restParts(rest, unit: unit, unknownKey: unknownKey, L) else { return nil }
+    return L.say(
+      "\(L.with(named, .topic)) 붙임의 표에 있습니다.",
+      "\(named.prefix(1).uppercased() + named.dropFirst()): in the attachment's table.")
+  }
+
+  /// `그 외 15개 구 79건, 자치구 미상 7건` / `the other 15 districts (79), district unknown (7)`:
+  /// what a chart leaves out, for a chart's note and the workbook's.
+  public static func restParts(_ rest: [BandCount], unit: String, unknownKey: String?, _ L: ReportLabels) -> String? {
     let unknown = rest.filter { $0.key == unknownKey }.reduce(0) { $0 + $1.count }
     let groups = rest.filter { $0.key != unknownKey }
     let programs = groups.reduce(0) { $0 + $1.count }
@@ -123,29 +143,24 @@ public enum CountPhrases {
       parts.append(L.say("그 외 \(groups.count)개 \(unit) \(n(programs))", "the other \(groups.count) \(unit) (\(programs.formatted()))"))
     }
     if unknown > 0 {
-      parts.append(L.say("자치구 미상 \(n(unknown))", "district unknown (\(unknown.formatted()))"))
+      let region = L.words.region
+      parts.append(L.say("\(region.ko) 미상 \(n(unknown))", "\(region.en) unknown (\(unknown.formatted()))"))
     }
-    guard !parts.isEmpty else { return nil }
-    let named = parts.joined(separator: ", ")
-    return L.say(
-      "\(named)은 붙임의 표에 있습니다.",
-      "\(named.prefix(1).uppercased() + named.dropFirst()): in the attachment's table.")
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   // MARK: - Numbers
 
-  /// `306건`.
-  /// A name with its topic particle: 은 after a final consonant (`국립국악원은`), else 는
-  /// (`서대문구는`, `경기도는`, and after a letter or digit).
-  public static func topic(_ name: String) -> String {
-    guard let last = name.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) else { return name + "는" }
-    return name + ((last.value - 0xAC00) % 28 == 0 ? "는" : "은")
-  }
+  /// A name with its topic particle (``KoreanParticle/topic``): `국립국악원은`, `서대문구는`.
+  public static func topic(_ name: String) -> String { KoreanParticle.topic.attached(to: name) }
 
+  /// `306건`.
   static func n(_ count: Int) -> String { "\(count.formatted())건" }
 
-  /// `1 program`, `306 programs`.
-  static func en(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count.formatted()) \(noun)s" }
+  /// `1 program`, `306 programs` (`prefix`: `1 cultural program`).
+  static func en(_ count: Int, _ noun: CatalogWords.Noun, _ prefix: String = "") -> String {
+    count == 1 ? "1 \(prefix)\(noun.en)" : "\(count.formatted()) \(prefix)\(noun.enPlural)"
+  }
 
   /// The change's share of last week: `2.5%`.
   static func pct(_ d: Int, _ p: Int) -> String { Percentage.text(Double(abs(d)) / Double(p)) }

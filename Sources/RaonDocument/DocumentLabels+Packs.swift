@@ -25,6 +25,6 @@ extension ReportLabels {
   public func packStartingEndingPrintNote(starting: Int, ending: Int) -> String {
     say(
       "이번 주 시작 행사 \(starting.formatted())건과 종료 행사 \(ending.formatted())건은 모두 이번 주 운영 행사로, 붙임 1의 「이번 주」 열에 「시작」·「종료」로 표시했습니다. 날짜순 목록은 화면용 보고서와 엑셀 파일에 있습니다.",
-      "The \(starting.formatted()) programs starting and \(ending.formatted()) ending this week all run this week: attachment 1 marks them in its “This week” column. The lists by date are in the on-screen report and the workbook.")
+      "The \(starting.formatted()) \(itemWord.enPlural) starting and \(ending.formatted()) ending this week all run this week: attachment 1 marks them in its “This week” column. The lists by date are in the on-screen report and the workbook.")
   }
 }

@@ -23,30 +23,30 @@ extension ReportLabels {
   public func attachment(_ n: Int, _ title: String) -> String {
     say("붙임 \(n). \(title)", "Attachment \(n). \(title)")
   }
-  public var sourceLine: String {
-    say(
-      "출처: 서울 열린데이터광장 「서울시 문화행사 정보」(공공누리 제1유형)",
-      "Source: Seoul Open Data Plaza, “Seoul cultural events” (서울시 문화행사 정보), KOGL Type 1")
-  }
+  public var sourceLine: String { say(words.sourceLine) }
   public var item: String { say("구분", "Figure") }
   public var lastWeek: String { say("전주", "Last week") }
   public var freeShareOfRunning: String { say("무료 비율(이번 주 운영)", "Free share (running)") }
 
   // MARK: - Attachments
-  public var runningListTitle: String { say("이번 주 운영 행사", "Programs running this week") }
-  public var runningListByDistrict: String { say("이번 주 운영 행사(자치구별)", "Programs running this week, by district") }
+  public var runningListTitle: String { say("이번 주 운영 행사", "\(Self.capitalised(itemWord.enPlural)) running this week") }
+  public var runningListByDistrict: String {
+    say("이번 주 운영 행사(\(regionWord.ko)별)", "\(Self.capitalised(itemWord.enPlural)) running this week, by \(regionWord.en)")
+  }
   public var startingAndEnding: String { say("이번 주 시작·종료", "Starting and ending this week") }
   public var registeredAndAdded: String { registeredThisWeek }
   public var addedSinceLast: String { say("지난 수집 이후 추가", "Added since the last collection") }
   public var registeredSameAsAdded: String {
     say(
       "이번 주 신규 등록 행사는 지난 수집 이후 새로 추가된 행사와 같습니다.",
-      "The programs registered this week are the programs added since the last collection.")
+      "The \(itemWord.enPlural) registered this week are the \(itemWord.enPlural) added since the last collection.")
   }
   /// Page 1's name of the city's running list: the one attachment sent separately on paper
   /// (thousands of rows; the workbook is that attachment), as a Korean office marks it.
   public var runningListSentSeparately: String {
-    say("이번 주 운영 행사 목록(자치구별) 1부(인쇄본 별도 송부)", "Programs running this week, by district (sent separately on paper)")
+    say(
+      "이번 주 운영 행사 목록(\(regionWord.ko)별) 1부(인쇄본 별도 송부)",
+      "\(Self.capitalised(itemWord.enPlural)) running this week, by \(regionWord.en) (sent separately on paper)")
   }
   /// The words that mark an attachment as sent separately (tests look for them).
   public var sentSeparatelyMark: String { say("별도 송부", "sent separately") }
@@ -54,23 +54,28 @@ extension ReportLabels {
   /// words, never a file name.
   public func runningListPrintNote(_ n: Int) -> String {
     say(
-      "이번 주 운영 행사 \(n.formatted())건의 자치구별 목록은 분량이 많아 인쇄본에 싣지 않고 별도로 보냅니다. 엑셀 통합 문서의 「이번 주 운영」 시트와 자치구별 자료에 있습니다.",
-      "The list of the \(n.formatted()) programs running this week, by district, is too long to print and is sent separately: it is the workbook's running sheet, and each district's own report.")
+      "이번 주 운영 행사 \(n.formatted())건의 \(regionWord.ko)별 목록은 분량이 많아 인쇄본에 싣지 않고 별도로 보냅니다. 엑셀 통합 문서의 「이번 주 운영」 시트와 \(regionWord.ko)별 자료에 있습니다.",
+      "The list of the \(n.formatted()) \(itemWord.enPlural) running this week, by \(regionWord.en), is too long to print and is sent separately: it is the workbook's running sheet, and each \(regionWord.en)'s own report.")
   }
-  public var statusTables: String { say("운영 현황(자치구별·분류별)", "What is on, by district and category") }
+  public var statusTables: String {
+    say("운영 현황(\(regionWord.ko)별·\(groupWord.ko)별)", "What is on, by \(regionWord.en) and \(groupWord.en)")
+  }
   /// A pack's 붙임 5, which holds its categories only.
-  public var statusTablesByCategory: String { say("운영 현황(분류별)", "What is on, by category") }
+  public var statusTablesByCategory: String { say("운영 현황(\(groupWord.ko)별)", "What is on, by \(groupWord.en)") }
   public var wholeCatalogTitle: String { say("전체 카탈로그 통계", "Whole-catalog statistics") }
   public var dataInformation: String { say("자료 정보", "About the data") }
   public var noRunningThisWeek: String {
-    say("이번 주 운영 중인 행사가 없습니다.", "No program runs this week.")
+    say("이번 주 운영 중인 행사가 없습니다.", "No \(itemWord.en) runs this week.")
   }
   /// Said instead of a chart of one bar: `이번 주 운영 행사는 모두 교육/체험(2건)입니다.`
   public func allRunningIn(_ key: String, _ n: Int) -> String {
-    say("이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.", "All \(n.formatted()) programs running this week are in \(key).")
+    say(
+      "이번 주 운영 행사는 모두 \(key)(\(n.formatted())건)입니다.",
+      "All \(n.formatted()) \(itemWord.enPlural) running this week are in \(key).")
   }
-  public var districtUnit: String { say("구", "districts") }
-  public var categoryUnit: String { say("분류", "categories") }
+  /// How regions and groups are counted: `5개 구`, `5 districts`.
+  public var districtUnit: String { say(words.regionCounter, regionWord.enPlural) }
+  public var categoryUnit: String { say(words.groupCounter, groupWord.enPlural) }
 
   // MARK: - Changes
   public var changesSinceLast: String { changes }
@@ -80,7 +85,7 @@ extension ReportLabels {
   public func addedShownAbove(_ n: Int, attachment: Int) -> String {
     say(
       "새로 추가된 행사 \(n.formatted())건은 붙임 \(attachment)에 있습니다.",
-      "The \(n.formatted()) programs added are listed in attachment \(attachment).")
+      "The \(n.formatted()) \(itemWord.enPlural) added are listed in attachment \(attachment).")
   }
   public func changeCountsLine(added: Int, ended: Int, withdrawn: Int, material: Int, minor: Int) -> String {
     [
@@ -90,8 +95,14 @@ extension ReportLabels {
   }
   public var minorChangesNote: String {
     say(
-      "경미한 변경(좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만 다른 글자)은 건수만 적었으며, 전체 내역은 엑셀 통합 문서의 「\(changes)」 시트에 있습니다.",
-      "Minor changes (coordinates moved under 50 m, the image, text differing only in spacing) are counted only; every change is on the workbook's changes sheet.")
+      "경미한 변경(\(minorKinds.ko), 띄어쓰기만 다른 글자)은 건수만 적었으며, 전체 내역은 엑셀 통합 문서의 「\(changes)」 시트에 있습니다.",
+      "Minor changes (\(minorKinds.en), text differing only in spacing) are counted only; every change is on the workbook's changes sheet.")
+  }
+
+  /// What counts as a minor change besides spacing, in the catalog's words.
+  var minorKinds: CatalogWords.Phrase {
+    CatalogWords.Phrase(
+      words.minorChanges.map(\.ko).joined(separator: ", "), words.minorChanges.map(\.en).joined(separator: ", "))
   }
 
   // MARK: - About the data
@@ -112,7 +123,9 @@ extension ReportLabels {
       say("종료로 삭제: 종료일이 지난 뒤 목록에서 사라진 행사", "Removed after ending: gone from the catalog after its end day"),
       say("철회: 종료일이 지나기 전에 목록에서 사라진 행사", "Withdrawn: gone from the catalog before its end day"),
       say("내용 변경: 제목·장소·기간·요금 등 내용이 바뀐 행사", "Changed: title, place, dates, fee or other content changed"),
-      say("경미한 변경: 좌표 50m 미만 이동, 대표 이미지, 띄어쓰기만 다른 글자", "Minor change: coordinates moved under 50 m, the image, or text differing only in spacing"),
+      say(
+        "경미한 변경: \(minorKinds.ko), 띄어쓰기만 다른 글자",
+        "Minor change: \(minorKinds.en), or text differing only in spacing"),
     ]
   }
 }

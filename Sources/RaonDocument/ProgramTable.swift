@@ -9,12 +9,12 @@ public struct ProgramTable: Sendable {
   public var programs: [Program]
   /// Whether the list has a district column (not in one district's list).
   public var showsDistrict: Bool
-  public var language: ReportLanguage
+  /// The report's words: its language, its catalog's column titles and names.
+  public var labels: ReportLabels
+  public var language: ReportLanguage { labels.language }
   /// In a pack's list of what runs, which programs start and which end this week: a
   /// column says so (`시작`, `종료`).
   public var weekMarks: WeekMarks?
-  /// The catalog listed (its column titles: ``ReportLabels/catalog``).
-  public var catalog: CatalogProfile.Name = .seoul
 
   /// The programs starting and ending this week, by id.
   public struct WeekMarks: Sendable {
@@ -27,17 +27,17 @@ public struct ProgramTable: Sendable {
     }
   }
 
-  public init(_ programs: [Program], showsDistrict: Bool, language: ReportLanguage, weekMarks: WeekMarks? = nil) {
+  public init(_ programs: [Program], showsDistrict: Bool, labels: ReportLabels, weekMarks: WeekMarks? = nil) {
     self.programs = programs
     self.showsDistrict = showsDistrict
-    self.language = language
+    self.labels = labels
     self.weekMarks = weekMarks
   }
 
   /// The columns: text, all left-aligned; the title widest on paper, places, dates and
   /// fees wrapping in theirs, names (category, district, the week's mark) kept whole.
   public var columns: [Table.Column] {
-    let L = ReportLabels(language, catalog: catalog)
+    let L = labels
     var columns = [Table.Column(L.title, .left, printWeight: 34), name(L.category, 10)]
     if showsDistrict { columns.append(name(L.district, 8)) }
     if weekMarks != nil { columns.append(name(L.weekMarkHeader, 6)) }
@@ -53,18 +53,16 @@ public struct ProgramTable: Sendable {
 
   /// One program's row.
   public func cells(of p: Program) -> [Cell] {
-    // Names in the document's language (``EnglishNames``); the title is the catalog's.
-    let english = language == .en
-    func name(_ s: String) -> String { english ? EnglishNames.name(s) : s }
-    var cells: [Cell] = [.portalLink(p.title, url: p.portalURL), .text(name(p.category))]
-    if showsDistrict { cells.append(.text(name(p.district))) }
+    // Names in the document's language (``ReportLabels/named(_:)``); the title is the catalog's.
+    let L = labels
+    var cells: [Cell] = [.portalLink(p.title, url: p.portalURL), .text(L.named(p.category))]
+    if showsDistrict { cells.append(.text(L.named(p.district))) }
     if let weekMarks {
-      let L = ReportLabels(language)
       cells.append(.text(L.weekMark(starts: weekMarks.starting.contains(p.id), ends: weekMarks.ending.contains(p.id))))
     }
     cells += [
       .text(Self.shortened(p.place)), .text(Self.period(p, language)),
-      .text(Self.shortened(Self.feeText(p, free: ReportLabels(language).free))),
+      .text(Self.shortened(Self.feeText(p, free: L.free))),
     ]
     return cells
   }

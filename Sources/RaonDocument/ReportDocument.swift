@@ -27,15 +27,21 @@ public enum ReportDocument: Sendable {
 
   /// The weekly report of `figures`.
   public static func report(_ figures: ReportData, options: DocumentOptions) -> ReportDocument {
-    let report = WeeklyReportComposer(figures: figures, options: options).compose()
-    return .report(options.catalog == .national ? NationalReportComposer.adapt(report) : report.withEnglishNames())
+    .report(WeeklyReportComposer(figures: figures, options: options).compose())
+  }
+
+  /// Page 1 of the weekly report of `figures` alone (what a message carries), as the
+  /// report's own page 1 says it.
+  public static func pageOne(_ figures: ReportData, options: DocumentOptions) -> PageOne {
+    let composer = WeeklyReportComposer(figures: figures, options: options)
+    return composer.pageOne(charts: composer.charts())
   }
 
   /// The comparison of `from` with `to`.
   public static func comparison(
     _ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, options: DocumentOptions
   ) -> ReportDocument {
-    .comparison(ChangesComposer.comparison(diff, from: from, to: to, options: options).withEnglishNames())
+    .comparison(ChangesComposer.comparison(diff, from: from, to: to, options: options))
   }
 
   /// The weekly trend of `points` (oldest first).
@@ -92,8 +98,11 @@ public struct DocumentOptions: Sendable {
   /// Categories given their own column in the category × district table; the rest are
   /// summed in one column (the CSV has the full table).
   public var crossTableCategories: Int
-  /// The catalog reported on: its labels (``ReportLabels/catalog``).
-  public var catalog: CatalogProfile.Name = .seoul
+  /// The catalog reported on: its words (``ReportLabels/profile``) and extra tables.
+  public var profile: CatalogProfile = .seoul
+  /// Renames and mergers of regions the comparison found in the national data (said in
+  /// 자료 정보, with the `raon.toml` lines that keep or refuse them).
+  public var lineage: LineageNote?
 
   public init(
     language: ReportLanguage = .ko, chartTopN: Int = 10, listLimit: Int = 20, comparisonListLimit: Int = 100,
@@ -106,5 +115,5 @@ public struct DocumentOptions: Sendable {
     self.crossTableCategories = crossTableCategories
   }
 
-  public var labels: ReportLabels { ReportLabels(language, catalog: catalog) }
+  public var labels: ReportLabels { ReportLabels(language, profile: profile) }
 }

@@ -5,48 +5,69 @@ public enum ReportLanguage: String, CaseIterable, Sendable {
   case ko, en
 }
 
-/// The words a report uses, in one language. Writers take their labels from here so a
+/// The words a report uses, in one language and in its catalog's words (``CatalogWords``:
+/// 자치구 or 시·도, 분류 or 제공기관, 프로그램 or 행사). Writers take their labels from here so a
 /// table is called the same thing in the workbook, the Markdown and the charts.
 public struct ReportLabels: Sendable {
   public let language: ReportLanguage
-  /// The catalog the words are for: the national data's labels say 시·도, 제공기관 and 행사
-  /// where Seoul's say 자치구, 분류 and 프로그램 (``NationalWords``).
-  public let catalog: CatalogProfile.Name
+  /// The catalog the words are for: its nouns, names, fields and flags.
+  public let profile: CatalogProfile
 
-  public init(_ language: ReportLanguage, catalog: CatalogProfile.Name = .seoul) {
+  public init(_ language: ReportLanguage, profile: CatalogProfile = .seoul) {
     self.language = language
-    self.catalog = catalog
+    self.profile = profile
   }
+
+  /// The catalog's words.
+  public var words: CatalogWords { profile.words }
 
   /// The one way a label is stated: its Korean and its English words, side by side.
   public func say(_ ko: String, _ en: String) -> String {
-    let text = language == .ko ? ko : en
-    return catalog == .national ? NationalWords.adapt(text, language) : text
+    language == .ko ? ko : en
   }
 
+  /// A phrase of the catalog's words in the report's language.
+  public func say(_ phrase: CatalogWords.Phrase) -> String { say(phrase.ko, phrase.en) }
+
+  /// A noun of the catalog's words, in the singular: `자치구`, `district`.
+  public func say(_ noun: CatalogWords.Noun) -> String { say(noun.ko, noun.en) }
+
+  /// `word` with the particle that follows it (``KoreanParticle``): `제공기관은`, `분류는`.
+  public func with(_ word: String, _ particle: KoreanParticle) -> String { particle.attached(to: word) }
+
+  // Short names for the catalog's nouns in the labels below.
+  public var regionWord: CatalogWords.Noun { words.region }
+  public var groupWord: CatalogWords.Noun { words.group }
+  public var itemWord: CatalogWords.Noun { words.item }
+
+  /// `district` → `District`.
+  public static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
   // MARK: - Report and sections
-  public var reportTitle: String { say("서울시 문화행사 주간 현황", "Seoul cultural events — weekly status") }
+  public var reportTitle: String { say("\(words.catalog.ko) 주간 현황", "\(words.catalog.en) — weekly status") }
   public var summary: String { say("요약", "Summary") }
   public var snapshot: String { say("스냅숏", "Snapshot") }
   public var comparedTo: String { say("비교 대상", "Compared to") }
   public var noComparison: String { say("비교 없음", "No comparison") }
   public var week: String { say("주간", "Week") }
   public var thisWeek: String { say("이번 주", "This week") }
-  public var byCategory: String { say("분류별", "By category") }
-  public var byDistrict: String { say("자치구별", "By district") }
+  public var byCategory: String { say("\(groupWord.ko)별", "By \(groupWord.en)") }
+  public var byDistrict: String { say("\(regionWord.ko)별", "By \(regionWord.en)") }
   public var byFee: String { say("요금대별", "By fee") }
   public var byDuration: String { say("기간별", "By duration") }
-  public var categoryByDistrict: String { say("분류×자치구", "Category × district") }
+  public var categoryByDistrict: String {
+    say("\(groupWord.ko)×\(regionWord.ko)", "\(Self.capitalised(groupWord.en)) × \(regionWord.en)")
+  }
   public var changes: String { say("변경 사항", "Changes") }
   public var quality: String { say("데이터 품질", "Data quality") }
-  public var programs: String { say("프로그램", "Programs") }
+  public var programs: String { say(itemWord.ko, Self.capitalised(itemWord.enPlural)) }
   /// The sum of the groups a chart or table does not show one by one; never "기타", which
   /// is a category of its own.
   public var other: String { say("그 외", "Others") }
   public var total: String { say("합계", "Total") }
 
   // MARK: - Headline figures
-  public var programCount: String { say("전체 행사", "Programs") }
+  public var programCount: String { say("전체 행사", Self.capitalised(itemWord.enPlural)) }
   public var startingThisWeek: String { say("이번 주 시작", "Starting this week") }
   public var freeShare: String { say("무료 비율", "Free share") }
   public var added: String { say("추가", "Added") }
@@ -55,14 +76,13 @@ public struct ReportLabels: Sendable {
   public var change: String { say("증감", "Change") }
   public var takenAt: String { say("수집 시각", "Taken at") }
   public var source: String { say("출처", "Source") }
-  /// The one source line (page 1, every document's close, the workbook, the site); the
-  /// national catalog's is said in its words (``NationalWords``).
+  /// The one source line (page 1, every document's close, the workbook, the site).
   public var attribution: String { sourceLine }
 
   // MARK: - Table columns
   public var key: String { say("항목", "Key") }
-  public var category: String { say("분류", "Category") }
-  public var district: String { say("자치구", "District") }
+  public var category: String { say(groupWord.ko, Self.capitalised(groupWord.en)) }
+  public var district: String { say(regionWord.ko, Self.capitalised(regionWord.en)) }
   public var count: String { say("건수", "Count") }
   public var share: String { say("비율", "Share") }
   public var free: String { say("무료", "Free") }
@@ -78,7 +98,8 @@ public struct ReportLabels: Sendable {
   public var oldValue: String { say("이전 값", "Old value") }
   public var newValue: String { say("새 값", "New value") }
   public var id: String { "ID" }
-  public var title: String { say("공연/행사명", "Title") }
+  /// The catalog's own name for a title (`공연/행사명`, `행사명`).
+  public var title: String { say(profile.fieldLabel(.title) ?? ProgramColumn.title.koreanTitle, "Title") }
 
   /// The label of a fee band key (`free`, `1-10000`, …, `unknown`).
   public func feeBand(_ key: String) -> String {
@@ -124,21 +145,21 @@ extension ReportLabels {
   public var to: String { say("이후", "To") }
   public var noChanges: String { say("변경 없음", "No changes") }
   public var noData: String { say("자료 없음", "No data") }
-  public var noQualityFlags: String { say("품질 표시가 붙은 행사가 없습니다.", "No program carries a quality flag.") }
+  public var noQualityFlags: String { say("품질 표시가 붙은 행사가 없습니다.", "No \(itemWord.en) carries a quality flag.") }
   public var examples: String { say("예시", "Examples") }
   public var explanation: String { say("설명", "Description") }
   public var emptyValue: String { say("(없음)", "(empty)") }
   public var period: String { say("기간", "Dates") }
-  public var chartCountSuffix: String { say("건수", "programs") }
+  public var chartCountSuffix: String { say("건수", itemWord.enPlural) }
 
   /// `1,234건` / `1,234 programs`.
   public func countText(_ n: Int) -> String {
-    say("\(n.formatted())건", n == 1 ? "1 program" : "\(n.formatted()) programs")
+    say("\(n.formatted())건", n == 1 ? "1 \(itemWord.en)" : "\(n.formatted()) \(itemWord.enPlural)")
   }
 
   /// `행사 1,234건` / `1,234 programs`: a snapshot's size.
   public func programCountText(_ n: Int) -> String {
-    say("행사 \(n.formatted())건", "\(n.formatted()) programs")
+    say("행사 \(n.formatted())건", "\(n.formatted()) \(itemWord.enPlural)")
   }
 
   /// `외 12건` / `and 12 more`: the end of a list that was cut.
@@ -153,126 +174,52 @@ extension ReportLabels {
   /// where the full table is (in words: no file name on a printed page).
   public func crossTableNote(_ shown: Int, of total: Int) -> String {
     say(
-      "상위 \(shown)개 분류만 열로 보이고 나머지 \(total - shown)개 분류는 '\(other)' 열에 합산했습니다. 전체 표는 엑셀 통합 문서의 「\(categoryByDistrict)」 시트에 있습니다.",
-      "The \(shown) largest categories have their own column; the other \(total - shown) are summed under '\(other)'. The full table is the workbook's category × district sheet."
+      "상위 \(shown)개 \(groupWord.ko)만 열로 보이고 나머지 \(total - shown)개 \(with(groupWord.ko, .topic)) '\(other)' 열에 합산했습니다. 전체 표는 엑셀 통합 문서의 「\(categoryByDistrict)」 시트에 있습니다.",
+      "The \(shown) largest \(groupWord.enPlural) have their own column; the other \(total - shown) are summed under '\(other)'. The full table is the workbook's \(groupWord.en) × \(regionWord.en) sheet."
     )
   }
 
   /// The name of a `programs.csv` column for people (`fee_text` → `이용요금`), from the one
-  /// column table (``ProgramColumn``), so every format titles a column alike.
+  /// column table (``ProgramColumn``) in the catalog's words, so every format titles a
+  /// column alike. A catalog whose comparison names fields by their meaning (`feeText`,
+  /// ``FileWords/labelsChangedFields``) names those by its download's labels.
   public func fieldName(_ column: String) -> String {
-    // The national data's comparison names its fields canonically (`feeText`): its labels.
-    if catalog == .national, let label = NationalWords.fieldLabel(column, language) { return label }
+    if words.files.labelsChangedFields, let label = profile.changedFieldLabel(column, english: language == .en) {
+      return label
+    }
     guard let c = ProgramColumn(name: column) else { return column }
-    return say(c.koreanTitle, c.englishTitle)
+    return columnTitle(c)
   }
 
-  /// A quality flag's name for people (`district_missing` → `자치구 없음`), from the one
-  /// flag table (``QualityFlagText``); the code itself stays in CSV and JSON.
+  /// A column's title in the catalog's words: its region and group, its fields' labels.
+  public func columnTitle(_ c: ProgramColumn) -> String {
+    if let own = words.columnTitles[c] { return say(own) }
+    switch c {
+    case .category: return category
+    case .district: return district
+    case .title: return title
+    case .feeText: return fee
+    default: return say(c.koreanTitle, c.englishTitle)
+    }
+  }
+
+  /// A quality flag's name for people (`district_missing` → `자치구 없음`), from the
+  /// catalog's flag table (``CatalogWords/flags``); the code itself stays in CSV and JSON.
   public func flagName(_ code: String) -> String {
-    guard let text = QualityFlagText.byCode[code] else { return code }
+    guard let text = flagWords(code) else { return code }
     return say(text.koreanName, text.englishName)
   }
 
   /// What a quality flag means, in a sentence (data-quality section and sheet).
   public func flagExplanation(_ code: String) -> String {
-    guard let text = QualityFlagText.byCode[code] else { return code }
+    guard let text = flagWords(code) else { return code }
     return say(text.koreanExplanation, text.englishExplanation)
   }
+
+  private func flagWords(_ code: String) -> FlagWords? { words.flags.first { $0.code == code } }
 
   /// The names of a program's flags, in output order, for one cell or line: `자치구 없음, 좌표 없음`.
   public func flagNames(_ flags: QualityFlags) -> String {
     flags.names.map(flagName).joined(separator: ", ")
-  }
-}
-
-// MARK: - Quality flags
-
-/// The one table of quality flags for people: each contract code (``QualityFlags/named``)
-/// with a short name and an explanation in Korean and English. The workbook, the Markdown
-/// (and later HTML) take both from here; CSV and JSON keep the codes.
-public struct QualityFlagText: Sendable {
-  public let code: String
-  public let koreanName: String
-  public let englishName: String
-  public let koreanExplanation: String
-  public let englishExplanation: String
-
-  /// Every flag, in ``QualityFlags/named`` order.
-  public static let all: [QualityFlagText] = [
-    QualityFlagText(
-      code: "end_before_start", koreanName: "종료일이 시작일보다 앞섬", englishName: "End before start",
-      koreanExplanation: "종료일이 시작일보다 앞섬 (기간은 비워 둠)",
-      englishExplanation: "End date before start date (no duration)"),
-    QualityFlagText(
-      code: "district_missing", koreanName: "자치구 없음", englishName: "District missing",
-      koreanExplanation: "자치구가 비었거나 서울 25개 자치구가 아님 ('미상'으로 집계)",
-      englishExplanation: "District empty or not one of Seoul's 25 (counted as Unknown district)"),
-    QualityFlagText(
-      code: "coords_missing", koreanName: "좌표 없음", englishName: "Coordinates missing",
-      koreanExplanation: "좌표(위도·경도)가 없거나 읽을 수 없음",
-      englishExplanation: "Coordinates missing or unreadable"),
-    QualityFlagText(
-      code: "coords_outside_seoul", koreanName: "좌표가 서울 밖", englishName: "Coordinates outside Seoul",
-      koreanExplanation: "좌표가 서울 밖을 가리킴", englishExplanation: "Coordinates outside Seoul"),
-    QualityFlagText(
-      code: "free_but_priced", koreanName: "무료인데 요금 기재", englishName: "Free, yet priced",
-      koreanExplanation: "무료로 표시됐으나 이용요금에 금액이 있음",
-      englishExplanation: "Marked free, yet the fee text quotes an amount"),
-    QualityFlagText(
-      code: "dates_from_range_text", koreanName: "날짜/시간 문구에서 날짜 복원",
-      englishName: "Dates from the range text",
-      koreanExplanation: "시작일·종료일이 없거나 손상돼 '날짜/시간' 항목에서 읽음",
-      englishExplanation: "Start/end dates missing or damaged; read from the date-range text"),
-    QualityFlagText(
-      code: "invalid_bytes_replaced", koreanName: "깨진 문자 대체", englishName: "Invalid bytes replaced",
-      koreanExplanation: "원본의 잘못된 문자 바이트를 대체 문자(�)로 바꿈",
-      englishExplanation: "Invalid bytes in the source replaced with �"),
-    QualityFlagText(
-      code: "dates_missing", koreanName: "날짜 없음", englishName: "Dates missing",
-      koreanExplanation: "시작일·종료일을 읽을 수 없음",
-      englishExplanation: "No start or end date could be read"),
-    QualityFlagText(
-      code: "id_from_hash", koreanName: "포털 코드 없음(해시 ID)", englishName: "No portal code (hashed id)",
-      koreanExplanation: "문화포털 주소에 cultcode가 없어 제목·장소·시작일로 ID를 만듦",
-      englishExplanation: "No cultcode in the portal URL; id made from title, place and start date"),
-    QualityFlagText(
-      code: "free_flag_missing", koreanName: "유무료 표시 없음", englishName: "Free/paid flag missing",
-      koreanExplanation: "유무료 값이 없거나 알 수 없음 (요금 문구가 분명하면 그에 따르고, 아니면 유무료 미상)",
-      englishExplanation: "Free/paid value missing or unknown (taken from the fee text when that is unambiguous, else unknown)"),
-  ]
-
-  /// ``all`` by code.
-  public static let byCode: [String: QualityFlagText] = Dictionary(
-    (all + NationalWords.qualityFlags).map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-}
-
-// MARK: - Korean CSV headers
-
-/// The CSV files' header rows in Korean (`--csv-headers ko`), column for column with the
-/// English ones of ``CSVReportWriter``. The words are the Korean report's labels;
-/// `programs.csv` takes its titles from the one column table (``ProgramColumn/koreanTitle``).
-public enum KoreanCSVHeaders {
-  private static let ko = ReportLabels(.ko)
-
-  public static var programs: [String] { ProgramColumn.allCases.map(\.koreanTitle) }
-  public static var byCategory: [String] { groups(key: ko.category) }
-  public static var byDistrict: [String] { groups(key: ko.district) }
-  public static var byFee: [String] { ["요금대 코드", ko.count, ko.feeBand] }
-  public static var byDuration: [String] { ["기간 코드", ko.count, ko.durationBand] }
-  public static var changes: [String] {
-    [
-      "구분", ko.id, ko.title, ko.field, ko.oldValue, ko.newValue, ko.category, ko.district,
-      ProgramColumn.startDate.koreanTitle, ProgramColumn.endDate.koreanTitle, ko.changeKindTitle, ko.minor,
-    ]
-  }
-
-  /// `분류, <자치구>…, 합계`.
-  public static func categoryByDistrict(districts: [String]) -> [String] {
-    [ko.category] + districts + [ko.total]
-  }
-
-  private static func groups(key: String) -> [String] {
-    [key, ko.count, ko.free, ko.paid, ko.medianDurationDays, ko.medianFeeMinKrw, ko.share, ko.freeUnknown]
   }
 }

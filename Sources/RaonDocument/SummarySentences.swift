@@ -12,12 +12,17 @@ public enum SummarySentences {
   /// - Returns: The sentences, in reading order.
   public static func make(_ r: ReportData, _ L: ReportLabels) -> [String] {
     let ko = L.language == .ko
+    let w = L.words
     let v = r.weekView
-    let previous = r.compareTo == nil ? nil : r.previousWeek
+    let against = ComparedWith.of(r)
+    let previous = against == nil ? nil : r.previousWeek
     var out: [String] = []
 
-    // 1. What runs this week, against last week; 2. new, starting and ending (``CountPhrases``).
-    out.append(CountPhrases.running(now: v.running, previous: previous?.running, place: r.district?.name, L))
+    // 1. What runs this week, against the compared week; 2. new, starting and ending
+    // (``CountPhrases``).
+    out.append(
+      CountPhrases.running(
+        now: v.running, previous: previous?.running, place: r.district.map { L.named($0.name) }, against: against ?? .previousWeek, L))
     out.append(
       CountPhrases.registeredStartingEnding(registered: v.registered, starting: v.starting, ending: v.ending, L))
 
@@ -27,15 +32,16 @@ public enum SummarySentences {
       var s =
         ko
         ? "이번 주 운영 행사 중 무료 행사 비율은 \(Percentage.text(share))"
-        : "\(Percentage.text(share)) of the programs running are free"
-      if let p = previous, p.running > 0 {
+        : "\(Percentage.text(share)) of the \(w.item.enPlural) running are free"
+      if let p = previous, p.running > 0, let against {
         let delta = share - Double(p.runningFree) / Double(p.running)
         let tenths = Percentage.tenths(delta) ?? 0
         let points = Percentage.pointsMagnitudeText(delta, suffix: L.percentPoints)
+        let then = L.compared(against)
         if ko {
-          s += tenths == 0 ? "로 전주와 같습니다." : "로 전주보다 \(points) \(tenths > 0 ? "높습니다" : "낮습니다")."
+          s += tenths == 0 ? "로 \(L.with(then, .and)) 같습니다." : "로 \(then)보다 \(points) \(tenths > 0 ? "높습니다" : "낮습니다")."
         } else {
-          s += tenths == 0 ? ", as last week." : ", \(points) \(tenths > 0 ? "more" : "less") than last week."
+          s += tenths == 0 ? ", as \(then)." : ", \(points) \(tenths > 0 ? "more" : "less") than \(then)."
         }
       } else {
         s += ko ? "입니다." : "."
@@ -46,21 +52,22 @@ public enum SummarySentences {
     // 4. Where and what: the leading districts and categories (a pack: its place in the city).
     let categories = v.runningByCategory.filter { $0.count > 0 }
     if let d = r.district {
+      let name = L.named(d.name)
       if v.running > 0, d.amongProviders {
         // One provider among the providers: its share and rank, without a breakdown by
         // provider (it is the only one) or a count of places it is not.
         out.append(
           ko
-            ? "\(CountPhrases.topic(d.name)) 전국 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 제공기관 \(d.districtCount)곳 중 \(d.runningRank)위입니다."
-            : "\(d.name) holds \(Percentage.text(d.runningShare)) of the country's events running this week, #\(d.runningRank) of \(d.districtCount) providers.")
+            ? "\(CountPhrases.topic(name)) \(w.whole.ko) 이번 주 운영 행사의 \(L.with(Percentage.text(d.runningShare), .toward)) \(w.group.ko) \(d.districtCount)\(w.groupPlaces) 중 \(d.runningRank)위입니다."
+            : "\(name) holds \(Percentage.text(d.runningShare)) of \(w.whole.en) \(w.item.enPlural) running this week, #\(d.runningRank) of \(d.districtCount) \(w.group.enPlural).")
       } else if v.running > 0, let cats = CountPhrases.leading(categories, keep: 2, unit: L.categoryUnit, L) {
         out.append(
           ko
-            ? "\(CountPhrases.topic(d.name)) 서울시 이번 주 운영 행사의 \(Percentage.text(d.runningShare))로 \(d.districtCount)개 구 중 \(d.runningRank)위이며, 분류별로는 \(cats)."
-            : "\(d.name) holds \(Percentage.text(d.runningShare)) of the city's programs running this week, #\(d.runningRank) of \(d.districtCount) districts; by category, \(cats).")
+            ? "\(CountPhrases.topic(name)) \(w.whole.ko) 이번 주 운영 행사의 \(L.with(Percentage.text(d.runningShare), .toward)) \(d.districtCount)개 \(w.regionCounter) 중 \(d.runningRank)위이며, \(w.group.ko)별로는 \(cats)."
+            : "\(name) holds \(Percentage.text(d.runningShare)) of \(w.whole.en) \(w.item.enPlural) running this week, #\(d.runningRank) of \(d.districtCount) \(w.region.enPlural); by \(w.group.en), \(cats).")
       }
     } else if v.running > 0 {
-      let districts = v.runningByDistrict.filter { $0.key != District.unknown }
+      let districts = v.runningByDistrict.filter { $0.key != w.unknownRegion }
       let ds = CountPhrases.leading(districts, keep: 3, unit: L.districtUnit, ending: .connective, L)
       // Two categories' share of all is worth saying only when there are more than two.
       let cs: String?
@@ -69,19 +76,19 @@ public enum SummarySentences {
         let share = Percentage.text(Double(top.reduce(0) { $0 + $1.count }) / Double(v.running))
         cs =
           ko
-          ? top.map { "\($0.key)(\(count($0.count, L)))" }.joined(separator: ", ") + "이 전체의 \(share)입니다"
-          : top.map { "\($0.key) (\($0.count.formatted()))" }.joined(separator: " and ") + " make up \(share) of them"
+          ? L.with(top.map { "\($0.key)(\(count($0.count, L)))" }.joined(separator: ", "), .subject) + " 전체의 \(share)입니다"
+          : top.map { "\(L.named($0.key)) (\($0.count.formatted()))" }.joined(separator: " and ") + " make up \(share) of them"
       } else {
         cs = CountPhrases.leading(categories, keep: 2, unit: L.categoryUnit, L)
       }
       let dsFinal = CountPhrases.leading(districts, keep: 3, unit: L.districtUnit, L)
       switch (ds, cs) {
       case (let ds?, let cs?):
-        out.append(ko ? "자치구별로는 \(ds), 분류별로는 \(cs)." : "By district, \(ds); by category, \(cs).")
+        out.append(ko ? "\(w.region.ko)별로는 \(ds), \(w.group.ko)별로는 \(cs)." : "By \(w.region.en), \(ds); by \(w.group.en), \(cs).")
       case (_, let cs?):
-        out.append(ko ? "분류별로는 \(cs)." : "By category, \(cs).")
+        out.append(ko ? "\(w.group.ko)별로는 \(cs)." : "By \(w.group.en), \(cs).")
       case (_?, nil):
-        out.append(ko ? "자치구별로는 \(dsFinal ?? "")." : "By district, \(dsFinal ?? "").")
+        out.append(ko ? "\(w.region.ko)별로는 \(dsFinal ?? "")." : "By \(w.region.en), \(dsFinal ?? "").")
       default: break
       }
     }
@@ -101,7 +108,8 @@ public enum SummarySentences {
         }
       } else {
         // The same cases as the Korean: both, one of them, or neither (no "0 programs were…").
-        func were(_ n: Int) -> String { n == 1 ? "1 program was" : "\(n.formatted()) programs were" }
+        let item = L.words.item
+        func were(_ n: Int) -> String { n == 1 ? "1 \(item.en) was" : "\(n.formatted()) \(item.enPlural) were" }
         let end = w == 1 ? "its end" : "their end"
         if w > 0 && m > 0 {
           out.append("Since the last collection, \(were(w)) withdrawn before \(end) and \(m.formatted()) changed (attachment 4).")
@@ -110,7 +118,7 @@ public enum SummarySentences {
         } else if m > 0 {
           out.append("Since the last collection, \(were(m)) changed (attachment 4).")
         } else {
-          out.append("No program was withdrawn or changed since the last collection.")
+          out.append("No \(item.en) was withdrawn or changed since the last collection.")
         }
       }
     }

@@ -5,7 +5,7 @@ extension ReportLabels {
   public var trendTitle: String { trend }
   /// The title of `trend.md` and `trend.xlsx`.
   public var trendDocumentTitle: String {
-    say("서울시 문화행사 주간 추이", "Seoul cultural events — weekly trend")
+    say("\(words.catalog.ko) 주간 추이", "\(words.catalog.en) — weekly trend")
   }
   public var trendWeekTitle: String { week }
   public var trendCollectedOn: String { say("수집일", "Collected") }
@@ -21,7 +21,7 @@ extension ReportLabels {
   public var trendRemoved: String { removed }
   /// The chart panel of the large series (programs, current, running).
   public var trendSizePanel: String {
-    say("운영 중·예정과 그 주 운영 (건수)", "Current and running (programs)")
+    say("운영 중·예정과 그 주 운영 (건수)", "Current and running (\(itemWord.enPlural))")
   }
   /// The chart panel of the weekly flows (starting, registered, added, removed).
   public var trendFlowPanel: String {

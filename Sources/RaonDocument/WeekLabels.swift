@@ -24,23 +24,25 @@ extension ReportLabels {
 
   /// The one definition of 신규 등록, which every glossary, note and trend line quotes.
   public var registeredMeaning: String {
-    say("신청일이 수집일을 포함한 최근 7일 안인 행사", "registration day within the 7 days up to the collection day")
+    say(
+      "\(with(words.registeredBy.ko, .subject)) 수집일을 포함한 최근 7일 안인 행사",
+      "\(words.registeredBy.en) within the 7 days up to the collection day")
   }
 
   // MARK: - Sections
   public var whatIsOn: String { say("운영 현황", "What is on") }
   public var onNow: String { runningThisWeek }
-  public var currentSection: String { say("운영 중·예정 행사", "Current programs (running or upcoming)") }
+  public var currentSection: String { say("운영 중·예정 행사", "Current \(itemWord.enPlural) (running or upcoming)") }
   public var trend: String { say("추이", "Trend") }
   public var wholeCatalogNote: String {
     say(
       "아래 표와 그림은 이번 수집 자료의 모든 행사를 셉니다. 이미 끝난 행사도 포함되므로 ‘이번 주 운영’으로 읽지 마십시오.",
-      "The tables and charts below count every program of the snapshot, ended ones included: do not read them as what is on now.")
+      "The tables and charts below count every \(itemWord.en) of the snapshot, ended ones included: do not read them as what is on now.")
   }
 
   // MARK: - Lists
   public var place: String { say("장소", "Place") }
-  public var fee: String { say("이용요금", "Fee") }
+  public var fee: String { say(profile.fieldLabel(.feeText) ?? ProgramColumn.feeText.koreanTitle, "Fee") }
   public var noneThisWeek: String { say("없음", "None") }
 
   // MARK: - Trend
@@ -76,24 +78,21 @@ extension ReportLabels {
     say("\(dimension) \(set)", "\(set) \(dimension.lowercased())")
   }
   /// Under a chart that shows the first N rows only: the rest is named, never drawn as a bar
-  /// (`unit`: ``districtUnit``, ``categoryUnit``).
-  /// 미상 is named apart, never counted as one more 구 (as ``CountPhrases/chartRest``).
+  /// (`unit`: ``districtUnit``, ``categoryUnit``); the unknown region is named apart,
+  /// never counted as one more region (as ``CountPhrases/chartRest``).
   public func wbRestOf(_ rest: [BandCount], unit: String, sheet: String) -> String? {
-    let unknownKey = unit == districtUnit ? District.unknown : nil
-    let unknown = rest.filter { $0.key == unknownKey }.reduce(0) { $0 + $1.count }
-    let groups = rest.filter { $0.key != unknownKey }
-    let events = groups.reduce(0) { $0 + $1.count }
-    var parts: [String] = []
-    if !groups.isEmpty {
-      parts.append(say("그 외 \(groups.count)개 \(unit) \(events.formatted())건", "the other \(groups.count) \(unit) (\(events.formatted()))"))
+    guard let named = CountPhrases.restParts(rest, unit: unit, unknownKey: unknownKey(forUnit: unit), self) else {
+      return nil
     }
-    if unknown > 0 { parts.append(say("자치구 미상 \(unknown.formatted())건", "district unknown (\(unknown.formatted()))")) }
-    guard !parts.isEmpty else { return nil }
-    let named = parts.joined(separator: ", ")
     return say(
-      "\(named)은 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
+      "\(with(named, .topic)) 차트에서 뺐습니다 (전체 표: '\(sheet)' 시트).",
       "\(named.prefix(1).uppercased() + named.dropFirst()): left out of the chart (full table: sheet '\(sheet)').")
   }
+
+  /// The key of the value that is no group of a chart's unit: the unknown region for
+  /// regions (``CatalogWords/unknownRegion``), none for groups.
+  public func unknownKey(forUnit unit: String) -> String? { unit == districtUnit ? words.unknownRegion : nil }
+
   /// A pack's 요약 where the city's has its chart by district: what the pack covers, as a
   /// report says it (not why a chart is missing).
   public func wbOneDistrictNoChart(_ district: String) -> String {
@@ -104,20 +103,20 @@ extension ReportLabels {
   /// 요약 when every program counted is of one category: a sentence, not a one-bar chart.
   public func wbOneCategoryNoChart(_ category: String, count: Int) -> String {
     say(
-      "모두 \(category) 분류(\(count.formatted())건)라 분류별 차트는 싣지 않습니다.",
-      "All \(count.formatted()) are in one category, \(category): no chart by category.")
+      "모두 \(category) \(groupWord.ko)(\(count.formatted())건)라 \(groupWord.ko)별 차트는 싣지 않습니다.",
+      "All \(count.formatted()) are in one \(groupWord.en), \(category): no chart by \(groupWord.en).")
   }
   /// 요약 when neither running nor current programs exist: a sentence, not an empty box.
   public var wbNothingToChart: String {
     say(
       "이번 주 운영 중이거나 예정된 행사가 없어 차트를 싣지 않습니다.",
-      "No program is running or upcoming this week, so there is no chart.")
+      "No \(itemWord.en) is running or upcoming this week, so there is no chart.")
   }
   /// 요약 when nothing runs this week and the charts show the current programs instead.
   public var wbChartsShowCurrent: String {
     say(
       "이번 주 운영 중인 행사가 없어 차트는 운영 중·예정 행사를 셉니다.",
-      "No program runs this week: the charts count the current (running or upcoming) programs.")
+      "No \(itemWord.en) runs this week: the charts count the current (running or upcoming) \(itemWord.enPlural).")
   }
   /// The last sheet: snapshot ids, files, definitions (kept off page 1).
   public var wbDataInfo: String { dataInformation }
@@ -126,6 +125,6 @@ extension ReportLabels {
   public func wbProgramsNotPrinted(_ sheet: String, count: Int) -> String {
     say(
       "'\(sheet)' 시트(전체 \(count.formatted())건)는 화면에서 필터해 보는 표로, 인쇄되지 않습니다. 이번 주 행사는 '이번 주 운영' 등 목록 시트에 모두 인쇄됩니다.",
-      "The '\(sheet)' sheet (\(count.formatted()) programs) is for filtering on screen and does not print. This week's programs print in full on the list sheets.")
+      "The '\(sheet)' sheet (\(count.formatted()) \(itemWord.enPlural)) is for filtering on screen and does not print. This week's \(itemWord.enPlural) print in full on the list sheets.")
   }
 }

@@ -18,12 +18,12 @@ extension WeeklyReportComposer {
         starting: Set(r.lists.starting.map(\.id)), ending: Set(r.lists.ending.map(\.id)))
       return [
         .paragraph([.text(L.countText(programs.count))]),
-        .programs(ProgramTable(programs, showsDistrict: false, language: options.language, weekMarks: marks)),
+        .programs(ProgramTable(programs, showsDistrict: false, labels: L, weekMarks: marks)),
       ]
     }
     var blocks: [Block] = []
     for (district, list) in WeekLists.byDistrict(programs) {
-      blocks.append(.heading([.text(district), .text(" (\(L.countText(list.count)))")]))
+      blocks.append(.heading([.text(L.named(district)), .text(" (\(L.countText(list.count)))")]))
       blocks.append(programTable(list, showsDistrict: false))
     }
     return blocks
@@ -72,7 +72,7 @@ extension WeeklyReportComposer {
   }
 
   func programTable(_ programs: [Program], showsDistrict: Bool) -> Block {
-    .programs(ProgramTable(programs, showsDistrict: showsDistrict, language: options.language))
+    .programs(ProgramTable(programs, showsDistrict: showsDistrict, labels: L))
   }
 
   // MARK: - Running and current
@@ -114,7 +114,7 @@ extension WeeklyReportComposer {
     for row in rows {
       let n = runningCount[row.key] ?? 0
       table.add([
-        .text(row.key), .number(n), .share(n, of: v.running), .number(row.count), .share(row.count, of: v.current),
+        .text(L.named(row.key)), .number(n), .share(n, of: v.running), .number(row.count), .share(row.count, of: v.current),
       ])
     }
     table.add([.strong(.text(L.total)), .strong(.number(v.running)), .empty, .strong(.number(v.current)), .empty])
@@ -136,7 +136,7 @@ extension WeeklyReportComposer {
           .strong(L.reportWeek), .text(": "),
           .text(L.weekRange(r.week.description, start: r.week.start.description, end: r.week.end.description)),
         ]),
-      ]),
+      ] + L.lineageItems(options.lineage)),
       .paragraph(glossary()),
     ]
   }

@@ -15,7 +15,21 @@ extension WeeklyReportComposer {
     blocks += bandSection(L.byFee, L.feeBand, t.byFee, L.feeBand(_:), charts.byFee)
     blocks += bandSection(L.byDuration, L.durationBand, t.byDuration, L.durationBand(_:), charts.byDuration)
     if r.district == nil { blocks += crossSection(t.categoryByDistrict) }
+    for extra in r.extras { blocks += extraSection(extra) }
     return blocks
+  }
+
+  /// A table the catalog's report adds (``ReportExtra``: the national data's 요금정보 and
+  /// 입장연령), in its bands' order, with its total.
+  func extraSection(_ table: ExtraTable) -> [Block] {
+    let extra = table.extra
+    let total = table.rows.reduce(0) { $0 + $1.count }
+    var t = Table([Table.Column(L.say(extra.header), .left), Table.Column(L.count, .right), Table.Column(L.share, .right)])
+    for row in table.rows {
+      t.add([.text(L.say(extra.name(of: row.key))), .number(row.count), .share(row.count, of: total)])
+    }
+    t.add([.strong(.text(L.total)), .strong(.number(total)), .strong(.share(total, of: total))])
+    return [.heading([.text(L.say(extra.title))]), .table(t)]
   }
 
   /// The chart shows the largest groups; the table shows all.
@@ -33,7 +47,7 @@ extension WeeklyReportComposer {
     for g in groups {
       table.add(
         [
-          .text(g.key), .number(g.count), .percent(g.share), .number(g.free), .number(g.paid),
+          .text(L.named(g.key)), .number(g.count), .percent(g.share), .number(g.free), .number(g.paid),
           .decimal(g.medianDurationDays), .decimal(g.medianFeeMinKrw),
         ] + (showUnknown ? [.number(g.unknown)] : []))
     }
@@ -61,7 +75,7 @@ extension WeeklyReportComposer {
     let shown = min(max(1, options.crossTableCategories), c.rowKeys.count)
     let folded = c.rowKeys.count > shown
     var columns = [Table.Column(L.district, .left)]
-    columns += c.rowKeys.prefix(shown).map { Table.Column($0, .right) }
+    columns += c.rowKeys.prefix(shown).map { Table.Column(L.named($0), .right) }
     if folded { columns.append(Table.Column(L.other, .right)) }
     columns.append(Table.Column(L.total, .right))
     var table = Table(columns)
@@ -75,7 +89,7 @@ extension WeeklyReportComposer {
       if folded { values.append((shown..<c.rowKeys.count).reduce(0) { $0 + cell($1, col) }) }
       values.append(values.reduce(0, +))
       for (i, v) in values.enumerated() { totals[i] += v }
-      table.add([.text(district)] + values.map { .number($0) })
+      table.add([.text(L.named(district))] + values.map { .number($0) })
     }
     table.add([.strong(.text(L.total))] + totals.map { .strong(.number($0)) })
     var blocks: [Block] = [heading, .table(table)]
@@ -112,9 +126,8 @@ extension WeeklyReportComposer {
         if i > 0 { line.append(.text(", ")) }
         // The id stays in the workbook and CSV: a printed page names the program, and where.
         line.append(.portalLink(p.title, url: p.portalURL))
-        if !p.district.isEmpty && p.district != District.unknown {
-          let district = options.language == .en ? EnglishNames.name(p.district) : p.district
-          line.append(.text(" (\(district))"))
+        if !p.district.isEmpty && p.district != L.words.unknownRegion {
+          line.append(.text(" (\(L.named(p.district)))"))
         }
       }
       items.append(ListItem(line))

@@ -26,46 +26,36 @@ struct WeeklyReportComposer {
 
   func compose() -> WeeklyReport {
     let charts = self.charts()
-    var attachments: [(title: String, blocks: [Block])] = []
-    attachments.append((r.district == nil ? L.runningListByDistrict : L.runningListTitle, runningList()))
-    attachments.append((L.startingAndEnding, startingAndEnding()))
+    let titles = attachmentTitles()
+    var attachments: [[Block]] = [runningList(), startingAndEnding()]
     let registered = registeredAndAdded()
-    attachments.append((L.registeredAndAdded, registered.blocks))
+    attachments.append(registered.blocks)
     if let diff = r.changes, let kinds = r.changeKinds {
       let addedShownIn = registered.listsAdded ? attachments.count : nil
       attachments.append(
-        (L.changesSinceLast,
-         ChangesComposer(labels: L).weekChanges(diff, kinds, limit: options.listLimit, addedShownIn: addedShownIn)))
+        ChangesComposer(labels: L).weekChanges(diff, kinds, limit: options.listLimit, addedShownIn: addedShownIn))
     } else {
-      attachments.append((L.changesSinceLast, [.paragraph([.text(L.noComparison)])]))
+      attachments.append([.paragraph([.text(L.noComparison)])])
     }
-    attachments.append((r.district == nil ? L.statusTables : L.statusTablesByCategory, weekSections(charts)))
+    attachments.append(weekSections(charts))
     attachments.append(
-      (L.trendTitle,
-       r.trend.isEmpty
-        ? [.paragraph([.text(L.trendEmpty)])] : TrendComposer.blocks(r.trend, chart: charts.trend, labels: L)))
+      r.trend.isEmpty
+        ? [.paragraph([.text(L.trendEmpty)])] : TrendComposer.blocks(r.trend, chart: charts.trend, labels: L))
     // A pack is the district's week on paper; its catalog statistics (which count ended
     // programs too) and data quality go to the screen and the workbook, after the printed
     // attachments, and an empty data-quality part is left out.
-    var reference: [(title: String, blocks: [Block])] = []
+    var reference: [[Block]] = []
     if r.district == nil {
-      attachments.append((L.wholeCatalogTitle, wholeCatalog(charts)))
-      attachments.append((L.quality, quality()))
+      attachments += [wholeCatalog(charts), quality()]
     } else {
-      reference.append((L.wholeCatalogTitle, wholeCatalog(charts)))
-      if !r.tables.quality.isEmpty { reference.append((L.quality, quality())) }
+      reference.append(wholeCatalog(charts))
+      if !r.tables.quality.isEmpty { reference.append(quality()) }
     }
-    attachments.append((L.dataInformation, dataInformation()))
+    attachments.append(dataInformation())
 
-    // The city's running list (attachment 1, every program in every district) is the one
-    // list too long for paper (thousands of rows, tens of pages): page 1 marks it as sent
-    // separately, as a Korean office marks a bulky 붙임, and the workbook is that
-    // attachment; the screen (HTML, Markdown) still shows it. Page 1 names the printed
-    // attachments only (a pack's 참고 are on screen and in the workbook).
+    // The city's running list is printed as a note (``pageOne(charts:)``).
     let sentSeparately = r.district == nil && !r.lists.running.isEmpty
-    var pageOneTitles = attachments.map(\.title)
-    if sentSeparately { pageOneTitles[0] = L.runningListSentSeparately }
-    let page = pageOne(attachments: pageOneTitles, charts: charts)
+    let page = pageOne(charts: charts)
     let printNote = sentSeparately ? L.runningListPrintNote(r.lists.running.count) : nil
     // A pack's lists of what starts and ends (attachment 2) repeat programs its list of
     // what runs marks: paper says so instead.
@@ -74,12 +64,12 @@ struct WeeklyReportComposer {
       r.district != nil && starting + ending > 0
       ? L.packStartingEndingPrintNote(starting: starting, ending: ending) : nil
     let sections =
-      attachments.enumerated().map { n, a in
+      zip(titles.attachments, attachments).enumerated().map { n, a in
         Section(
-          title: L.attachment(n + 1, a.title), blocks: a.blocks, printNote: n == 0 ? printNote : n == 1 ? packNote : nil)
+          title: L.attachment(n + 1, a.0), blocks: a.1, printNote: n == 0 ? printNote : n == 1 ? packNote : nil)
       }
-      + reference.enumerated().map { n, a in
-        Section(title: L.reference(n + 1, a.title), blocks: a.blocks, destination: .screen)
+      + zip(titles.references, reference).enumerated().map { n, a in
+        Section(title: L.reference(n + 1, a.0), blocks: a.1, destination: .screen)
       }
     let front = page.blocks
     let shown = (front + sections.flatMap(\.blocks)).compactMap { block -> Chart? in
@@ -94,10 +84,35 @@ struct WeeklyReportComposer {
 
   // MARK: - Page 1
 
+  /// The attachments' titles (`붙임 N.` before each) and a pack's references' (`참고 N.`).
+  func attachmentTitles() -> (attachments: [String], references: [String]) {
+    var attachments = [
+      r.district == nil ? L.runningListByDistrict : L.runningListTitle, L.startingAndEnding, L.registeredAndAdded,
+      L.changesSinceLast, r.district == nil ? L.statusTables : L.statusTablesByCategory, L.trendTitle,
+    ]
+    var references: [String] = []
+    if r.district == nil {
+      attachments += [L.wholeCatalogTitle, L.quality]
+    } else {
+      references.append(L.wholeCatalogTitle)
+      if !r.tables.quality.isEmpty { references.append(L.quality) }
+    }
+    attachments.append(L.dataInformation)
+    return (attachments, references)
+  }
+
   /// The title with the period and the time of the data, three to five sentences written
   /// from the figures, the headline table, one chart of what runs this week, the list of
   /// attachments and the source.
-  func pageOne(attachments: [String], charts: WeeklyCharts) -> PageOne {
+  ///
+  /// The city's running list (attachment 1, every program in every district) is the one
+  /// list too long for paper (thousands of rows, tens of pages): page 1 marks it as sent
+  /// separately, as a Korean office marks a bulky 붙임, and the workbook is that
+  /// attachment; the screen (HTML, Markdown) still shows it. Page 1 names the printed
+  /// attachments only (a pack's 참고 are on screen and in the workbook).
+  func pageOne(charts: WeeklyCharts) -> PageOne {
+    var attachments = attachmentTitles().attachments
+    if r.district == nil && !r.lists.running.isEmpty { attachments[0] = L.runningListSentSeparately }
     let language = options.language
     let v = r.weekView
     let (dimension, rows) =
@@ -108,12 +123,12 @@ struct WeeklyReportComposer {
       sentence = L.noRunningThisWeek
     } else if let only = rows.first, rows.count == 1 {
       // One bar says nothing a sentence does not.
-      sentence = L.allRunningIn(only.key, only.count)
+      sentence = L.allRunningIn(L.named(only.key), only.count)
     } else {
       chart = r.district == nil ? charts.runningByDistrict : charts.runningByCategory
     }
     return PageOne(
-      title: L.documentTitle(district: r.district?.name),
+      title: L.documentTitle(district: r.district.map { L.named($0.name) }),
       period: OfficialDates.period(r.week.start, r.week.end, language),
       dataAsOf: L.dataAsOf(OfficialDates.instant(r.snapshot.takenAt, language)),
       summaryHeading: L.weeklySummary, sentences: SummarySentences.make(r, L),
@@ -122,12 +137,15 @@ struct WeeklyReportComposer {
       attachmentsHeading: L.attachmentsHeading, attachments: attachments, source: L.sourceLine)
   }
 
-  /// This week beside last week with ▲/▼.
+  /// This week beside the compared week (전주 only for the week before) with ▲/▼.
   func headlineTable() -> Table {
     let now = r.weekView
-    let previous = r.compareTo == nil ? nil : r.previousWeek
+    let against = ComparedWith.of(r)
+    let previous = against == nil ? nil : r.previousWeek
     var columns = [Table.Column(L.item, .left), Table.Column(L.thisWeek, .right)]
-    if previous != nil { columns += [Table.Column(L.lastWeek, .right), Table.Column(L.change, .right)] }
+    if let against, previous != nil {
+      columns += [Table.Column(L.comparedHeader(against), .right), Table.Column(L.change, .right)]
+    }
     var table = Table(columns)
     let counts: [(String, (WeekView) -> Int)] = [
       (L.currentPrograms, \.current), (L.runningThisWeek, \.running), (L.startingThisWeek, \.starting),
@@ -161,20 +179,23 @@ struct WeeklyReportComposer {
     // The category chart of what runs is page 1's in a pack and attachment 5's in the
     // city's report, each place naming it in its own words.
     let runningByCategoryAlt = r.district == nil ? "\(L.whatIsOn) — \(L.byCategory)" : nil
+    // Named for what they chart, in every format that writes them as files: `by_district`,
+    // `running_by_region` (the catalog's ``FileWords``).
+    let (region, group) = (L.words.files.region, L.words.files.group)
     return WeeklyCharts(
-      byCategory: ranking("by_category", L.byCategory, nil, t.byCategory.map(\.keyCount), t.total, L.categoryUnit),
-      byDistrict: ranking("by_district", L.byDistrict, nil, t.byDistrict.map(\.keyCount), t.total, L.districtUnit),
+      byCategory: ranking("by_\(group)", L.byCategory, nil, t.byCategory.map(\.keyCount), t.total, L.categoryUnit),
+      byDistrict: ranking("by_\(region)", L.byDistrict, nil, t.byDistrict.map(\.keyCount), t.total, L.districtUnit),
       byFee: scale("by_fee", L.byFee, t.byFee, L.feeBand(_:), t.total),
       byDuration: scale("by_duration", L.byDuration, t.byDuration, L.durationBand(_:), t.total),
       runningByDistrict: ranking(
-        "running_by_district", L.byDistrict, onNow, v.runningByDistrict, v.running, L.districtUnit),
+        "running_by_\(region)", L.byDistrict, onNow, v.runningByDistrict, v.running, L.districtUnit),
       runningByCategory: ranking(
-        "running_by_category", L.byCategory, onNow, v.runningByCategory, v.running, L.categoryUnit,
+        "running_by_\(group)", L.byCategory, onNow, v.runningByCategory, v.running, L.categoryUnit,
         alt: runningByCategoryAlt),
       currentByDistrict: ranking(
-        "current_by_district", L.byDistrict, L.currentPrograms, v.currentByDistrict, v.current, L.districtUnit),
+        "current_by_\(region)", L.byDistrict, L.currentPrograms, v.currentByDistrict, v.current, L.districtUnit),
       currentByCategory: ranking(
-        "current_by_category", L.byCategory, L.currentPrograms, v.currentByCategory, v.current, L.categoryUnit),
+        "current_by_\(group)", L.byCategory, L.currentPrograms, v.currentByCategory, v.current, L.categoryUnit),
       trend: TrendComposer.chart(r.trend, labels: L))
   }
 
@@ -193,12 +214,13 @@ struct WeeklyReportComposer {
       // Named from the groups left out, so 미상 is never counted as one more 구.
       let ranked = rows.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
       note = CountPhrases.chartRest(
-        Array(ranked.dropFirst(shown.count)), unit: unit, unknownKey: unit == L.districtUnit ? District.unknown : nil, L)
+        Array(ranked.dropFirst(shown.count)), unit: unit, unknownKey: L.unknownKey(forUnit: unit), L)
     }
     let title = (set.map { "\($0) — \(subject)" } ?? subject) + " (\(L.chartCountSuffix))"
+    // Names in the report's language once the figures are cut (the rest is found by key).
     let bars = Chart.Bars(
-      subject: subject, set: set, rows: rows,
-      bars: shown.map { Chart.Bar(label: $0.key, value: $0.count, valueText: Self.countShare($0.count, total)) },
+      subject: subject, set: set, rows: rows.map(named),
+      bars: shown.map { Chart.Bar(label: L.named($0.key), value: $0.count, valueText: Self.countShare($0.count, total)) },
       keep: options.chartTopN, unit: unit, isScale: false, note: note)
     return Chart(
       file: file, title: title, alt: alt ?? (set == nil ? subject : title), emptyText: L.noData, content: .bars(bars))
@@ -214,6 +236,13 @@ struct WeeklyReportComposer {
       keep: options.chartTopN, unit: "", isScale: true, note: nil)
     return Chart(
       file: file, title: "\(subject) (\(L.chartCountSuffix))", alt: subject, emptyText: L.noData, content: .bars(bars))
+  }
+
+  /// A row with its key in the report's language (``ReportLabels/named(_:)``).
+  func named(_ row: BandCount) -> BandCount {
+    var row = row
+    row.key = L.named(row.key)
+    return row
   }
 
   // MARK: - Numbers

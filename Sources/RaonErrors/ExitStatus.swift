@@ -11,4 +11,10 @@ public enum ExitStatus: Sendable, Equatable {
   /// Published, but deliveries are left pending (or were refused): try again later (75,
   /// `EX_TEMPFAIL`).
   case pending
+  /// `raon weekly`: the week's data was not new, so nothing was sent (66, `EX_NOINPUT`: no
+  /// new input).
+  case stale
+  /// `raon weekly`: the week's report is written, its deliveries held for a person's look
+  /// (65, `EX_DATAERR`: the data looked wrong, or approval is required).
+  case held
 }

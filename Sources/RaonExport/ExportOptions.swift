@@ -1,3 +1,4 @@
+import RaonAnalytics
 import RaonCore
 import RaonDocument
 
@@ -24,8 +25,11 @@ public struct ExportOptions: Sendable {
   public var chartTopN: Int
   /// The language of the CSV header rows (`--csv-headers`).
   public var csvHeaders: CSVHeaders
-  /// The catalog reported on (its labels; the national data's report.json keys).
-  public var catalog: CatalogProfile.Name = .seoul
+  /// The catalog reported on: its words (labels, file names, report.json keys) and its
+  /// extra tables.
+  public var profile: CatalogProfile = .seoul
+  /// Renames and mergers of regions found in the national data (``DocumentOptions/lineage``).
+  public var lineage: LineageNote?
 
   public init(
     language: ReportLanguage = .ko, csvEncoding: CSVEncoding = .utf8BOM, chartTopN: Int = 10,
@@ -41,12 +45,24 @@ public struct ExportOptions: Sendable {
   /// The most groups a chart shows (the config allows up to 100).
   public static let chartTopNLimit = 1_000
 
-  public var labels: ReportLabels { ReportLabels(language, catalog: catalog) }
+  public var labels: ReportLabels { ReportLabels(language, profile: profile) }
 
   /// What the document says in these options (its language, the charts' top N, the catalog).
   public var document: DocumentOptions {
     var options = DocumentOptions(language: language, chartTopN: chartTopN)
-    options.catalog = catalog
+    options.profile = profile
+    options.lineage = lineage
     return options
+  }
+}
+
+/// The options as a weekly run's keys record them (`WeeklyKeys`): stable from run to run,
+/// and as they read before the profile replaced the catalog's name (a profile's own
+/// description would list its dictionaries in a per-process order).
+extension ExportOptions: CustomStringConvertible {
+  public var description: String {
+    "ExportOptions(language: RaonDocument.ReportLanguage.\(language), csvEncoding: RaonExport.CSVEncoding.\(csvEncoding), "
+      + "chartTopN: \(chartTopN), csvHeaders: RaonExport.CSVHeaders.\(csvHeaders), "
+      + "catalog: RaonCore.CatalogProfile.Name.\(profile.name))"
   }
 }

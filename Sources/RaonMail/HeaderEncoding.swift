@@ -10,11 +10,12 @@ enum HeaderEncoding {
 
   /// `text` as RFC 2047 `B` encoded words (`=?UTF-8?B?…?=`), split between characters,
   /// never inside one; short plain ASCII without control characters stays as it is (but
-  /// not in a quoted parameter when it holds a quote or a backslash: `inQuotes`).
-  static func encodedWords(_ text: String, inQuotes: Bool = false) -> [String] {
+  /// not in a quoted parameter when it holds a quote or a backslash: `inQuotes`; nor
+  /// when `always`).
+  static func encodedWords(_ text: String, inQuotes: Bool = false, always: Bool = false) -> [String] {
     let clean = oneLine(text)
     let plain = clean.unicodeScalars.allSatisfy { $0.isASCII } && clean.utf8.count <= 60 && !clean.contains("=?")
-    if plain && !(inQuotes && (clean.contains("\"") || clean.contains("\\"))) { return [clean] }
+    if plain && !always && !(inQuotes && (clean.contains("\"") || clean.contains("\\"))) { return [clean] }
     var words: [String] = []
     var chunk: [UInt8] = []
     for character in clean {
@@ -36,6 +37,32 @@ enum HeaderEncoding {
   /// A header line `Name: value` with an encoded value folded one word per line.
   static func header(_ name: String, encoding value: String) -> String {
     "\(name): " + encodedWords(value).joined(separator: "\r\n ")
+  }
+
+  /// `From: 이름 <a@b>` as a header line: a short ASCII name as a quoted string, any other
+  /// as encoded words (one a line), the address in angle brackets on the last line, or on
+  /// a line of its own when it would make that line longer than 76 characters.
+  static func mailboxHeader(_ name: String, _ mailbox: Mailbox) -> String {
+    guard let display = mailbox.displayName.map(oneLine), !display.isEmpty else {
+      return "\(name): \(mailbox.address.text)"
+    }
+    var phrase = encodedWords(display)
+    if phrase.count == 1, phrase[0] == display {
+      // Plain ASCII: a quoted string, so '.', ',' or '@' in it stay text — unless its
+      // escapes make it too long for the line, then encoded words as any other name.
+      let escaped = display.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      let quoted = "\"\(escaped)\""
+      phrase = name.count + 2 + quoted.count <= 76 ? [quoted] : encodedWords(display, always: true)
+    }
+    let angle = "<\(mailbox.address.text)>"
+    var lines = phrase
+    let lastLength = (lines.count == 1 ? name.count + 2 : 1) + (lines.last?.count ?? 0)
+    if lastLength + 1 + angle.count <= 76 {
+      lines[lines.count - 1] += " " + angle
+    } else {
+      lines.append(angle)
+    }
+    return "\(name): " + lines.joined(separator: "\r\n ")
   }
 
   /// An RFC 2231 parameter (`filename*0*=UTF-8''%EC%A2…;` continued as needed), each

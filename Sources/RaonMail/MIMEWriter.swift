@@ -17,7 +17,7 @@ public enum MIMEWriter {
     out.reserveCapacity(4_096 + message.attachments.reduce(0) { $0 + $1.data.count * 4 / 3 + $1.data.count / 38 })
     func line(_ text: String) { out.append(contentsOf: Array(text.utf8)); out.append(contentsOf: [13, 10]) }
 
-    line("From: \(message.from)")
+    line(HeaderEncoding.mailboxHeader("From", message.from))
     line(addressHeader("To", message.to))
     line(HeaderEncoding.header("Subject", encoding: message.subject))
     line("Date: \(MailDate.header(message.date))")

@@ -3,7 +3,8 @@ import Foundation
 /// One message as Raon sends it: a plain-text and an HTML body (the same content) and
 /// files attached. ``MIMEWriter`` turns it into the bytes handed to the server.
 public struct MailMessage: Sendable, Equatable {
-  public var from: MailAddress
+  /// The sender as `From:` shows it (a name is RFC 2047-encoded on the way out).
+  public var from: Mailbox
   /// The recipient list the `To:` header names (each address gets the message once).
   public var to: [MailAddress]
   /// The subject as a person reads it (encoded on the way out: RFC 2047).
@@ -18,7 +19,7 @@ public struct MailMessage: Sendable, Equatable {
   public var extraHeaders: [(name: String, value: String)]
 
   public init(
-    from: MailAddress, to: [MailAddress], subject: String, date: Date, messageID: String,
+    from: Mailbox, to: [MailAddress], subject: String, date: Date, messageID: String,
     text: String, html: String, attachments: [MailAttachment] = [],
     extraHeaders: [(name: String, value: String)] = []
   ) {
@@ -31,6 +32,17 @@ public struct MailMessage: Sendable, Equatable {
     self.html = html
     self.attachments = attachments
     self.extraHeaders = extraHeaders
+  }
+
+  /// A message from a bare address.
+  public init(
+    from: MailAddress, to: [MailAddress], subject: String, date: Date, messageID: String,
+    text: String, html: String, attachments: [MailAttachment] = [],
+    extraHeaders: [(name: String, value: String)] = []
+  ) {
+    self.init(
+      from: Mailbox(from), to: to, subject: subject, date: date, messageID: messageID, text: text, html: html,
+      attachments: attachments, extraHeaders: extraHeaders)
   }
 
   public static func == (a: MailMessage, b: MailMessage) -> Bool {

@@ -1,5 +1,4 @@
 import Foundation
-import RaonErrors
 
 /// Hands a rendered message to a mail server for one recipient. The weekly job sends
 /// through it (``CurlSMTPTransport`` in use; tests may give their own) and records each
@@ -8,53 +7,16 @@ import RaonErrors
 /// One recipient per call, so that every address's delivery is known: a refused address
 /// fails alone, and a server that goes away leaves exactly the messages not yet handed over.
 public protocol MailTransport: AnyObject {
+  /// - Parameter sender: The envelope's sender (`MAIL FROM`): a bare address.
   /// - Throws: ``MailSendError``.
   func send(_ message: Data, from sender: MailAddress, to recipient: MailAddress) throws
 }
 
-/// Why a message did not reach the server for a recipient.
-public enum MailSendError: RaonError, Equatable, CustomStringConvertible {
-  public var exitStatus: ExitStatus { .failure }
-  /// The server refused this address for good (a 5xx reply to `RCPT TO`): the others go on.
-  case recipientRefused(MailAddress, reply: String)
-  /// The server refused this message for good (a 5xx reply to `MAIL FROM` or the data).
-  case messageRefused(reply: String)
-  /// A refusal for now (a 4xx reply): try again later.
-  case deferred(reply: String)
-  /// No conversation with the server: it could not be reached, it went away, it timed out.
-  case unreachable(reason: String)
-  /// The TLS connection failed or could not be made (STARTTLS not offered, a certificate
-  /// not trusted).
-  case tls(reason: String)
-  /// The server refused the user name and password.
-  case authentication(reason: String)
-
-  /// Whether the server is out of reach for every recipient, so the rest need not be tried
-  /// now (they stay pending).
-  public var stopsTheSession: Bool {
-    switch self {
-    case .unreachable, .tls, .authentication: true
-    case .recipientRefused, .messageRefused, .deferred: false
-    }
-  }
-
-  /// Whether trying again later may succeed (the delivery stays pending) or not (it is
-  /// refused until someone changes the address or the message).
-  public var isPermanent: Bool {
-    switch self {
-    case .recipientRefused, .messageRefused: true
-    case .deferred, .unreachable, .tls, .authentication: false
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .recipientRefused(let address, let reply): "the server refused \(address): \(reply)"
-    case .messageRefused(let reply): "the server refused the message: \(reply)"
-    case .deferred(let reply): "the server deferred it: \(reply)"
-    case .unreachable(let reason): "the mail server could not be reached: \(reason)"
-    case .tls(let reason): "no secure connection to the mail server: \(reason)"
-    case .authentication(let reason): "the mail server refused the login: \(reason)"
-    }
+extension MailTransport {
+  /// Sends with `sender`'s address in the envelope (its name is only in the `From:` header).
+  ///
+  /// - Throws: ``MailSendError``.
+  public func send(_ message: Data, from sender: Mailbox, to recipient: MailAddress) throws {
+    try send(message, from: sender.address, to: recipient)
   }
 }

@@ -15,10 +15,14 @@ enum PostgresSchema {
   static let lockKey: Int32 = 0x5241_4F4E
 
   /// The migrations, oldest first; `store_info.schema_version` is the number applied.
-  /// The store's catalog, then the ledger of weekly runs, come before the added version
-  /// columns: none was released before them, and each one added later is appended after.
+  /// The store's catalog, then the ledger of weekly runs (and its second migration, the
+  /// gates'), come before the added version columns: none was released before them, and
+  /// each one added later is appended after.
   static let migrations: [String] =
-    [v1, StoreCatalog.migration(.postgresql), StoreSchema.ledgerTables(.postgresql)]
+    [
+      v1, StoreCatalog.migration(.postgresql), StoreSchema.ledgerTables(.postgresql),
+      StoreSchema.ledgerGates(.postgresql),
+    ]
     + StoreSchema.addedColumns(.postgresql).map(\.sql)
 
   static var schemaVersion: Int { migrations.count }
@@ -66,11 +70,13 @@ enum PostgresSchema {
 
   /// Creates the store, or brings an older one up to date, in one transaction under the
   /// writers' lock (checked again under it): processes opening a new store at once create
-  /// it once.
-  static func migrate(_ connection: BlockingConnection, _ address: PostgresAddress) throws {
+  /// it once. `target` is the version to reach (tests make old stores with a lower one).
+  static func migrate(
+    _ connection: BlockingConnection, _ address: PostgresAddress, upTo target: Int = schemaVersion
+  ) throws {
     // Up to date (the usual case): no lock, so opening never waits for a recording.
     let found = try installedVersion(connection, address)
-    if found == schemaVersion { return }
+    if found == target { return }
     if let found, found > schemaVersion {
       throw StoreError.newerSchema(path: address.redacted, found: found, supported: schemaVersion)
     }
@@ -81,11 +87,11 @@ enum PostgresSchema {
         throw StoreError.newerSchema(
           path: address.redacted, found: installed, supported: schemaVersion)
       }
-      guard installed < schemaVersion else { return }
+      guard installed < target else { return }
       if installed == 0 {
         try connection.run("CREATE SCHEMA IF NOT EXISTS \(address.quotedSchema)")
       }
-      for migration in migrations[installed...] {
+      for migration in migrations[installed..<target] {
         // One statement at a time: the extended protocol takes no lists of statements.
         for statement in migration.components(separatedBy: ";\n") {
           let sql = statement.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -94,7 +100,7 @@ enum PostgresSchema {
       }
       try connection.query(
         """
-        INSERT INTO store_info (key, value) VALUES ('schema_version', \(String(schemaVersion)))
+        INSERT INTO store_info (key, value) VALUES ('schema_version', \(String(target)))
         ON CONFLICT (key) DO UPDATE SET value = excluded.value
         """)
     }

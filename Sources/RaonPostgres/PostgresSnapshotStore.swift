@@ -64,6 +64,13 @@ public struct PostgresSnapshotStore: SnapshotStoring {
     }
   }
 
+  /// A store brought only to schema `version`: tests make an older Raon's store with it.
+  init(url: String, environment: [String: String], schemaVersion version: Int) throws {
+    address = try PostgresAddress(url: url, environment: environment)
+    let address = self.address
+    try withConnection(StoreError.cannotOpen) { try PostgresSchema.migrate($0, address, upTo: version) }
+  }
+
   // MARK: - Connections and errors
 
   /// Runs `body` on a connection of its own (an idle one, or a new one), turning what it
@@ -160,7 +167,8 @@ public struct PostgresSnapshotStore: SnapshotStoring {
         try store.withConnection(StoreError.recordFailed) { connection in
           try connection.transaction { try body(PostgresStoreConnection(connection)) }
         }
-      })
+      },
+      runLock: { try store.runLock() })
   }
 
   /// Deletes a snapshot as the SQLite store does (see ``StoreQueries/delete(_:_:location:)``),

@@ -23,6 +23,7 @@ extension SnapshotStore {
     ("v4-free-flag-unknown", migrateV4),
     ("v5-store-catalog", { try $0.execute(sql: StoreCatalog.migration(.sqlite)) }),
     ("v6-weekly-ledger", { try $0.execute(sql: StoreSchema.ledgerTables(.sqlite)) }),
+    ("v7-weekly-gates", { try $0.execute(sql: StoreSchema.ledgerGates(.sqlite)) }),
   ] + StoreSchema.addedColumns(.sqlite).map { added in (added.identifier, { try $0.execute(sql: added.sql) }) }
 
   /// The schema version this Raon writes.

@@ -11,6 +11,8 @@ public struct WeeklyRunRecord: Sendable, Equatable, Codable {
     case resend
     /// `--deliver-pending`: only what is pending.
     case deliverPending = "deliver-pending"
+    /// `--release`: the deliveries a gate or `approve` held, sent after a look.
+    case release
   }
 
   public enum Outcome: String, Sendable, Codable, CaseIterable {
@@ -20,6 +22,12 @@ public struct WeeklyRunRecord: Sendable, Equatable, Codable {
     case failed
     /// Ended without finishing (killed, or stopped by a signal).
     case interrupted
+    /// Found no new data (the snapshot an earlier week reported, or data older than
+    /// `max_age`): nothing sent to the offices.
+    case stale
+    /// Wrote the week's report, but a gate tripped (or `approve` is set): the deliveries
+    /// are held until `raon weekly --release`.
+    case held
   }
 
   public var id: Int64
@@ -46,12 +54,15 @@ public struct WeeklyRunRecord: Sendable, Equatable, Codable {
   public var sent: Int
   public var pending: Int
   public var refused: Int
+  /// The figures of the run's gates, as JSON (``WeeklyGate``s in the weekly module), when
+  /// they were checked.
+  public var gates: String?
 
   public init(
     id: Int64, kind: Kind, week: String, startedAt: Date, endedAt: Date? = nil, host: String, pid: Int,
     outcome: Outcome, failedStep: String? = nil, reason: String? = nil, snapshotID: Int64? = nil,
     recorded: Bool = false, catalogDigest: String? = nil, reportKey: String? = nil, siteKey: String? = nil,
-    sent: Int = 0, pending: Int = 0, refused: Int = 0
+    sent: Int = 0, pending: Int = 0, refused: Int = 0, gates: String? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -71,6 +82,7 @@ public struct WeeklyRunRecord: Sendable, Equatable, Codable {
     self.sent = sent
     self.pending = pending
     self.refused = refused
+    self.gates = gates
   }
 }
 
@@ -108,14 +120,25 @@ public struct DeliveryRecord: Sendable, Equatable, Codable {
     /// Not (yet) taken by the server: the next run sends it.
     case pending
     case sent
-    /// The server refused the address or the message for good.
+    /// The server refused the address for good.
     case refused
+    /// Held by a gate or `approve` until `raon weekly --release`.
+    case held
+  }
+
+  /// What is delivered.
+  public enum Kind: String, Sendable, Codable, CaseIterable {
+    /// The week's report (page 1 and the files).
+    case report
+    /// A short notice that the week's data did not change (a stale week, `stale_notice`).
+    case notice
   }
 
   public var id: Int64
   public var week: String
   public var list: String
   public var recipient: String
+  public var kind: Kind
   public var status: Status
   public var attempts: Int
   /// How many times the server took it (more than 1 after `--resend`).
@@ -128,15 +151,19 @@ public struct DeliveryRecord: Sendable, Equatable, Codable {
   public var runID: Int64?
   public var updatedAt: Date
   public var sentAt: Date?
+  /// The run that claimed it to send it (two runs never send one delivery twice).
+  public var claimRun: Int64?
 
   public init(
-    id: Int64, week: String, list: String, recipient: String, status: Status, attempts: Int, sends: Int,
-    documentHash: String?, messageID: String?, lastError: String?, runID: Int64?, updatedAt: Date, sentAt: Date?
+    id: Int64, week: String, list: String, recipient: String, kind: Kind = .report, status: Status, attempts: Int,
+    sends: Int, documentHash: String?, messageID: String?, lastError: String?, runID: Int64?, updatedAt: Date,
+    sentAt: Date?, claimRun: Int64? = nil
   ) {
     self.id = id
     self.week = week
     self.list = list
     self.recipient = recipient
+    self.kind = kind
     self.status = status
     self.attempts = attempts
     self.sends = sends
@@ -146,6 +173,7 @@ public struct DeliveryRecord: Sendable, Equatable, Codable {
     self.runID = runID
     self.updatedAt = updatedAt
     self.sentAt = sentAt
+    self.claimRun = claimRun
   }
 }
 

@@ -40,16 +40,19 @@ public struct RunLedger: Sendable {
     public var catalogDigest: String?
     public var reportKey: String?
     public var siteKey: String?
+    /// The figures of the run's gates (JSON).
+    public var gates: String?
 
     public init(
       snapshotID: Int64? = nil, recorded: Bool? = nil, catalogDigest: String? = nil, reportKey: String? = nil,
-      siteKey: String? = nil
+      siteKey: String? = nil, gates: String? = nil
     ) {
       self.snapshotID = snapshotID
       self.recorded = recorded
       self.catalogDigest = catalogDigest
       self.reportKey = reportKey
       self.siteKey = siteKey
+      self.gates = gates
     }
   }
 
@@ -67,6 +70,7 @@ public struct RunLedger: Sendable {
     set("catalog_digest", progress.catalogDigest.map { .text($0) })
     set("report_key", progress.reportKey.map { .text($0) })
     set("site_key", progress.siteKey.map { .text($0) })
+    set("gates", progress.gates.map { .text($0) })
     guard !sets.isEmpty else { return }
     try access.writing { c in
       try c.execute("UPDATE weekly_run SET \(sets.joined(separator: ", ")) WHERE id = ?1", values)
@@ -91,43 +95,66 @@ public struct RunLedger: Sendable {
     }
   }
 
-  /// Marks as interrupted the runs of `host` still `running` other than `id`: they ended
-  /// without finishing (a kill, a power cut), since the caller holds the run lock.
+  /// Marks as interrupted the runs still `running` other than `id`, of every machine: they
+  /// ended without finishing (a kill, a power cut, a machine gone), since the caller holds
+  /// the store's run lock (``takeRunLock()``), which a live run would hold.
   @discardableResult
-  public func closeAbandonedRuns(host: String, except id: Int64, at date: Date) throws -> Int {
+  public func closeAbandonedRuns(except id: Int64, at date: Date) throws -> Int {
     try access.writing { c in
       try c.execute(
         """
-        UPDATE weekly_run SET outcome = 'interrupted', ended_at = ?3,
+        UPDATE weekly_run SET outcome = 'interrupted', ended_at = ?2,
           reason = coalesce(reason, 'the run ended without finishing (killed or stopped)')
-        WHERE outcome = 'running' AND host = ?1 AND id <> ?2
-        """, [.text(host), .integer(id), .text(Self.time(date))])
+        WHERE outcome = 'running' AND id <> ?1
+        """, [.integer(id), .text(Self.time(date))])
     }
   }
 
   /// The last `limit` runs, newest first.
   public func runs(limit: Int = 20) throws -> [WeeklyRunRecord] {
     try access.reading { c in
-      try c.rows("SELECT * FROM weekly_run ORDER BY id DESC LIMIT ?1", [.integer(Int64(limit))]).map(Self.run)
+      try c.rows("SELECT \(Self.runColumns) FROM weekly_run ORDER BY id DESC LIMIT ?1", [.integer(Int64(limit))]).map(Self.run)
     }
   }
 
   /// The latest run of `kind`, if any.
   public func lastRun(kind: WeeklyRunRecord.Kind) throws -> WeeklyRunRecord? {
     try access.reading { c in
-      try c.rows("SELECT * FROM weekly_run WHERE kind = ?1 ORDER BY id DESC LIMIT 1", [.text(kind.rawValue)])
+      try c.rows("SELECT \(Self.runColumns) FROM weekly_run WHERE kind = ?1 ORDER BY id DESC LIMIT 1", [.text(kind.rawValue)])
         .first.map(Self.run)
     }
   }
 
-  /// The latest run of `week` that published its report (succeeded or partial).
+  /// The latest run of `week` that published its report: its key is noted once the report
+  /// and its messages are in place, so a run that failed or was killed after that (at the
+  /// site, while sending) or that held its deliveries published it all the same.
   public func lastPublished(week: String) throws -> WeeklyRunRecord? {
     try access.reading { c in
       try c.rows(
+        "SELECT \(Self.runColumns) FROM weekly_run WHERE week = ?1 AND report_key IS NOT NULL ORDER BY id DESC LIMIT 1", [.text(week)]
+      ).first.map(Self.run)
+    }
+  }
+
+  /// The earliest run of a week before `week` that published a report of snapshot `id`
+  /// (sent, held or still pending): a week that would report it again has nothing new.
+  public func reportedEarlier(snapshot id: Int64, before week: String) throws -> WeeklyRunRecord? {
+    try access.reading { c in
+      try c.rows(
         """
-        SELECT * FROM weekly_run WHERE week = ?1 AND outcome IN ('succeeded', 'partial')
-          AND report_key IS NOT NULL ORDER BY id DESC LIMIT 1
-        """, [.text(week)]
+        SELECT \(Self.runColumns) FROM weekly_run WHERE snapshot_id = ?1 AND week < ?2 AND report_key IS NOT NULL
+        ORDER BY week, id LIMIT 1
+        """, [.integer(id), .text(week)]
+      ).first.map(Self.run)
+    }
+  }
+
+  /// The latest run of `week` that ended `outcome`.
+  public func lastRun(week: String, outcome: WeeklyRunRecord.Outcome) throws -> WeeklyRunRecord? {
+    try access.reading { c in
+      try c.rows(
+        "SELECT \(Self.runColumns) FROM weekly_run WHERE week = ?1 AND outcome = ?2 ORDER BY id DESC LIMIT 1",
+        [.text(week), .text(outcome.rawValue)]
       ).first.map(Self.run)
     }
   }
@@ -172,89 +199,25 @@ public struct RunLedger: Sendable {
   /// The messages of `week`, by list.
   public func messages(week: String) throws -> [WeeklyMessageRecord] {
     try access.reading { c in
-      try c.rows("SELECT * FROM weekly_message WHERE week = ?1 ORDER BY list", [.text(week)]).map(Self.message)
-    }
-  }
-
-  // MARK: - Deliveries
-
-  /// Makes sure each recipient of `list` in `week` has a delivery: a new one is pending;
-  /// with `resend`, one already sent (or refused) is pending again, every part of it to be
-  /// sent anew (its Message-ID is forgotten). Returns the pending ones.
-  public func plan(
-    week: String, list: String, recipients: [String], resend: Bool, at date: Date
-  ) throws -> [DeliveryRecord] {
-    try access.writing { c in
-      for recipient in recipients {
-        try c.execute(
-          """
-          INSERT INTO weekly_delivery (week, list, recipient, status, updated_at) VALUES (?1, ?2, ?3, 'pending', ?4)
-          ON CONFLICT (week, list, recipient) DO NOTHING
-          """, [.text(week), .text(list), .text(recipient), .text(Self.time(date))])
-        if resend {
-          try c.execute(
-            """
-            UPDATE weekly_delivery SET status = 'pending', message_id = NULL, updated_at = ?4
-            WHERE week = ?1 AND list = ?2 AND recipient = ?3 AND status <> 'pending'
-            """, [.text(week), .text(list), .text(recipient), .text(Self.time(date))])
-        }
-      }
-      return try c.rows(
-        "SELECT * FROM weekly_delivery WHERE week = ?1 AND list = ?2 AND status = 'pending' ORDER BY id",
-        [.text(week), .text(list)]
-      ).map(Self.delivery)
-    }
-  }
-
-  /// Records one attempt of delivery `id` by run `runID`.
-  public func record(_ attempt: DeliveryAttempt, delivery id: Int64, run runID: Int64, at date: Date) throws {
-    let now = StoreValue.text(Self.time(date))
-    try access.writing { c in
-      switch attempt {
-      case .sent(let messageID, let hash):
-        try c.execute(
-          """
-          UPDATE weekly_delivery SET status = 'sent', attempts = attempts + 1, sends = sends + 1,
-            message_id = ?2, document_hash = ?3, last_error = NULL, run_id = ?4, updated_at = ?5, sent_at = ?5
-          WHERE id = ?1
-          """, [.integer(id), .text(messageID), .text(hash), .integer(runID), now])
-      case .partlySent(let messageIDs, let reason):
-        try c.execute(
-          """
-          UPDATE weekly_delivery SET status = 'pending', attempts = attempts + 1, message_id = ?2, last_error = ?3,
-            run_id = ?4, updated_at = ?5
-          WHERE id = ?1
-          """, [.integer(id), .text(messageIDs), .text(reason), .integer(runID), now])
-      case .deferred(let reason), .refused(let reason):
-        let status = if case .refused = attempt { "refused" } else { "pending" }
-        try c.execute(
-          """
-          UPDATE weekly_delivery SET status = ?2, attempts = attempts + 1, last_error = ?3, run_id = ?4, updated_at = ?5
-          WHERE id = ?1
-          """, [.integer(id), .text(status), .text(reason), .integer(runID), now])
-      }
-    }
-  }
-
-  /// Every pending delivery, oldest week first.
-  public func pendingDeliveries() throws -> [DeliveryRecord] {
-    try access.reading { c in
-      try c.rows("SELECT * FROM weekly_delivery WHERE status = 'pending' ORDER BY week, list, id").map(Self.delivery)
-    }
-  }
-
-  /// The deliveries of `week` (every week when `nil`), by week, list and recipient.
-  public func deliveries(week: String? = nil) throws -> [DeliveryRecord] {
-    try access.reading { c in
-      if let week {
-        return try c.rows("SELECT * FROM weekly_delivery WHERE week = ?1 ORDER BY list, recipient", [.text(week)])
-          .map(Self.delivery)
-      }
-      return try c.rows("SELECT * FROM weekly_delivery ORDER BY week, list, recipient").map(Self.delivery)
+      try c.rows("SELECT \(Self.messageColumns) FROM weekly_message WHERE week = ?1 ORDER BY list", [.text(week)]).map(Self.message)
     }
   }
 
   // MARK: - Rows
+
+  // Every read names its columns: a connection that read the schema before another one
+  // migrated it compiles `SELECT *` against the old tables (no error tells it otherwise), and
+  // its rows would lack the new columns; a named column it does not know makes SQLite read
+  // the schema again.
+  static let runColumns = """
+    id, kind, week, started_at, ended_at, host, pid, outcome, failed_step, reason, snapshot_id, recorded, \
+    catalog_digest, report_key, site_key, sent, pending, refused, gates
+    """
+  static let deliveryColumns = """
+    id, week, list, recipient, kind, status, attempts, sends, document_hash, message_id, last_error, run_id, \
+    updated_at, sent_at, claim_run
+    """
+  static let messageColumns = "week, list, subject, summary, attachments, document_hash, updated_at"
 
   static func time(_ date: Date) -> String { ISOTimestamp.format(date) ?? "0001-01-01T00:00:00.000Z" }
 
@@ -276,7 +239,7 @@ public struct RunLedger: Sendable {
       failedStep: try row.get("failed_step"), reason: try row.get("reason"), snapshotID: try row.get("snapshot_id"),
       recorded: (try row.get("recorded", as: Int.self)) == 1, catalogDigest: try row.get("catalog_digest"),
       reportKey: try row.get("report_key"), siteKey: try row.get("site_key"), sent: try row.get("sent"),
-      pending: try row.get("pending"), refused: try row.get("refused"))
+      pending: try row.get("pending"), refused: try row.get("refused"), gates: try row.get("gates"))
   }
 
   static func message(_ row: StoreRow) throws -> WeeklyMessageRecord {
@@ -292,12 +255,16 @@ public struct RunLedger: Sendable {
     guard let status = DeliveryRecord.Status(rawValue: statusText), let updated = try date(row, "updated_at") else {
       throw DecodingFailure("a weekly_delivery row is not one Raon wrote")
     }
+    let kindText: String = try row.get("kind")
+    guard let kind = DeliveryRecord.Kind(rawValue: kindText) else {
+      throw DecodingFailure("a weekly_delivery row is not one Raon wrote")
+    }
     return DeliveryRecord(
       id: try row.get("id"), week: try row.get("week"), list: try row.get("list"),
-      recipient: try row.get("recipient"), status: status, attempts: try row.get("attempts"),
+      recipient: try row.get("recipient"), kind: kind, status: status, attempts: try row.get("attempts"),
       sends: try row.get("sends"), documentHash: try row.get("document_hash"), messageID: try row.get("message_id"),
       lastError: try row.get("last_error"), runID: try row.get("run_id"), updatedAt: updated,
-      sentAt: try date(row, "sent_at"))
+      sentAt: try date(row, "sent_at"), claimRun: try row.get("claim_run"))
   }
 }
 

@@ -9,15 +9,20 @@ public struct StoreAccess: Sendable {
   package let location: String
   private let transaction: @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
   private let writeTransaction: @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
+  /// Takes the store's run lock (``RunLedger/takeRunLock()``): `nil` when nothing else can
+  /// reach this store (one in memory); throws ``StoreRunLock/Held`` when another run has it.
+  package let runLock: @Sendable () throws -> StoreRunLock?
 
   package init(
     location: String,
     transaction: @escaping @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void,
-    writeTransaction: @escaping @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void
+    writeTransaction: @escaping @Sendable (_ body: (any StoreConnection) throws -> Void) throws -> Void,
+    runLock: @escaping @Sendable () throws -> StoreRunLock? = { nil }
   ) {
     self.location = location
     self.transaction = transaction
     self.writeTransaction = writeTransaction
+    self.runLock = runLock
   }
 
   /// Runs `body` in one writing transaction: all of it commits, or none (a throw, a kill).

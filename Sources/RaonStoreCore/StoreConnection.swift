@@ -160,6 +160,13 @@ extension String: StoreDecodable {
   }
 }
 
+extension Data: StoreDecodable {
+  package static func decode(_ value: StoreValue, column: String) throws -> Data {
+    guard case .blob(let v) = value else { throw mismatch(value, column, "bytes") }
+    return v
+  }
+}
+
 extension Bool: StoreDecodable {
   package static func decode(_ value: StoreValue, column: String) throws -> Bool {
     switch value {

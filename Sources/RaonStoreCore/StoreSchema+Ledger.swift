@@ -65,3 +65,96 @@ extension StoreSchema {
       """
   }
 }
+
+/// The ledger's second migration (SQLite's `v7-weekly-gates`, PostgreSQL's fourth): what the
+/// fifth round's weekly service records besides — a run that found no new data (`stale`) or
+/// that a person must release (`held`, with the figures of its gates), `raon weekly
+/// --release`'s runs, deliveries held until then, the short notice an office may get instead
+/// of a stale week's report (a delivery of kind `notice`), and the run that claimed a
+/// delivery to send it (`claim_run`: two runs never send one delivery twice).
+extension StoreSchema {
+  /// The outcomes a run may end with from the second migration on.
+  static let runOutcomes = "'running', 'succeeded', 'partial', 'failed', 'interrupted', 'stale', 'held'"
+  static let runKinds = "'scheduled', 'rerun', 'resend', 'deliver-pending', 'release'"
+  static let deliveryStatuses = "'pending', 'sent', 'refused', 'held'"
+
+  /// The statements of the migration for `types`, separated by `;` and a line end. SQLite
+  /// cannot change a CHECK or a UNIQUE in place: its two tables are made again with every
+  /// row and id (the AUTOINCREMENT counters follow the ids copied); PostgreSQL alters them.
+  package static func ledgerGates(_ types: Types) -> String {
+    types == .sqlite ? ledgerGatesSQLite : ledgerGatesPostgreSQL
+  }
+
+  private static let runColumns =
+    "id, kind, week, started_at, ended_at, host, pid, outcome, failed_step, reason, snapshot_id, recorded, catalog_digest, report_key, site_key, sent, pending, refused"
+  private static let deliveryColumns =
+    "id, week, list, recipient, status, attempts, sends, document_hash, message_id, last_error, run_id, updated_at, sent_at"
+
+  private static var ledgerGatesSQLite: String {
+    """
+    CREATE TABLE weekly_run_v7 (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      kind TEXT NOT NULL CHECK (kind IN (\(runKinds))),
+      week TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      ended_at TEXT,
+      host TEXT NOT NULL,
+      pid INTEGER NOT NULL,
+      outcome TEXT NOT NULL CHECK (outcome IN (\(runOutcomes))),
+      failed_step TEXT,
+      reason TEXT,
+      snapshot_id INTEGER,
+      recorded INTEGER NOT NULL DEFAULT 0 CHECK (recorded IN (0, 1)),
+      catalog_digest TEXT,
+      report_key TEXT,
+      site_key TEXT,
+      sent INTEGER NOT NULL DEFAULT 0,
+      pending INTEGER NOT NULL DEFAULT 0,
+      refused INTEGER NOT NULL DEFAULT 0,
+      gates TEXT
+    );
+    INSERT INTO weekly_run_v7 (\(runColumns)) SELECT \(runColumns) FROM weekly_run;
+    DROP TABLE weekly_run;
+    ALTER TABLE weekly_run_v7 RENAME TO weekly_run;
+    CREATE INDEX weekly_run_by_week ON weekly_run (week, id);
+    CREATE TABLE weekly_delivery_v7 (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      week TEXT NOT NULL,
+      list TEXT NOT NULL,
+      recipient TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN (\(deliveryStatuses))),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      sends INTEGER NOT NULL DEFAULT 0,
+      document_hash TEXT,
+      message_id TEXT,
+      last_error TEXT,
+      run_id INTEGER,
+      updated_at TEXT NOT NULL,
+      sent_at TEXT,
+      kind TEXT NOT NULL DEFAULT 'report' CHECK (kind IN ('report', 'notice')),
+      claim_run INTEGER,
+      UNIQUE (week, list, recipient, kind)
+    );
+    INSERT INTO weekly_delivery_v7 (\(deliveryColumns)) SELECT \(deliveryColumns) FROM weekly_delivery;
+    DROP TABLE weekly_delivery;
+    ALTER TABLE weekly_delivery_v7 RENAME TO weekly_delivery;
+    CREATE INDEX weekly_delivery_by_status ON weekly_delivery (status, week)
+    """
+  }
+
+  private static var ledgerGatesPostgreSQL: String {
+    """
+    ALTER TABLE weekly_run DROP CONSTRAINT weekly_run_kind_check;
+    ALTER TABLE weekly_run ADD CONSTRAINT weekly_run_kind_check CHECK (kind IN (\(runKinds)));
+    ALTER TABLE weekly_run DROP CONSTRAINT weekly_run_outcome_check;
+    ALTER TABLE weekly_run ADD CONSTRAINT weekly_run_outcome_check CHECK (outcome IN (\(runOutcomes)));
+    ALTER TABLE weekly_run ADD COLUMN gates text;
+    ALTER TABLE weekly_delivery DROP CONSTRAINT weekly_delivery_status_check;
+    ALTER TABLE weekly_delivery ADD CONSTRAINT weekly_delivery_status_check CHECK (status IN (\(deliveryStatuses)));
+    ALTER TABLE weekly_delivery ADD COLUMN kind text NOT NULL DEFAULT 'report' CHECK (kind IN ('report', 'notice'));
+    ALTER TABLE weekly_delivery ADD COLUMN claim_run bigint;
+    ALTER TABLE weekly_delivery DROP CONSTRAINT weekly_delivery_week_list_recipient_key;
+    ALTER TABLE weekly_delivery ADD CONSTRAINT weekly_delivery_week_list_recipient_kind_key UNIQUE (week, list, recipient, kind)
+    """
+  }
+}

@@ -8,8 +8,6 @@ public enum CatalogError: RaonError, CustomStringConvertible, Equatable {
   case unknown(String)
   /// The catalog's Open API needs a key in `variable`.
   case missingKey(variable: String, portal: String)
-  /// The command does not work on this catalog yet.
-  case notYet(catalog: CatalogProfile.Name, command: String)
   /// `--catalog` names another catalog than the store holds.
   case storeHolds(store: String, held: CatalogProfile.Name, asked: CatalogProfile.Name)
 
@@ -20,8 +18,6 @@ public enum CatalogError: RaonError, CustomStringConvertible, Equatable {
       return "'\(text)' is not a catalog — use one of \(known)"
     case .missingKey(let variable, let portal):
       return "the Open API needs a key — set the environment variable \(variable) to your key from \(portal) (or use a file instead of --api)"
-    case .notYet(let catalog, let command):
-      return "raon \(command) does not work on the \(CatalogProfile.profile(catalog).title) catalog yet (raon snapshot, snapshots, diff, report and trend work on it) — use those, or a store of the seoul catalog"
     case .storeHolds(let store, let held, let asked):
       return "the store at \(store) holds the \(held.rawValue) catalog, not \(asked.rawValue) — a store holds one catalog: give --catalog \(held.rawValue), or use another --db"
     }
@@ -32,7 +28,7 @@ extension CatalogError {
   public var exitStatus: ExitStatus {
     switch self {
     case .unknown: return .usage
-    case .missingKey, .notYet, .storeHolds: return .failure
+    case .missingKey, .storeHolds: return .failure
     }
   }
 }

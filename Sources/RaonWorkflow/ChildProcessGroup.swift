@@ -11,8 +11,8 @@ import RaonConcurrency
 /// Foundation's `Process` passes on the calling thread's blocked signals: Chromium started
 /// from a worker thread had TERM, INT and HUP blocked, and a hanging one's child outlived
 /// the timeout's kill (issue 27). Here every signal is unblocked and set to its default
-/// action in the child, it leads a new group, and it inherits no descriptor but 0–2 and
-/// those given.
+/// action in the child, it leads a new group, it inherits no descriptor but 0–2 and
+/// those given, and no secret of Raon's environment (``ChildEnvironment``).
 final class ChildProcessGroup: Sendable {
   let pid: pid_t
   /// The status once ``end(grace:)`` has reaped the program.
@@ -24,7 +24,8 @@ final class ChildProcessGroup: Sendable {
   ///   - descriptors: Descriptors of this process to give the child, by the number it sees
   ///     them as (e.g. `[3: socket, 4: socket]`); standard input is `/dev/null`.
   ///   - output: Where the child's standard output and error go.
-  ///   - environment: The child's whole environment.
+  ///   - environment: The child's whole environment, but its secrets (they are left out
+  ///     here, whoever the caller is).
   init(
     executable: String, arguments: [String], descriptors: [Int32: Int32], output: Int32,
     environment: [String: String]
@@ -68,7 +69,7 @@ final class ChildProcessGroup: Sendable {
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
     let argv = ([executable] + arguments).map { strdup($0) }
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+    let envp = ChildEnvironment.withoutSecrets(environment).map { strdup("\($0.key)=\($0.value)") }
     defer {
       for p in argv { free(p) }
       for p in envp { free(p) }

@@ -33,6 +33,9 @@ public struct DiffJob: Sendable {
     public var directory: URL?
     public var files: [String]
     public var warnings: [String]
+    /// Renames and mergers of regions found in the national data and applied to the
+    /// comparison (DiffJob+Lineage.swift).
+    public var lineage: LineageNote?
 
     /// `snapshot 1 → 2: 3 added, 1 removed, 2 changed (removed: 1 ended, 0 withdrawn;
     /// changed: 1 material, 1 minor)`.
@@ -55,17 +58,22 @@ public struct DiffJob: Sendable {
     let snapshots = try store.snapshots()
     var from = try resolve(fromReference, in: snapshots)
     var to = try resolve(toReference, in: snapshots)
+    let compared = try comparedCheckingLineage(from, to)
     // The national data's collections are said in events, as its comparison counts them.
     if profile.name == .national {
-      from = try NationalWeek.inEvents(from, in: store)
-      to = try NationalWeek.inEvents(to, in: store)
+      from = try NationalWeek.inEvents(from, in: compared.store)
+      to = try NationalWeek.inEvents(to, in: compared.store)
     }
-    var diff = try SnapshotReading.diff(from: from, to: to, in: store, profile: profile)
-    if profile.name == .national { diff = NationalAnalysis.named(diff, profile: profile, on: to.koreaDay) }
+    var diff = compared.diff
+    if profile.name == .national { diff = NationalAnalysis.named(diff, profile: compared.profile, on: to.koreaDay) }
     let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
+    let said = compared.note?.warnings ?? []
     guard let out, !formats.isEmpty else {
-      return Outcome(from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: [])
+      return Outcome(
+        from: from, to: to, diff: diff, kinds: kinds, directory: nil, files: [], warnings: said, lineage: compared.note)
     }
+    var options = options
+    options.lineage = compared.note
     let target = environment.url(forPath: out)
     let result = try OutputPublisher.publish(target) { staging -> ExportResult in
       let document = ReportDocument.comparison(diff, from: from, to: to, options: options.document)
@@ -80,7 +88,7 @@ public struct DiffJob: Sendable {
     }
     return Outcome(
       from: from, to: to, diff: diff, kinds: kinds, directory: target, files: result.files,
-      warnings: result.warnings)
+      warnings: said + result.warnings, lineage: compared.note)
   }
 
   private func resolve(_ reference: String, in snapshots: [SnapshotInfo]) throws -> SnapshotInfo {

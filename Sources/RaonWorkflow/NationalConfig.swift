@@ -17,11 +17,18 @@ import TOMLKit
 /// merges = [
 ///   { from = "인천광역시 중구", into = "인천광역시 영종구", on = 2026-07-01 },
 /// ]
+/// # Renames and mergers found in the data (on by default): one pair refused, or none looked for.
+/// not_lineage = [ { old = "충청북도 음성군", new = "충북특별자치도 진천음성시" } ]
+/// detect_lineage = false
 /// ```
 public struct NationalConfig: Sendable, Equatable {
   public var apiBase: String?
   public var renames: [Rename] = []
   public var merges: [Merge] = []
+  /// Whether renames and mergers are looked for in the data (`detect_lineage`, default true).
+  public var detectsLineage = true
+  /// Pairs never taken as one lineage (`not_lineage`).
+  public var notLineage: [NotLineage] = []
 
   public struct Rename: Sendable, Equatable {
     public var old: String
@@ -35,16 +42,24 @@ public struct NationalConfig: Sendable, Equatable {
     public var on: CalendarDay
   }
 
+  public struct NotLineage: Sendable, Equatable {
+    public var old: String
+    public var new: String
+  }
+
   public init() {}
 
   /// Whether the section says anything.
-  public var isEmpty: Bool { apiBase == nil && renames.isEmpty && merges.isEmpty }
+  public var isEmpty: Bool {
+    apiBase == nil && renames.isEmpty && merges.isEmpty && detectsLineage && notLineage.isEmpty
+  }
 
   /// The shipped lineage with this section's renames and mergers, in the order written.
   public func lineage(over base: RegionLineage = .shipped) throws -> RegionLineage {
     var lineage = base
     for rename in renames { lineage = try lineage.renaming(rename.old, to: rename.new, since: rename.since) }
     for merge in merges { lineage = try lineage.merging(merge.from, into: merge.into, on: merge.on) }
+    lineage.detection = RegionLineage.Detection(enabled: detectsLineage, refused: notLineage.map { ($0.old, $0.new) })
     return lineage
   }
 
@@ -53,7 +68,7 @@ public struct NationalConfig: Sendable, Equatable {
     isEmpty ? .national : CatalogProfile.national.with(lineage: try lineage())
   }
 
-  static let knownKeys = ["api_base", "renames", "merges"]
+  static let knownKeys = ["api_base", "renames", "merges", "detect_lineage", "not_lineage"]
 
   /// Reads the section (`nil`: none), naming the file and line of a mistake.
   static func parse(_ table: TOMLTable?, lines: ConfigLines, path: String) throws -> NationalConfig {
@@ -102,6 +117,14 @@ public struct NationalConfig: Sendable, Equatable {
         for entry in try entries("[\(example)]") {
           guard let on = try day(entry, "on") else { throw fail("each of 'merges' needs on = YYYY-MM-DD (like \(example))") }
           config.merges.append(Merge(from: try text(entry, "from", example), into: try text(entry, "into", example), on: on))
+        }
+      case "detect_lineage":
+        guard let flag = value.bool else { throw fail("detect_lineage must be true or false") }
+        config.detectsLineage = flag
+      case "not_lineage":
+        let example = "{ old = \"충청북도 음성군\", new = \"충북특별자치도 진천음성시\" }"
+        for entry in try entries("[\(example)]") {
+          config.notLineage.append(NotLineage(old: try text(entry, "old", example), new: try text(entry, "new", example)))
         }
       default:
         throw fail("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")

@@ -52,7 +52,7 @@ enum NationalPacks {
       var report = try ReportAssembler.assemble(
         snapshot: snapshot, programs: ProgramChunks(mine), compareTo: comparison, week: city.week)
       report.trend = trends[name] ?? []
-      report.national = NationalAnalysis.tables(mine)
+      report.extras = ReportExtras.tables(options.profile.extras, mine)
       report.district = scope(name, byProvince: byProvince, city: city.weekView, events: events)
       pageOne(name, report)
       try packs.writePack(relative: "\(folder)/\(name)", report: report, programs: mine)

@@ -272,7 +272,9 @@ struct ConfigLines {
     for index in start..<lines.count {
       let line = lines[index].drop { $0 == " " || $0 == "\t" }
       if section == nil && line.hasPrefix("[") { break }
-      for form in [key, "\"\(key)\"", "'\(key)'"] where line.hasPrefix(form) {
+      // A bare key holds only A-Z a-z 0-9 _ -: any other key (`"from "`) is written quoted.
+      let bare = key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+      for form in (bare ? [key] : []) + ["\"\(key)\"", "'\(key)'"] where line.hasPrefix(form) {
         let rest = line.dropFirst(form.count).drop { $0 == " " || $0 == "\t" }
         if rest.hasPrefix("=") { return index + 1 }
       }

@@ -37,14 +37,16 @@ extension ReportJob {
   /// A held input compared with a stored snapshot (nothing of the input is read from the
   /// store, so this may run while it is recorded).
   ///
+  /// - Throws: ``LineageFound`` (national data), as ``nationalComparison(_:to:)`` does.
+  ///
   /// - Parameters:
   ///   - programs: The held programs, in id order.
   ///   - entries: The held input's entries (a catalog of sessions is compared by its raw rows).
   ///   - day: The held snapshot's day in Korea.
   func comparison(held programs: [Program], entries: [NewSnapshot.Entry], on day: CalendarDay, with old: StoredSnapshot)
-    -> Compared
+    throws -> Compared
   {
-    if let events = old.events { return nationalComparison(entries, on: day, with: old, events: events) }
+    if let events = old.events { return try nationalComparison(entries, on: day, with: old, events: events) }
     return Compared(
       info: old.info, programs: ProgramChunks(old.programs.map(\.statisticsColumns)),
       changes: SnapshotComparison.diff(old: old.programs, new: programs))

@@ -28,27 +28,33 @@ extension ReportJob {
 
   /// The compared snapshot's events (named as on the report's day) and the comparison by
   /// the natural key, both snapshots read from the store.
+  ///
+  /// - Throws: ``LineageFound`` when the keys cannot be trusted as stored (unless the job's
+  ///   reading does not check them): the caller reports again under the lineage found.
   func nationalComparison(_ info: SnapshotInfo, to reported: SnapshotInfo) throws -> Compared {
     let day = reported.koreaDay
     let old = try SnapshotReading.events(of: info, in: store, profile: profile)
     let new = try SnapshotReading.events(of: reported, in: store, profile: profile)
-    return nationalComparison(info, old: old, new: new.events, day: day)
+    return try nationalComparison(info, old: old, new: new.events, day: day)
   }
 
   /// The national data's comparison of a held input: the stored snapshot's events and the
-  /// changes, event by event, from its rows to the held rows.
+  /// changes, event by event, from its rows to the held rows (``LineageFound`` as above).
   func nationalComparison(
     _ entries: [NewSnapshot.Entry], on day: CalendarDay, with old: StoredSnapshot, events: EventComparison.Snapshot
-  ) -> Compared {
+  ) throws -> Compared {
     let new = EventComparison.events(
       programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
-    return nationalComparison(old.info, old: (old.programs, events), new: new, day: day)
+    return try nationalComparison(old.info, old: (old.programs, events), new: new, day: day)
   }
 
   private func nationalComparison(
     _ info: SnapshotInfo, old: (programs: [Program], events: EventComparison.Snapshot),
     new: EventComparison.Snapshot, day: CalendarDay
-  ) -> Compared {
+  ) throws -> Compared {
+    if reading.checksLineage {
+      try LineageFound.check(old: old.events, new: new, profile: profile, compared: info, reported: day, store: store)
+    }
     let events = NationalAnalysis.events(old.programs, profile: profile, on: day).sorted { $0.id < $1.id }
     let changes = EventComparison.diff(old: old.events, new: new, profile: profile)
     return Compared(

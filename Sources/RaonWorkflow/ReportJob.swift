@@ -58,6 +58,9 @@ public struct ReportOutcome: Sendable {
   /// The national data's report: `snapshot` is counted in events, and what was recorded
   /// in rows (the store keeps every session).
   public var countsEvents = false
+  /// Renames and mergers of regions found in the national data and applied to this
+  /// report (ReportJob+Lineage.swift), for `raon weekly`'s operator alert.
+  public var lineage: LineageNote?
 }
 
 /// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
@@ -110,9 +113,10 @@ public struct ReportJob: Sendable {
     return try sayingWhatWasRecorded(recorded) {
       let selection = try select(request, plan: plan, recorded: recorded)
       let programs = try eventsIfNational(try reading.programs(of: selection.snapshot, in: store), selection)
-      return try report(
-        request, programs: programs, selection: selection, recorded: recorded,
-        into: outputFolder(request, week: selection.week))
+      let folder = outputFolder(request, week: selection.week)
+      return try relinedIfFound(request, selection: selection, recorded: recorded, into: folder) {
+        try report(request, programs: programs, selection: selection, recorded: recorded, into: folder)
+      }
     }
   }
 
@@ -133,30 +137,51 @@ public struct ReportJob: Sendable {
   /// back from the store) is worked out and the formats that can begin with its programs
   /// and changes are begun (the workbook's largest sheets): neither side reads what the
   /// other writes. Then the same steps as any report.
+  ///
+  /// When the comparison finds a lineage the keys were not recorded under (``LineageFound``),
+  /// nothing begun is kept: once recorded, the report is made from the store under it
+  /// (ReportJob+Lineage.swift).
   func report(_ request: ReportRequest, held: HeldInput, plan: ReportPlan, into folder: URL) throws -> ReportOutcome {
     let programs = ProgramChunks(try itemsIfEvents(held.programs, on: held.day))
-    return try publishing(request, into: folder) { staging in
-      let (store, snapshot) = (store, held.prepared.stamped(takenAt: plan.takenAt))
-      environment.progress("recording \(held.prepared.source) …")
-      let compareAndBegin = { () throws -> (Compared?, [ReportFormat: FormatEntry.Begun]) in
-        // Let go once compared: it is the largest thing the report would otherwise hold.
-        let compared = held.takeCompared().map {
-          comparison(held: held.programs, entries: held.prepared.entries, on: held.day, with: $0)
+    // Set once the input is recorded: an error after that says so.
+    var recorded: Recorded?
+    do {
+      return try publishing(request, into: folder) { staging in
+        let (store, snapshot) = (store, held.prepared.stamped(takenAt: plan.takenAt))
+        environment.progress("recording \(held.prepared.source) …")
+        let compareAndBegin = { () throws -> (Compared?, [ReportFormat: FormatEntry.Begun]) in
+          // Let go once compared: it is the largest thing the report would otherwise hold.
+          let compared = try held.takeCompared().map {
+            try comparison(held: held.programs, entries: held.prepared.entries, on: held.day, with: $0)
+          }
+          let begun = try ReportFormat.begin(
+            request.formats, programs: programs, changes: compared?.changes, day: held.day, into: staging.folder,
+            options: request.options)
+          return (compared, begun)
         }
-        let begun = try ReportFormat.begin(
-          request.formats, programs: programs, changes: compared?.changes, day: held.day, into: staging.folder,
-          options: request.options)
-        return (compared, begun)
-      }
-      let ((compared, begun), info) = try ParallelWork.both(compareAndBegin, { try store.record(snapshot) })
-      let recorded = Recorded(snapshots: [info], sample: false)
-      return try sayingWhatWasRecorded(recorded) {
-        let selection = try select(request, plan: plan, recorded: recorded)
+        // Its failure waits for the recording, so that it can say what was recorded.
+        let (compareResult, info) = try ParallelWork.both(
+          { Result { try compareAndBegin() } }, { try store.record(snapshot) })
+        let done = Recorded(snapshots: [info], sample: false)
+        recorded = done
+        let selection = try select(request, plan: plan, recorded: done)
+        if case .failure(let error) = compareResult, let found = error as? LineageFound {
+          throw ReportAgainUnderLineage(found: found, selection: selection)
+        }
+        let (compared, begun) = try compareResult.get()
         let figures = try compute(selection, programs: programs, compared: compared, districts: request.districts)
         held.releaseRecords()
         return try write(
-          request, figures, programs: programs, selection: selection, recorded: recorded, begun: begun, into: staging)
+          request, figures, programs: programs, selection: selection, recorded: done, begun: begun, into: staging)
       }
+    } catch let again as ReportAgainUnderLineage {
+      held.releaseRecords()
+      let done = recorded ?? Recorded(snapshots: [], sample: false)
+      return try sayingWhatWasRecorded(done) {
+        try reportRelined(again.found, request, selection: again.selection, recorded: done, into: folder)
+      }
+    } catch {
+      throw recorded?.saying(error) ?? error
     }
   }
 
@@ -167,12 +192,8 @@ public struct ReportJob: Sendable {
   func sayingWhatWasRecorded<T>(_ recorded: Recorded, _ steps: () throws -> T) throws -> T {
     do {
       return try steps()
-    } catch WorkflowError.interrupted {
-      throw WorkflowError.interrupted
     } catch {
-      let ids = recorded.yours.map(\.id)
-      guard !ids.isEmpty else { throw error }
-      throw WorkflowError.recordedButNotReported(ids: ids, reason: String(describing: error))
+      throw recorded.saying(error)
     }
   }
 
@@ -234,7 +255,7 @@ public struct ReportJob: Sendable {
       programs: programs, compareTo: compared?.figures, week: selection.week)
     let trends = try trend(selection, districts: districts)
     report.trend = trends.city
-    if profile.name == .national { report.national = NationalAnalysis.tables(programs.held ?? []) }
+    if profile.name == .national { report.extras = ReportExtras.tables(profile.extras, programs.held ?? []) }
     return (report, trends.byDistrict)
   }
 
@@ -439,40 +460,3 @@ public struct ReportJob: Sendable {
       .appendingPathComponent(week.description)
   }
 }
-
-/// What the checks before recording decided (``ReportJob/checkBeforeRecording(_:)``).
-struct ReportPlan: Sendable {
-  /// The time of every check and of the snapshots recorded (`--taken-at`, else now).
-  var takenAt: Date
-  /// `--week`.
-  var askedWeek: ISOWeek?
-  /// The report's week, when it is fixed before recording: `--week`, the week of the
-  /// snapshot being recorded and reported, or of the one chosen among those already stored.
-  var week: ISOWeek?
-  /// What the report is compared with, when it is chosen before recording (the report is
-  /// about the snapshot recorded): `.some(nil)` for nothing.
-  var comparison: SnapshotInfo??
-}
-
-
-/// What the recording step recorded.
-struct Recorded: Sendable {
-  var snapshots: [SnapshotInfo]
-  /// `snapshots` is the bundled sample, recorded on an empty store with nothing to record.
-  var sample: Bool
-
-  /// The snapshots recorded from the user's input (the sample is none of theirs).
-  var yours: [SnapshotInfo] { sample ? [] : snapshots }
-}
-
-/// What a report is about: chosen by ``ReportJob/select(_:plan:recorded:)``.
-struct ReportSelection: Sendable {
-  var snapshot: SnapshotInfo
-  var compareTo: SnapshotInfo?
-  var week: ISOWeek
-  /// Every snapshot of the store, oldest first (for the trend).
-  var snapshots: [SnapshotInfo]
-  /// How many ISO weeks the trend shows (0: none).
-  var trendWeeks: Int
-}
-

@@ -39,8 +39,8 @@ struct SiteFolderShape {
       case SitePaths.districts:
         let known = Set(District.all.map { "\($0).html" })
         out += Self.pages(in: url, kind: kind, prefix: name, known: known)
-      case SitePaths.regions:
-        // The national data's 시·도 pages: named by the data, known by how they begin.
+      case SitePaths.regions, SitePaths.providers:
+        // The national data's 시·도 and provider pages: named by the data, known by how they begin.
         out += Self.pages(in: url, kind: kind, prefix: name, known: [])
       case SitePaths.weeks:
         out += Self.weeks(in: url, kind: kind, prefix: name)

@@ -12,8 +12,9 @@ import RaonStore
 extension SiteJob {
   var isNational: Bool { profile.name == .national }
 
-  /// The national site's generator: a Seoul site's weeks are never reused for it.
-  static var nationalGenerator: String { generator + "-national" }
+  /// The national site's generator: a Seoul site's weeks are never reused for it (`-2`: its
+  /// weeks' pages say the national data's own words since issue 46).
+  static var nationalGenerator: String { generator + "-national-2" }
 
   /// The report folder's pack of an area as named in its week (`nil`: the whole report).
   func packFolder(_ name: String?) -> String {

@@ -73,7 +73,7 @@ public struct SiteJob: Sendable {
   public func run(_ request: Request) throws -> Outcome {
     var request = request
     // The week reports speak of the store's catalog (the national data's words and keys).
-    request.options.catalog = profile.name
+    request.options.profile = profile
     let snapshots = try store.snapshots()
     guard !snapshots.isEmpty else { throw WorkflowError.noSnapshots(store: storePath) }
     let all = WeeklyTrend.choosePoints(snapshots, weeks: Int.max)
@@ -103,6 +103,8 @@ public struct SiteJob: Sendable {
     let language = request.options.language
     var report = ReportJob(store: store, storePath: storePath, environment: environment)
     report.profile = profile
+    // Its weeks and pages follow the stored keys and names (docs/NATIONAL.md, "Across weeks").
+    report.reading.checksLineage = false
     environment.progress("site: counting the trend of \(chosen.count) weeks …")
     let trend = try report.trend(
       ReportSelection(
@@ -116,7 +118,7 @@ public struct SiteJob: Sendable {
         week: SnapshotSelection.defaultWeek(for: info), snapshot: info, point: pointByID[info.id], regions: regions[i])
     }
     let pages = SitePages(
-      weeks: weeks, language: language, catalog: profile.name,
+      weeks: weeks, language: language, profile: profile,
       regions: isNational ? siteRegions(regions, on: latest.koreaDay) : [])
 
     let (histories, latestPrograms) = try follow(chosen)
@@ -168,6 +170,11 @@ public struct SiteJob: Sendable {
     for (id, name) in pages.areas {
       let html = pages.district(id, trend: trend.byDistrict[name] ?? [], programs: byDistrict[name] ?? [])
       try SiteFiles.write(html, to: folder.appendingPathComponent(pages.areaPage(id)))
+    }
+    // A page per provider where the catalog's groups have pages (SitePages+Groups).
+    if let groups = pages.groupFolder { try SiteFiles.makeDirectory(folder.appendingPathComponent(groups)) }
+    for group in pages.groupPages(latest: latestPrograms) {
+      try SiteFiles.write(group.html, to: folder.appendingPathComponent(group.path))
     }
     // The home page leads with the latest week's summary: its city report's page 1.
     let latestReport = weeks.last.flatMap {

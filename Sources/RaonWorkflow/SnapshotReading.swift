@@ -14,6 +14,10 @@ enum SnapshotReading {
     var inMemoryLimit = 100_000
     /// Programs per chunk when reading from the store.
     var chunkSize = 20_000
+    /// Whether a national comparison checks its keys against the lineage found in the data
+    /// and the one in force (``LineageFound``); the site, which follows the stored keys
+    /// week by week, does not.
+    var checksLineage = true
 
     /// A snapshot's programs for a report, sorted by id.
     func programs(of snapshot: SnapshotInfo, in store: any SnapshotStoring) throws -> ProgramChunks {

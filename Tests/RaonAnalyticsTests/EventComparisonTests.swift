@@ -38,6 +38,20 @@ struct EventComparisonTests {
     #expect(diff.isEmpty)
   }
 
+  /// An address is compared by its lineage key (a renamed 시·도 is no change), but a change
+  /// shows the addresses as the rows write them: never the key's `{강원}` (issue 46: 553
+  /// changed addresses of a real pair read 「{경북} 안동시 …」).
+  @Test func aChangedAddressShowsTheAddressesAsWrittenNeverTheirKey() throws {
+    var later = Self.base
+    for i in 0...1 { later[i][6] = "강원특별자치도 춘천시 중앙로 25" }
+    let diff = EventComparison.diff(old: Self.snapshot(Self.base), new: Self.snapshot(later), profile: .national)
+    let changed = try #require(diff.changed.first)
+    #expect(diff.changed.count == 1 && changed.fields.map(\.field) == ["roadAddress"], "\(diff.changed)")
+    let field = try #require(changed.fields.first)
+    #expect(field.old == "강원도 춘천시 중앙로 1" && field.new == "강원특별자치도 춘천시 중앙로 25", "\(field)")
+    #expect(!field.old.contains("{") && !field.new.contains("{"))
+  }
+
   /// Rows are digested by their bytes; a value written decomposed (NFD) is the same text,
   /// so it is no change, while a real edit next to it is one.
   @Test func aValueWrittenDecomposedIsNoChangeAndAnEditIsOne() throws {

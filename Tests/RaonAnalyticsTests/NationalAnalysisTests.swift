@@ -33,10 +33,14 @@ struct NationalAnalysisTests {
       Program(id: "e", audience: "7세 이하", theme: "유료"),
       Program(id: "f", audience: "", theme: "유료"),
     ]
-    let tables = NationalAnalysis.tables(events)
-    #expect(tables.byFeeKind.map(\.count) == [1, 3, 1, 1])
-    #expect(tables.byAge.map(\.key) == ["all", "0-6", "7-12", "13-18", "19+", "unknown"])
-    #expect(tables.byAge.map(\.count) == [1, 2, 1, 1, 0, 1])
+    // The national profile's extras (report extras as data): 요금정보, then 입장연령.
+    let tables = ReportExtras.tables(CatalogProfile.national.extras, events)
+    #expect(tables.map(\.extra.jsonKey) == ["byFeeKind", "byAge"])
+    #expect(tables[0].rows.map(\.key) == ["free", "paid", "mixed", "unknown"])
+    #expect(tables[0].rows.map(\.count) == [1, 3, 1, 1])
+    #expect(tables[1].rows.map(\.key) == ["all", "0-6", "7-12", "13-18", "19+", "unknown"])
+    #expect(tables[1].rows.map(\.count) == [1, 2, 1, 1, 0, 1])
+    #expect(ReportExtras.tables(CatalogProfile.seoul.extras, events).isEmpty)
   }
 
   @Test func ageBandsReadTheFirstAge() {

@@ -5,27 +5,30 @@ import Testing
 /// End-to-end behaviour of the commands: help, errors, snapshots, diff, kills.
 @Suite(.serialized) struct CommandLineEndToEndTests {
   @Test(arguments: ["report", "snapshot", "snapshots", "diff"])
-  func everyCommandsHelpDescribesItWithAnExample(command: String) throws {
+  func everyCommandsHelpDescribesItWithAnExample(command: String) async throws {
     let dir = try Fixtures.temporaryDirectory("raon-help")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let run = try RaonProcess.run([command, "--help"], in: dir)
+    let run = await InProcess.run([command, "--help"], in: dir)
     #expect(run.status == 0)
-    #expect(run.stdout.contains("Example"))
-    #expect(run.stdout.contains("raon \(command)"))
+    #expect(run.help.contains("Example"))
+    #expect(run.help.contains("raon \(command)"))
   }
 
-  @Test func topLevelHelpListsEveryCommand() throws {
+  @Test func topLevelHelpListsEveryCommand() async throws {
     let dir = try Fixtures.temporaryDirectory("raon-help")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let run = try RaonProcess.run(["--help"], in: dir)
+    let run = await InProcess.run(["--help"], in: dir)
+    #expect(run.status == 0)
     for command in ["report", "snapshot", "snapshots", "diff"] {
-      #expect(run.stdout.contains(command))
+      #expect(run.help.contains(command))
     }
   }
 
-  /// Each bad input ends with a non-zero status and one line on standard error.
-  @Test func badInputGivesAOneLineErrorAndANonZeroStatus() throws {
-    let dir = try Fixtures.temporaryDirectory("raon-errors")
+  /// Each bad input ends with a non-zero status and one line naming it, and loses nothing
+  /// stored. In-process (``InProcess``); the binary's one line on standard error is
+  /// ``ExitStatusTests/theBinaryExitsWithTheStatusAndPrintsOneLine()``'s.
+  @Test func badInputGivesAOneLineErrorAndANonZeroStatus() async throws {
+    let dir = try await InProcess.folderWithSample("raon-errors")
     defer { try? FileManager.default.removeItem(at: dir) }
     let env = ["RAON_DB": "store.sqlite"]
     let notCatalog = dir.appendingPathComponent("not-a-catalog.csv")
@@ -45,26 +48,21 @@ import Testing
       (["diff", "1", "42"], "42"),
       (["snapshot", "--api"], "SEOUL_API_KEY"),
     ]
-    // A first report records the sample so snapshot ids exist.
-    let first = try RaonProcess.run(["report", "--out", "first"], in: dir, environment: env)
-    #expect(first.status == 0, "\(first.stderr)")
     for c in cases {
-      let run = try RaonProcess.run(c.args, in: dir, environment: env)
+      let run = await InProcess.run(c.args, in: dir, environment: env)
       #expect(run.status != 0, "\(c.args) should fail")
-      let lines = run.stderr.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-      #expect(lines.count == 1, "\(c.args): \(run.stderr)")
-      #expect(run.stderr.contains(c.mentions), "\(c.args): \(run.stderr)")
+      #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(c.mentions), "\(c.args): \(run)")
     }
     // Root ignores permissions, so only check the unwritable output when they apply.
     if getuid() != 0 {
-      let run = try RaonProcess.run(["report", "--out", readOnly.path + "/r"], in: dir, environment: env)
+      let run = await InProcess.run(["report", "--out", readOnly.path + "/r"], in: dir, environment: env)
       #expect(run.status != 0)
       #expect(run.stderr.contains("readonly"))
     }
-    // Nothing stored was lost: still exactly the one sample snapshot.
-    let list = try RaonProcess.run(["snapshots", "--json"], in: dir, environment: env)
-    let items = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
-    #expect(items?.count == 1)
+    // Nothing stored was lost, nothing recorded: still exactly the one sample snapshot.
+    #expect(await InProcess.run(["snapshots", "show", "1"], in: dir, environment: env).status == 0)
+    let second = await InProcess.run(["snapshots", "show", "2"], in: dir, environment: env)
+    #expect(second.status == 1 && second.stderr.contains("no snapshot 2"), "\(second)")
   }
 
   @Test func snapshotsListsWhatWasRecordedAsJSONAndAsATable() throws {

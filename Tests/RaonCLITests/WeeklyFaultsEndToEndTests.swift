@@ -281,15 +281,14 @@ import Testing
   @Test func aSecondRunWhileOneRunsExitsAtOnceAndAKilledRunLeavesNoLock() async throws {
     let f = try await WeeklyFixture.make("lock")
     defer { f.stop() }
-    // The first page answers after 4 s: the first run holds the lock meanwhile.
+    // The first page answers after 4 s: the first run holds the store's lock meanwhile.
     await f.api.inject(.delay(.seconds(4)), forPageStarting: 1, times: 1)
     let slow = try RaonProcess.start(["weekly"], in: f.dir, environment: f.environment)
-    let lock = f.dir.appendingPathComponent("out/.raon-weekly.lock").path
-    #expect(Polling.until(timeout: 10, every: 0.05) { (try? String(contentsOfFile: lock))?.contains("pid") == true })
+    #expect(Polling.until(timeout: 10, every: 0.05) { Self.runningPID(f) == Int(slow.processIdentifier) })
     let started = Date()
     let second = try await f.weekly()
     #expect(second.status == 69, "\(second.stdout) \(second.stderr)")
-    #expect(second.stderr.contains("another raon weekly is running (pid \(slow.processIdentifier)"), "\(second.stderr)")
+    #expect(second.stderr.contains("another raon weekly is running (run 1, pid \(slow.processIdentifier) on "), "\(second.stderr)")
     #expect(Date().timeIntervalSince(started) < 3, "the second run waited")
     slow.waitUntilExit()
     #expect(slow.terminationStatus == 0)
@@ -298,7 +297,7 @@ import Testing
     // A run killed outright (SIGKILL) while it holds the lock: the next one runs.
     await f.api.inject(.delay(.seconds(30)), forPageStarting: 1, times: 1)
     let killed = try RaonProcess.start(["weekly", "--resend"], in: f.dir, environment: f.environment)
-    #expect(Polling.until(timeout: 10, every: 0.05) { (try? String(contentsOfFile: lock))?.contains("pid \(killed.processIdentifier)") == true })
+    #expect(Polling.until(timeout: 10, every: 0.05) { Self.runningPID(f) == Int(killed.processIdentifier) })
     kill(killed.processIdentifier, SIGKILL)
     killed.waitUntilExit()
     let next = try await f.weekly()
@@ -306,6 +305,14 @@ import Testing
     let (_, json, _) = try await f.runs()
     let outcomes = (json["runs"] as? [[String: Any]] ?? []).map { $0["outcome"] as? String ?? "" }
     #expect(outcomes.prefix(3) == ["succeeded", "interrupted", "succeeded"], "\(outcomes)")
+  }
+
+  /// The pid of the run the ledger shows running, read with Python's sqlite3 (the run holds
+  /// the store's lock, not a file).
+  static func runningPID(_ f: WeeklyFixture) -> Int? {
+    let script = "import sqlite3,sys\ntry:\n  r=sqlite3.connect('file:'+sys.argv[1]+'?mode=ro',uri=True).execute(\"select pid from weekly_run where outcome='running' order by id desc\").fetchone()\n  print(r[0] if r else '')\nexcept Exception:\n  print('')"
+    let run = try? Python.run(["-c", script, f.dir.appendingPathComponent("raon.sqlite").path])
+    return run.flatMap { Int($0.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
   @Test func sigtermMidReportLeavesTheStoreAndThePublishedFoldersWhole() async throws {
@@ -332,7 +339,7 @@ import Testing
     #expect(stopped.terminationStatus == 143)
     #expect(f.changedSince(before).isEmpty, "the published report and site are as they were: \(f.changedSince(before).prefix(5))")
     #expect(try Data(contentsOf: f.published("city", "pdf")) == pdf)
-    let leftovers = (try FileManager.default.contentsOfDirectory(atPath: out.path)).filter { $0.contains(".raon-") && $0 != ".raon-weekly.lock" }
+    let leftovers = (try FileManager.default.contentsOfDirectory(atPath: out.path)).filter { $0.contains(".raon-") }
     #expect(leftovers.isEmpty, "\(leftovers)")
     #expect(try await f.snapshotCount() == 1)
     // The next run finishes the work, and the stopped one shows as interrupted.

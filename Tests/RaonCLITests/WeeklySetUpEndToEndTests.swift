@@ -177,6 +177,54 @@ import Testing
     #expect(example.stderr.contains("holds no catalog file"), "\(example.stderr)")
   }
 
+  /// README's and docs/WEEKLY.md's set-up, line by line as written, on a scratch root with a
+  /// throwaway service user (``operator_page.py``): the secrets file the dry run sources as
+  /// that user, the service run as systemd runs it (its EnvironmentFile, User,
+  /// WorkingDirectory), cron's line, the password file, `retry_for = "0"`, the lock in
+  /// /run/raon, and every path written inside what the unit lets it write. Only `systemctl`
+  /// is skipped (printed with why); without root, all of it is (printed).
+  @Test func theOperatorsPageRunsAsWrittenFromAFreshServer() async throws {
+    let scratch = try Fixtures.temporaryDirectory("raon-operator-smtp")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    chmod(scratch.path, 0o755)
+    let smtp = try SMTPTestServer.start(in: scratch, user: WeeklyFixture.smtpUser, password: WeeklyFixture.smtpPassword)
+    defer { smtp.stop() }
+    let script = Fixtures.repositoryRoot.appendingPathComponent("Tests/RaonCLITests/Scripts/operator_page.py").path
+    let run = try Python.run([
+      script, Fixtures.repositoryRoot.path, RaonProcess.executable.path, String(smtp.port), smtp.caFile,
+      WeeklyFixture.smtpUser, WeeklyFixture.smtpPassword, Fixtures.sampleCSV.path,
+    ])
+    #expect(run.status == 0, "\(run.stdout.suffix(4000)) \(run.stderr.suffix(2000))")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout.suffix(3000))")
+    if let skipped = report["skipped"] as? String {
+      print("SKIPPED theOperatorsPageRunsAsWrittenFromAFreshServer: \(skipped)")
+      return
+    }
+    let pages = report["pages"] as? [String: [String: Any]] ?? [:]
+    #expect(Set(pages.keys) == ["README", "WEEKLY"], "\(run.stdout.suffix(3000))")
+    for (name, page) in pages {
+      let steps = page["steps"] as? [[String: Any]] ?? []
+      #expect(steps.allSatisfy { $0["status"] as? Int == 0 }, "\(name): \(steps)")
+      let dry = steps.first { ($0["line"] as? String)?.contains("--dry-run") == true }
+      #expect((dry?["stdout"] as? String)?.contains("mail: would send 3 messages") == true, "\(name): \(dry ?? [:])")
+      #expect(page["envMode"] as? String == "0o640", "\(name): the secrets file is root's, readable by the group")
+      let runs = page["runs"] as? [[String: Any]] ?? []
+      #expect(runs.count == (name == "WEEKLY" ? 3 : 2), "\(name): \(runs)")
+      for r in runs {
+        #expect(r["status"] as? Int == 0, "\(name) as \(r["as"] ?? ""): \(r["stdout"] ?? "") \(r["stderr"] ?? "")")
+      }
+      #expect((page["outside"] as? [String])?.isEmpty == true, "\(name): written outside what the unit allows: \(page["outside"] ?? "")")
+      #expect((page["lockFile"] as? String)?.hasPrefix("raon weekly lock") == true, "\(name): \(page["lockFile"] ?? "none")")
+      for skipped in page["skipped"] as? [[String: Any]] ?? [] {
+        print("SKIPPED (\(name)) \(skipped["line"] ?? ""): \(skipped["why"] ?? "")")
+      }
+    }
+    // Every run delivered the three lists (city, 종로구, 중구), logged in over TLS.
+    let received = try smtp.messages()
+    #expect(received.count == 15, "\(received.map { $0["subject"] ?? "" })")
+    #expect(received.allSatisfy { ($0["envelope"] as? [String: Any])?["login"] as? String == WeeklyFixture.smtpUser })
+  }
+
   static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)

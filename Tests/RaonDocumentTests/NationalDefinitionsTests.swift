@@ -7,7 +7,7 @@ import Testing
 struct NationalDefinitionsTests {
   @Test(arguments: [ReportLanguage.ko, .en])
   func theNationalDefinitionsNameTheReferenceDayAndNoImage(_ language: ReportLanguage) {
-    let national = ReportLabels(language, catalog: .national)
+    let national = ReportLabels(language, profile: .national)
     let text = (national.definitionLines + [national.minorChangesNote, national.registeredMeaning]).joined(separator: "\n")
     #expect(text.contains("데이터기준일자"), "\(text)")
     for seoul in ["신청일", "대표 이미지", "registration day", "the image"] {

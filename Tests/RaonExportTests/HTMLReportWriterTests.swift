@@ -164,7 +164,7 @@ import Testing
     figures.add([.text("연극"), .number(1), .percent(0.5), .number(0), .number(1)])
     var html = ""
     HTMLRenderer(layout: .page).append(
-      [.programs(ProgramTable(programs, showsDistrict: true, language: .ko)), .table(figures)], to: &html)
+      [.programs(ProgramTable(programs, showsDistrict: true, labels: ReportLabels(.ko))), .table(figures)], to: &html)
     #expect(html.components(separatedBy: "<table class=\"stack\">").count == 2, "\(html)")
     #expect(html.components(separatedBy: "<table>").count == 2, "the figures table is not a list")
     for label in ["공연/행사명", "분류", "자치구", "장소", "기간", "이용요금"] {

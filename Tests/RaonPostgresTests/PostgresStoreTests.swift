@@ -25,7 +25,7 @@ import TestSupport
     #expect(try server.psql("SELECT count(*) FROM \(schema).snapshot_program WHERE snapshot_id = 1") == "\(Catalogs.sample.count)\n")
     // Opening again (a second process, a newer run) changes nothing.
     _ = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
-    #expect(try server.psql("SELECT value FROM \(schema).store_info WHERE key = 'schema_version'") == "3\n")
+    #expect(try server.psql("SELECT value FROM \(schema).store_info WHERE key = 'schema_version'") == "4\n")
   }
 
   @Test func aSchemaHoldingOtherTablesIsRefusedUntouched() throws {
@@ -48,7 +48,7 @@ import TestSupport
     _ = try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment)
     try server.psql("UPDATE \(schema).store_info SET value = '9' WHERE key = 'schema_version'")
     for readOnly in [false, true] {
-      #expect(throws: SnapshotStore.Error.newerSchema(path: server.url(schema: schema), found: 9, supported: 3)) {
+      #expect(throws: SnapshotStore.Error.newerSchema(path: server.url(schema: schema), found: 9, supported: 4)) {
         try PostgresSnapshotStore(url: server.url(schema: schema), environment: server.environment, readOnly: readOnly)
       }
     }

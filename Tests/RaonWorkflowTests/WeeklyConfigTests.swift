@@ -42,7 +42,7 @@ import Testing
     #expect(weekly.retryFor == 7_200 && weekly.retryWait == 60)
     let mail = try #require(config.mail)
     #expect(mail.server == "smtp://mail.example:587")
-    #expect(mail.from.text == "culture@example.go.kr")
+    #expect(mail.from.address.text == "culture@example.go.kr")
     #expect(mail.user == "culture" && mail.caFile == "/etc/raon/ca.pem" && mail.passwordFile == nil)
     #expect(mail.operators.map(\.text) == ["ops@example.go.kr"])
     #expect(mail.city.map(\.text) == ["a@example.go.kr"])
@@ -121,7 +121,7 @@ import Testing
     let files = WeeklyMail.attachments(week: week, list: "종로구", formats: [.md, .xlsx, .csv, .pdf])
     #expect(files.map(\.name) == ["서울시_문화행사_주간현황_2025-08-18_종로구.pdf", "서울시_문화행사_주간현황_2025-08-18_종로구.xlsx"])
     #expect(files.map(\.path) == ["2025-W34/districts/종로구/report.pdf", "2025-W34/districts/종로구/report.xlsx"])
-    let from = try #require(MailAddress("culture@example.go.kr"))
+    let from = try #require(Mailbox("culture@example.go.kr"))
     #expect(
       WeeklyMail.messageID(week: week, list: "종로구", documentHash: "0123456789abcdef", resendRun: nil, from: from)
         == "raon.20250818.d23.0123456789ab@example.go.kr")

@@ -29,7 +29,7 @@ import Testing
   }
 
   static func parts(_ files: [MailAttachment], cap: Int, language: ReportLanguage = .ko) throws -> [WeeklyMail.Part] {
-    let from = try #require(MailAddress("culture@example.go.kr"))
+    let from = try #require(Mailbox("culture@example.go.kr"))
     let to = try #require(MailAddress("city@example.go.kr"))
     return try WeeklyMail.parts(
       summary: summary, subject: subject, to: [to], files: files, messageID: id, from: from,
@@ -40,7 +40,7 @@ import Testing
     let files = Self.files([("보고서.pdf", 30_000), ("보고서.xlsx", 20_000)])
     let parts = try Self.parts(files, cap: 10_240_000)
     #expect(parts.count == 1)
-    let from = try #require(MailAddress("culture@example.go.kr"))
+    let from = try #require(Mailbox("culture@example.go.kr"))
     let whole = WeeklyMail.message(
       summary: Self.summary, subject: Self.subject, to: parts[0].message.to, files: files, messageID: Self.id, from: from,
       date: Date(timeIntervalSince1970: 1_755_468_000), language: .ko)

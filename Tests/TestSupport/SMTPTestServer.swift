@@ -38,11 +38,24 @@ public final class SMTPTestServer: @unchecked Sendable {
     public var implicitTLS = false
     /// No TLS offered at all, AUTH taken in clear: a server a client must refuse.
     public var noStartTLS = false
-    public init(reject: [String] = [], stopAfter: Int? = nil, implicitTLS: Bool = false, noStartTLS: Bool = false) {
+    /// Every `MAIL FROM` refused with this code (553, 530): a refusal of the session.
+    public var refuseSender: Int?
+    /// Each message from the `slowFrom`th on answered this many seconds after its data
+    /// arrived (`NNNN.arrived` marks the arrival); one whose client went away meanwhile is
+    /// not kept.
+    public var slow: Double?
+    public var slowFrom = 1
+    public init(
+      reject: [String] = [], stopAfter: Int? = nil, implicitTLS: Bool = false, noStartTLS: Bool = false,
+      refuseSender: Int? = nil, slow: Double? = nil, slowFrom: Int = 1
+    ) {
       self.reject = reject
       self.stopAfter = stopAfter
       self.implicitTLS = implicitTLS
       self.noStartTLS = noStartTLS
+      self.refuseSender = refuseSender
+      self.slow = slow
+      self.slowFrom = slowFrom
     }
   }
 
@@ -97,6 +110,8 @@ public final class SMTPTestServer: @unchecked Sendable {
     if let n = options.stopAfter { arguments += ["--stop-after", String(n)] }
     if options.implicitTLS { arguments.append("--implicit-tls") }
     if options.noStartTLS { arguments.append("--no-starttls") }
+    if let code = options.refuseSender { arguments += ["--refuse-sender", String(code)] }
+    if let seconds = options.slow { arguments += ["--slow", String(seconds), "--slow-from", String(options.slowFrom)] }
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.repositoryRoot.appendingPathComponent("Tests/Scripts")
     let out = Pipe()

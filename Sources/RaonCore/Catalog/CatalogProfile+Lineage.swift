@@ -10,6 +10,6 @@ extension CatalogProfile {
         secondaryLabel: regions.secondaryLabel, secondaryEnglishLabel: regions.secondaryEnglishLabel,
         unknown: regions.unknown, names: lineage.provinceIDs, prefixes: regions.prefixes, lineage: lineage),
       identity: identity, normalisation: normalisation, coordinates: coordinates, api: api,
-      sourceLine: sourceLine, licence: licence)
+      sourceLine: sourceLine, licence: licence, words: words, extras: extras)
   }
 }

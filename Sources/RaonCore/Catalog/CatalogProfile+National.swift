@@ -66,5 +66,5 @@ extension CatalogProfile {
       defaultBase: "http://api.data.go.kr/openapi", keyVariable: "DATA_GO_KR_KEY",
       keyPortal: "data.go.kr", maxPageSize: 1_000),
     sourceLine: "출처: 공공데이터포털 (전국공연행사정보표준데이터)",
-    licence: "공공누리 제1유형")
+    licence: "공공누리 제1유형", words: .national, extras: ReportExtra.national)
 }

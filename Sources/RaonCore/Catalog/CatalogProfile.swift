@@ -58,6 +58,10 @@ public struct CatalogProfile: Sendable {
   /// The attribution every report carries ("출처: …").
   public let sourceLine: String
   public let licence: String
+  /// The words its documents are written in (CatalogWords+Seoul.swift, +National.swift).
+  public var words: CatalogWords = .seoul
+  /// The tables its report adds to the whole catalog's statistics.
+  public var extras: [ReportExtra] = []
 
   /// The profile `--catalog` names, or `nil`.
   public static func named(_ name: String) -> CatalogProfile? {

@@ -26,4 +26,20 @@ public enum NationalKey {
   public static func start(_ day: CalendarDay?, text: String) -> String {
     day?.description ?? TextKey.fold(text)
   }
+
+  /// An event apart from its provider: title and place folded and the start, as the key
+  /// writes them (what RaonAnalytics' `LineageDetection` matches across providers).
+  public static func event(title: String, start: String, place: String) -> String {
+    [TextKey.fold(title), start, TextKey.fold(place)].joined(separator: "\u{1F}")
+  }
+
+  /// The id of the event a row is a session of, under `lineage` (what
+  /// ``NationalNormalizer`` gives the row's program).
+  public static func id(of record: RawRecord, lineage: RegionLineage) -> String {
+    let provider = lineage.provider(name: record[.provider] ?? "", code: record[.providerCode] ?? "")
+    let startText = record[.startDate] ?? ""
+    return id(
+      lineage: lineage.keyLineage(of: provider.id), title: record[.title] ?? "",
+      start: start(CatalogDateParser.day(from: startText), text: startText), place: record[.place] ?? "")
+  }
 }

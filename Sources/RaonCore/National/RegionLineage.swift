@@ -59,6 +59,8 @@ public struct RegionLineage: Sendable {
   private(set) var providerByCode: [String: String] = [:]
   /// A provider name (folded) → the provider id it continues (from `raon.toml`).
   var aliases: [String: String] = [:]
+  /// What this lineage may learn from the data it compares (``Detection``).
+  public var detection = Detection()
 
   /// The lineage Raon ships (``shippedTable``).
   public static let shipped: RegionLineage = {

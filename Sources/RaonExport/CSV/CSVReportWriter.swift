@@ -24,10 +24,11 @@ import RaonDocument
 ///   values empty) and one row per changed field of a changed program (`title` is the
 ///   new title); only the header when the report has no comparison.
 /// - With ``ExportOptions/csvHeaders`` `.ko` the header rows are Korean
-///   (``KoreanCSVHeaders``: `ID,공연/행사명,…`, `분류,건수,무료,…`), column for column; the
+///   (``CSVHeaderRows``: `ID,공연/행사명,…`, `분류,건수,무료,…`), column for column; the
 ///   values stay as they are (keys, flag codes, `true`/`false`, `added`).
-/// - The national catalog's report writes its own files (``NationalCSVFiles``: `events.csv`,
-///   `by_region.csv` …, Korean headers).
+/// - Files are named in the catalog's words, and a catalog may fix its own Korean headers
+///   (``CatalogWords/files``: the national data's `events.csv`, `by_region.csv`,
+///   `by_provider.csv` …) and add its own tables (``ReportExtra``: `by_fee_kind.csv`).
 /// - Encoding per ``ExportOptions/csvEncoding``; rows end in CRLF. See ``CSVFileWriter``
 ///   for quoting and the formula-injection guard.
 public struct CSVReportWriter: ReportWriter {
@@ -67,37 +68,34 @@ public struct CSVReportWriter: ReportWriter {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     var result = ExportResult()
-    if options.catalog == .national {
-      try NationalCSVFiles.writeTables(report, into: csvDirectory, options: options) { name, body in
-        try writeFile(name, in: csvDirectory, options, &result, body: body)
-      }
-      return result
-    }
     let labels = options.labels
-    let ko = options.csvHeaders == .ko
+    let headers = CSVHeaderRows(options)
     let t = report.tables
-    try writeFile("by_category.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeGroups(t.byCategory, to: &w, header: ko ? KoreanCSVHeaders.byCategory : Self.groupColumns)
+    try writeFile(headers.groupFile, in: csvDirectory, options, &result) { w in
+      try Self.writeGroups(t.byCategory, to: &w, header: headers.byGroup)
     }
-    try writeFile("by_district.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeGroups(t.byDistrict, to: &w, header: ko ? KoreanCSVHeaders.byDistrict : Self.groupColumns)
+    try writeFile(headers.regionFile, in: csvDirectory, options, &result) { w in
+      try Self.writeGroups(t.byDistrict, to: &w, header: headers.byRegion)
     }
     try writeFile("by_fee.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeBands(
-        t.byFee, label: labels.feeBand(_:), to: &w, header: ko ? KoreanCSVHeaders.byFee : Self.bandColumns)
+      try Self.writeBands(t.byFee, label: labels.feeBand(_:), to: &w, header: headers.byFee)
     }
     try writeFile("by_duration.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeBands(
-        t.byDuration, label: labels.durationBand(_:), to: &w,
-        header: ko ? KoreanCSVHeaders.byDuration : Self.bandColumns)
+      try Self.writeBands(t.byDuration, label: labels.durationBand(_:), to: &w, header: headers.byDuration)
     }
-    try writeFile("category_by_district.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeCross(t.categoryByDistrict, to: &w, koreanHeader: ko)
+    // The catalog's own tables (the national data's 요금정보 and 입장연령), named in Korean.
+    let korean = ReportLabels(.ko, profile: options.profile)
+    for table in report.extras {
+      try writeFile(table.extra.csvFile, in: csvDirectory, options, &result) { w in
+        try Self.writeBands(
+          table.rows, label: { korean.say(table.extra.name(of: $0)) }, to: &w, header: table.extra.csvHeader)
+      }
+    }
+    try writeFile(headers.crossFile, in: csvDirectory, options, &result) { w in
+      try Self.writeCross(t.categoryByDistrict, to: &w, headers: headers)
     }
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(
-        report.changes, day: report.snapshot.koreaDay, to: &w,
-        header: ko ? KoreanCSVHeaders.changes : Self.changeColumns)
+      try Self.writeChanges(report.changes, day: report.snapshot.koreaDay, to: &w, headers: headers, options: options)
     }
     return result
   }
@@ -109,13 +107,8 @@ public struct CSVReportWriter: ReportWriter {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
     var result = ExportResult()
-    let national = options.catalog == .national
     try writeFile("changes.csv", in: csvDirectory, options, &result) { w in
-      try Self.writeChanges(
-        diff, day: to.koreaDay, to: &w,
-        header: national
-          ? NationalCSVFiles.changeHeader : options.csvHeaders == .ko ? KoreanCSVHeaders.changes : Self.changeColumns,
-        national: national)
+      try Self.writeChanges(diff, day: to.koreaDay, to: &w, headers: CSVHeaderRows(options), options: options)
     }
     return result
   }
@@ -145,9 +138,9 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeRows(_ chunk: [Program], to w: inout CSVFileWriter) throws {
+  static func writeRows(_ chunk: [Program], columns: [ProgramColumn], to w: inout CSVFileWriter) throws {
     for p in chunk {
-      for column in ProgramColumn.allCases { write(column.cell(of: p), to: &w) }
+      for column in columns { write(column.cell(of: p), to: &w) }
       try w.endRow()
     }
   }
@@ -196,14 +189,8 @@ public struct CSVReportWriter: ReportWriter {
     }
   }
 
-  static func writeCross(
-    _ table: CrossTable, to w: inout CSVFileWriter, koreanHeader: Bool = false, header: [String]? = nil
-  ) throws {
-    try w.textRow(
-      header
-        ?? (koreanHeader
-          ? KoreanCSVHeaders.categoryByDistrict(districts: table.columnKeys)
-          : ["category"] + table.columnKeys + ["total"]))
+  static func writeCross(_ table: CrossTable, to w: inout CSVFileWriter, headers: CSVHeaderRows) throws {
+    try w.textRow([headers.crossFirst] + table.columnKeys + [headers.crossTotal])
     for (r, key) in table.rowKeys.enumerated() {
       w.text(key)
       let row = r < table.counts.count ? table.counts[r] : []
@@ -222,22 +209,23 @@ public struct CSVReportWriter: ReportWriter {
 
   /// - Parameters:
   ///   - day: The newer snapshot's day (Korea), which tells ended from withdrawn.
-  ///   - national: The national data's file: 항목 holds the field's label, its code last.
+  ///   - headers: The header row, and whether 항목 holds the field's label (its code last).
   static func writeChanges(
-    _ diff: SnapshotDiff?, day: CalendarDay, to w: inout CSVFileWriter,
-    header: [String] = changeColumns, national: Bool = false
+    _ diff: SnapshotDiff?, day: CalendarDay, to w: inout CSVFileWriter, headers: CSVHeaderRows,
+    options: ExportOptions
   ) throws {
-    try w.textRow(header)
+    try w.textRow(headers.changes)
     guard let diff else { return }
-    let labels = ReportLabels(.ko, catalog: .national)
+    let labelled = headers.labelsFields
+    let labels = ReportLabels(.ko, profile: options.profile)
     func row(_ change: String, _ p: Program, field: String = "", old: String = "", new: String = "", kind: String, minor: String = "") throws {
-      let shown = national && !field.isEmpty ? labels.fieldName(field) : field
+      let shown = labelled && !field.isEmpty ? labels.fieldName(field) : field
       for text in [change, p.id, p.title, shown, old, new, p.category, p.district] { w.text(text) }
       w.day(p.startDate)
       w.day(p.endDate)
       w.raw(kind)
       w.raw(minor)
-      if national { w.raw(field) }
+      if labelled { w.raw(field) }
       try w.endRow()
     }
     for p in diff.added { try row("added", p, kind: "") }
@@ -262,27 +250,25 @@ public struct CSVReportWriter: ReportWriter {
 /// held), by the registry's csv entry (``FormatEntry/withPrograms``).
 public final class CSVProgramsFile {
   private var writer: CSVFileWriter
-  /// The national data's `events.csv` (``NationalCSVFiles``), else Seoul's `programs.csv`.
-  private let national: Bool
-  private var name: String { national ? NationalCSVFiles.eventsFile : "programs.csv" }
+  /// The catalog's programs file (`programs.csv`, the national data's `events.csv`) and
+  /// its columns (``CSVHeaderRows``).
+  private let name: String
+  private let columns: [ProgramColumn]
 
-  /// Creates `csv/programs.csv` under `directory` and writes its header.
+  /// Creates the programs' file under `directory`'s `csv/` and writes its header.
   public init(into directory: URL, options: ExportOptions) throws {
     let csvDirectory = directory.appendingPathComponent("csv", isDirectory: true)
     try TextOutput.makeDirectory(csvDirectory)
-    national = options.catalog == .national
-    writer = try CSVFileWriter(
-      url: csvDirectory.appendingPathComponent(national ? NationalCSVFiles.eventsFile : "programs.csv"),
-      encoding: options.csvEncoding)
-    try writer.textRow(
-      national
-        ? NationalCSVFiles.eventColumns.map(\.1)
-        : options.csvHeaders == .ko ? KoreanCSVHeaders.programs : Program.csvColumns)
+    let headers = CSVHeaderRows(options)
+    name = headers.programsFile
+    columns = headers.programs.map(\.column)
+    writer = try CSVFileWriter(url: csvDirectory.appendingPathComponent(name), encoding: options.csvEncoding)
+    try writer.textRow(headers.programs.map(\.header))
   }
 
   /// The next programs, in the report's order.
   public func append(_ chunk: [Program]) throws {
-    if national { try NationalCSVFiles.writeRows(chunk, to: &writer) } else { try CSVReportWriter.writeRows(chunk, to: &writer) }
+    try CSVReportWriter.writeRows(chunk, columns: columns, to: &writer)
   }
 
   /// Closes the file.

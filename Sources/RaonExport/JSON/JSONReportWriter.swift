@@ -45,13 +45,10 @@ public struct JSONReportWriter: TextRenderer {
   public func files(for document: ReportDocument, options: ExportOptions) throws -> [OutputFile] {
     switch document {
     case .report(let report):
-      let value = Self.reportDocument(report.figures)
-      let shaped = options.catalog == .national ? NationalReportJSON.adapt(value, report.figures) : value
-      return [OutputFile("report.json", shaped.pretty())]
+      return [OutputFile("report.json", Self.reportDocument(report.figures, labels: options.labels).pretty())]
     case .comparison(let c):
-      let value = Self.comparisonDocument(c.diff, from: c.from, to: c.to)
-      let shaped = options.catalog == .national ? NationalReportJSON.labelled(value, options.language) : value
-      return [OutputFile("changes.json", shaped.pretty())]
+      let value = Self.comparisonDocument(c.diff, from: c.from, to: c.to, labels: options.labels)
+      return [OutputFile("changes.json", value.pretty())]
     case .trend(let t):
       return [OutputFile(TrendWriters.jsonFileName, TrendJSON.value(points: t.points).pretty())]
     }
@@ -59,17 +56,26 @@ public struct JSONReportWriter: TextRenderer {
 
   // MARK: - Documents
 
-  static func reportDocument(_ r: ReportData) -> JSONValue {
+  /// `report.json`, its keys in the catalog's words (``FileWords``: `byDistrict`, or the
+  /// national data's `byRegion`, `byProvider`, `providerByRegion`, `region` for a pack's
+  /// place, `catalog` and `unit` first, its extra tables last).
+  static func reportDocument(_ r: ReportData, labels: ReportLabels) -> JSONValue {
     let t = r.tables
+    let keys = JSONKeys(labels.words.files)
     let previous: JSONValue =
       r.previousWeek.flatMap { v in r.compareTo.map { previousWeek(v, snapshotId: $0.id) } } ?? .null
     let changes: JSONValue =
-      r.changes.map { .object(changeMembers($0) + (r.changeKinds.map(changeKindMembers) ?? [])) }
+      r.changes.map { .object(changeMembers($0, labels: labels) + (r.changeKinds.map(changeKindMembers) ?? [])) }
       ?? .null
     let quality: [JSONValue] = t.quality.map {
       .object([("flag", .string($0.key)), ("count", .int($0.count))])
     }
-    return .object([
+    let files = labels.words.files
+    let head: [(String, JSONValue)] =
+      files.jsonNamesCatalog
+      ? [("catalog", .string(labels.profile.name.rawValue)), ("unit", .string(labels.words.item.enPlural))] : []
+    let extras: [(String, JSONValue)] = r.extras.map { ($0.extra.jsonKey, .array($0.rows.map(band))) }
+    return .object(head + [
       (
         "snapshot",
         .object([
@@ -94,28 +100,48 @@ public struct JSONReportWriter: TextRenderer {
           ("freeShare", .number(t.total > 0 ? Double(t.free) / Double(t.total) : 0)),
         ])
       ),
-      ("thisWeek", thisWeek(r)),
+      ("thisWeek", thisWeek(r, keys)),
       ("previousWeek", previous),
-      ("district", r.district.map(district) ?? .null),
+      (keys.place, r.district.map(district) ?? .null),
       ("trend", .array(r.trend.map(trendPoint))),
-      ("compareWeek", r.compareWeek.map(weekFigures) ?? .null),
-      ("byCategory", .array(t.byCategory.map(group))),
-      ("byDistrict", .array(t.byDistrict.map(group))),
+      ("compareWeek", r.compareWeek.map { weekFigures($0, keys) } ?? .null),
+      (keys.by(group: ""), .array(t.byCategory.map(group))),
+      (keys.by(region: ""), .array(t.byDistrict.map(group))),
       ("byFee", .array(t.byFee.map(band))),
       ("byDuration", .array(t.byDuration.map(band))),
-      ("categoryByDistrict", cross(t.categoryByDistrict)),
+      (keys.cross, cross(t.categoryByDistrict)),
       ("changes", changes),
       ("quality", .array(quality)),
-    ])
+    ] + extras)
   }
 
-  static func comparisonDocument(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo)
+  /// The keys that name a region or a group, in the catalog's words: `runningByDistrict`,
+  /// `runningByRegion`.
+  struct JSONKeys {
+    let region: String
+    let group: String
+
+    init(_ files: FileWords) {
+      region = files.jsonRegion
+      group = files.jsonGroup
+    }
+
+    /// `byDistrict` (`prefix` empty), `activeByDistrict` (`prefix` `active`).
+    func by(region prefix: String) -> String { (prefix.isEmpty ? "by" : prefix + "By") + region }
+    func by(group prefix: String) -> String { (prefix.isEmpty ? "by" : prefix + "By") + group }
+    /// A pack's place: `district`, `region`.
+    var place: String { region.prefix(1).lowercased() + region.dropFirst() }
+    /// The cross table: `categoryByDistrict`, `providerByRegion`.
+    var cross: String { group.prefix(1).lowercased() + group.dropFirst() + "By" + region }
+  }
+
+  static func comparisonDocument(_ diff: SnapshotDiff, from: SnapshotInfo, to: SnapshotInfo, labels: ReportLabels)
     -> JSONValue
   {
     // The report's change analysis and keys (DESIGN.md, report.json `changes`): D is the
     // newer snapshot's day.
     .object(
-      [("from", snapshotRef(from)), ("to", snapshotRef(to))] + changeMembers(diff)
+      [("from", snapshotRef(from)), ("to", snapshotRef(to))] + changeMembers(diff, labels: labels)
         + changeKindMembers(ChangeKinds.classify(diff, day: to.koreaDay)))
   }
 
@@ -147,23 +173,23 @@ public struct JSONReportWriter: TextRenderer {
     .object([("key", .string(b.key)), ("count", .int(b.count))])
   }
 
-  private static func weekFigures(_ w: WeekFigures) -> JSONValue {
+  private static func weekFigures(_ w: WeekFigures, _ keys: JSONKeys) -> JSONValue {
     .object([
       ("active", .int(w.active)),
       ("starting", .int(w.starting)),
       ("activeFree", .int(w.activeFree)),
       ("activeFreeShare", .number(w.active > 0 ? Double(w.activeFree) / Double(w.active) : 0)),
-      ("activeByCategory", .array(w.activeByCategory.map(band))),
-      ("activeByDistrict", .array(w.activeByDistrict.map(band))),
-      ("startingByCategory", .array(w.startingByCategory.map(band))),
-      ("startingByDistrict", .array(w.startingByDistrict.map(band))),
+      (keys.by(group: "active"), .array(w.activeByCategory.map(band))),
+      (keys.by(region: "active"), .array(w.activeByDistrict.map(band))),
+      (keys.by(group: "starting"), .array(w.startingByCategory.map(band))),
+      (keys.by(region: "starting"), .array(w.startingByDistrict.map(band))),
     ])
   }
 
   /// The week's figures: the first round's keys, then the week-centred ones (one
   /// definition each, ``WeekView``); `starting` is the same figure in both.
-  private static func thisWeek(_ r: ReportData) -> JSONValue {
-    guard case .object(let first) = weekFigures(r.thisWeek) else { return weekFigures(r.thisWeek) }
+  private static func thisWeek(_ r: ReportData, _ keys: JSONKeys) -> JSONValue {
+    guard case .object(let first) = weekFigures(r.thisWeek, keys) else { return weekFigures(r.thisWeek, keys) }
     let v = r.weekView
     return .object(
       first + [
@@ -172,10 +198,10 @@ public struct JSONReportWriter: TextRenderer {
         ("ending", .int(v.ending)),
         ("registered", .int(v.registered)),
         ("runningFree", .int(v.runningFree)),
-        ("runningByCategory", .array(v.runningByCategory.map(band))),
-        ("runningByDistrict", .array(v.runningByDistrict.map(band))),
-        ("currentByCategory", .array(v.currentByCategory.map(band))),
-        ("currentByDistrict", .array(v.currentByDistrict.map(band))),
+        (keys.by(group: "running"), .array(v.runningByCategory.map(band))),
+        (keys.by(region: "running"), .array(v.runningByDistrict.map(band))),
+        (keys.by(group: "current"), .array(v.currentByCategory.map(band))),
+        (keys.by(region: "current"), .array(v.currentByDistrict.map(band))),
         ("startingIds", ids(v.startingIds)),
         ("endingIds", ids(v.endingIds)),
         ("registeredIds", ids(v.registeredIds)),
@@ -247,8 +273,17 @@ public struct JSONReportWriter: TextRenderer {
     ])
   }
 
-  private static func changeMembers(_ d: SnapshotDiff) -> [(String, JSONValue)] {
-    [
+  /// The changes' members; a catalog that names changed fields for people
+  /// (``FileWords/labelsChangedFields``) gives each its `label` after its code (`feeText`
+  /// → 관람요금, `sessions` → 회차 수; in English its English label).
+  private static func changeMembers(_ d: SnapshotDiff, labels: ReportLabels) -> [(String, JSONValue)] {
+    let labelled = labels.words.files.labelsChangedFields
+    func field(_ f: FieldChange) -> JSONValue {
+      var members: [(String, JSONValue)] = [("field", .string(f.field))]
+      if labelled { members.append(("label", .string(labels.fieldName(f.field)))) }
+      return .object(members + [("old", .string(f.old)), ("new", .string(f.new))])
+    }
+    return [
       ("added", .int(d.added.count)),
       ("removed", .int(d.removed.count)),
       ("changed", .int(d.changed.count)),
@@ -258,18 +293,7 @@ public struct JSONReportWriter: TextRenderer {
       (
         "changedFields",
         .object(
-          d.changed.map { c in
-            (
-              c.id,
-              .array(
-                c.fields.map {
-                  .object([
-                    ("field", .string($0.field)), ("old", .string($0.old)),
-                    ("new", .string($0.new)),
-                  ])
-                })
-            )
-          })
+          d.changed.map { c in (c.id, JSONValue.array(c.fields.map(field))) })
       ),
     ]
   }

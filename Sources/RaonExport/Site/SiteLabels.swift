@@ -3,18 +3,16 @@ import RaonDocument
 
 /// The words of `raon site`'s own pages (the week pages are the report's).
 extension ReportLabels {
-  public var siteTitle: String { say("서울시 문화행사 기록", "Seoul cultural events — archive") }
+  public var siteTitle: String { say("\(words.catalog.ko) 기록", "\(words.catalog.en) — archive") }
   public var siteHome: String { say("처음", "Home") }
   public var siteSearch: String { say("검색", "Search") }
   public var siteWeeks: String { say("주간 보고서", "Weekly reports") }
-  public var siteDistricts: String { say("자치구", "Districts") }
+  public var siteDistricts: String { say(regionWord.ko, Self.capitalised(regionWord.enPlural)) }
   public var siteLatestWeek: String { say("최근 주", "Latest week") }
   public var siteFullReport: String { say("보고서 전체 보기", "The full report") }
   public var sitePrevious: String { say("← 이전 주", "← Previous week") }
   public var siteNext: String { say("다음 주 →", "Next week →") }
-  public var siteCity: String {
-    catalog == .national ? say("전국", "Whole country") : say("서울시 전체", "Whole city")
-  }
+  public var siteCity: String { say(words.wholeArea) }
   public var siteDownloads: String { say("내려받기", "Downloads") }
   public var siteWeekPrograms: String { say("이 주 목록의 행사", "Events in this week's catalog") }
   public var siteDistrictWeeks: String { say("주별 보고서", "Week by week") }
@@ -28,10 +26,9 @@ extension ReportLabels {
   public var siteLastSeen: String { say("목록에서 마지막으로 본 주", "Last listed in the week of") }
   public var siteProgramStory: String { say("변경 이력", "History") }
   public var siteFirstSeen: String { say("처음 본 주", "First seen") }
-  /// The national data has no registration day: its row's 데이터기준일자 stands there.
-  public var siteRegistered: String {
-    catalog == .national ? say("데이터기준일자", "Reference date") : say("등록일", "Registered")
-  }
+  /// The day a program was registered, in the catalog's words (the national data has no
+  /// registration day: its row's 데이터기준일자 stands there).
+  public var siteRegistered: String { say(words.registeredOn) }
   public var siteState: String { say("상태", "State") }
   public var sitePortal: String { say("포털에서 보기", "On the portal") }
   public var siteAppeared: String { say("등장", "Appeared") }
@@ -55,7 +52,7 @@ extension ReportLabels {
   public var siteNoScript: String {
     say("검색에는 JavaScript가 필요합니다.", "Search needs JavaScript.")
   }
-  public var siteTrendByDistrict: String { say("자치구별 추이", "Trend by district") }
+  public var siteTrendByDistrict: String { say("\(regionWord.ko)별 추이", "Trend by \(regionWord.en)") }
 
   /// `운영 중`, `예정`, `종료`, `철회`.
   public func siteState(_ state: ProgramHistory.State) -> String {

@@ -8,8 +8,9 @@ public struct SiteWeek: Sendable, Hashable {
   public var week: ISOWeek
   public var snapshot: SnapshotInfo
   public var point: WeeklyTrendPoint?
-  /// The national data's 시·도 with events this week: lineage id → the name on the week's
-  /// day (the name of its region pack); empty for Seoul's, whose districts never change.
+  /// The regions with a pack this week, for a catalog whose regions follow a lineage (the
+  /// national data's 시·도): lineage id → the name on the week's day (the name of its pack);
+  /// empty for Seoul's, whose 25 districts each have a pack every week.
   public var regions: [String: String]
   public init(week: ISOWeek, snapshot: SnapshotInfo, point: WeeklyTrendPoint?, regions: [String: String] = [:]) {
     self.week = week
@@ -26,21 +27,27 @@ public struct SiteWeek: Sendable, Hashable {
 public struct SitePages: Sendable {
   public var weeks: [SiteWeek]
   public var language: ReportLanguage
-  /// The catalog: the national data's site has a page per 시·도 (``regions``) where Seoul's
-  /// has one per district, and says 전국, 시·도, 제공기관 and 행사.
-  public var catalog: CatalogProfile.Name
-  /// The national data's 시·도 of any week, in the lineage's order: lineage id and the name
-  /// in the latest week (the name of its page).
+  /// The catalog: its words (서울시 전체 or 전국, 자치구 or 시·도, 분류 or 제공기관), its pages'
+  /// folders, whether its groups have pages.
+  public var profile: CatalogProfile
+  /// The regions with a page, in the order pages list them: id and the name in the latest
+  /// week (the name of its page).
   public var regions: [SiteRegion]
-  var L: ReportLabels { ReportLabels(language, catalog: catalog) }
+  /// Whether a week has packs only for the regions its ``SiteWeek/regions`` names (regions
+  /// given by the job, following a lineage), rather than for every region.
+  let regionsFollowWeeks: Bool
+  var L: ReportLabels { ReportLabels(language, profile: profile) }
 
+  /// - Parameter regions: The regions of any week, with their latest names; empty: the
+  ///   profile's regions (Seoul's 25 districts), each with a pack every week.
   public init(
-    weeks: [SiteWeek], language: ReportLanguage, catalog: CatalogProfile.Name = .seoul, regions: [SiteRegion] = []
+    weeks: [SiteWeek], language: ReportLanguage, profile: CatalogProfile = .seoul, regions: [SiteRegion] = []
   ) {
     self.weeks = weeks
     self.language = language
-    self.catalog = catalog
-    self.regions = regions
+    self.profile = profile
+    regionsFollowWeeks = !regions.isEmpty
+    self.regions = regions.isEmpty ? profile.regions.names.map { SiteRegion(id: $0, name: $0) } : regions
   }
 
   static func esc(_ text: String) -> String { SVGBarChart.escape(text) }
@@ -191,7 +198,7 @@ public struct SitePages: Sendable {
     let path = weekReport(index, area: district) ?? SitePaths.weekReport(w.week)
     var extra = weekSwitch(index, district: district)
     if let district {
-      let name = isNational ? w.regions[district] ?? areaName(district) : district
+      let name = w.regions[district] ?? areaName(district)
       extra += link(path, SitePaths.weekReport(w.week), L.siteCity)
       extra += link(path, areaPage(district), "\(name) · \(L.siteDistrictWeeks)")
     } else {
@@ -202,7 +209,7 @@ public struct SitePages: Sendable {
       extra += "</ul></details>"
     }
     let folder = (path as NSString).deletingLastPathComponent
-    let downloads = files.filter { $0 != "report.html" && !$0.hasPrefix("districts/") && !$0.hasPrefix("regions/") }
+    let downloads = files.filter { $0 != "report.html" && !$0.hasPrefix(areaFolder + "/") }
     if !downloads.isEmpty {
       extra += "<details><summary>\(Self.esc(L.siteDownloads))</summary><ul>"
       for f in downloads { extra += "<li>" + link(path, "\(folder)/\(f)", f) + "</li>" }
@@ -281,13 +288,14 @@ public struct SitePages: Sendable {
         for (p, s) in listed {
           b += "<tr><td>" + link(path, SitePaths.program(p.id), p.title.isEmpty ? p.id : p.title) + "</td>"
           b += "<td class=\"state\" data-label=\"\(state)\">\(Self.esc(L.siteState(s)))</td>"
-          b += "<td class=\"category\" data-label=\"\(category)\">\(Self.esc(p.category))</td>"
+          b += "<td class=\"category\" data-label=\"\(category)\">\(groupLink(from: path, p.category))</td>"
           b += "<td class=\"period\" data-label=\"\(period)\">"
             + Self.esc(OfficialDates.programDates(p.startDate, p.endDate, language)) + "</td></tr>\n"
         }
         b += "</tbody></table></div>\n"
       }
     }
+    b += groupList(from: path, programs)
     b += "<h2>\(Self.esc(L.siteDistrictWeeks))</h2>\n<ul>\n"
     for i in weeks.indices.reversed() {
       guard let report = weekReport(i, area: id) else { continue }
@@ -320,7 +328,7 @@ public struct SitePages: Sendable {
     let path = SitePaths.trend
     var body = ""
     var options = DocumentOptions(language: language)
-    options.catalog = catalog
+    options.profile = profile
     HTMLRenderer(layout: .fragment).append(ReportDocument.trend(city, options: options).document, to: &body)
     body += "<h2>\(Self.esc(L.siteTrendByDistrict))</h2>\n<ul class=\"cols\">\n"
     for a in areas { body += "<li>" + link(path, areaPage(a.id), a.name) + "</li>\n" }
@@ -354,7 +362,7 @@ public struct SitePages: Sendable {
     }
     row("ID", p.id)
     row(L.siteState, L.siteState(state))
-    row(L.siteCategory, p.category)
+    row(L.siteCategory, groupLink(from: path, p.category), raw: true)
     row(
       L.siteDistrict,
       areas.first { $0.name == p.district }.map { link(path, areaPage($0.id), p.district) } ?? Self.esc(p.district),

@@ -13,29 +13,39 @@ public enum SitePaths {
   public static let programs = "programs"
   /// The national data's page per 시·도 (Seoul's are in ``districts``).
   public static let regions = "regions"
+  /// The national data's page per provider (``FileWords/groupFolder``).
+  public static let providers = "providers"
   public static let manifest = ".raon-site.json"
   /// Everything a site folder may hold (an earlier site is replaced only then).
-  public static let entries: Set<String> = [index, search, trend, weeks, districts, regions, programs, manifest]
+  public static let entries: Set<String> = [index, search, trend, weeks, districts, regions, providers, programs, manifest]
 
   /// `weeks/2024-W37`
   public static func weekFolder(_ week: ISOWeek) -> String { "\(weeks)/\(week)" }
 
   /// The week's report page: the city's, or a district's pack.
   public static func weekReport(_ week: ISOWeek, district: String? = nil) -> String {
-    district.map { "\(weekFolder(week))/districts/\($0)/report.html" } ?? "\(weekFolder(week))/report.html"
+    district.map { weekReport(week, pack: $0, in: districts) } ?? "\(weekFolder(week))/report.html"
   }
 
+  /// A pack's report page in a week: `weeks/2024-W37/districts/강남구/report.html`.
+  public static func weekReport(_ week: ISOWeek, pack name: String, in folder: String) -> String {
+    "\(weekFolder(week))/\(folder)/\(name)/report.html"
+  }
+
+  /// An area's or a group's page: `districts/강남구.html`, `providers/경상북도 안동시.html`.
+  public static func area(_ folder: String, _ name: String) -> String { "\(folder)/\(name).html" }
+
   /// `districts/강남구.html`
-  public static func district(_ name: String) -> String { "\(districts)/\(name).html" }
+  public static func district(_ name: String) -> String { area(districts, name) }
 
   /// The national data's week report of a 시·도 as named that week:
   /// `weeks/2025-W14/regions/강원특별자치도/report.html` (the report's region pack).
   public static func weekReport(_ week: ISOWeek, region: String) -> String {
-    "\(weekFolder(week))/\(regions)/\(region)/report.html"
+    weekReport(week, pack: region, in: regions)
   }
 
   /// `regions/강원특별자치도.html`: a 시·도's page, named as in the site's latest week.
-  public static func region(_ name: String) -> String { "\(regions)/\(name).html" }
+  public static func region(_ name: String) -> String { area(regions, name) }
 
   /// `programs/cult-154024.html`: the id with `:` as `-`; any other byte that is not a
   /// letter, digit or `-` as `_XX` (hex), so every id has a file name of its own. An id
@@ -66,6 +76,21 @@ public enum SitePaths {
     var kept = name.utf8.prefix(keptOfLongName)
     if let escape = kept.suffix(2).firstIndex(of: UInt8(ascii: "_")) { kept = kept[..<escape] }
     return String(decoding: kept, as: UTF8.self) + "~" + SHA256.hex(id) + ".html"
+  }
+
+  /// A name the data brings (a provider's) as a file name: itself, with `/` as `／` and a
+  /// leading `.` as `．` (never a folder, never hidden); a name longer than
+  /// ``longestProgramName`` bytes keeps its first characters, then `~` and its SHA-256.
+  public static func fileName(_ name: String) -> String {
+    var clean = name.replacingOccurrences(of: "/", with: "／").replacingOccurrences(of: "\u{0}", with: "")
+    if clean.hasPrefix(".") { clean = "．" + clean.dropFirst() }
+    guard clean.utf8.count > longestProgramName else { return clean }
+    var kept = ""
+    for character in clean {
+      guard kept.utf8.count + character.utf8.count <= keptOfLongName else { break }
+      kept.append(character)
+    }
+    return kept + "~" + SHA256.hex(name)
   }
 
   /// The link from a page at `from` (a path in the site) to `to`, percent-encoded.

@@ -89,8 +89,7 @@ public enum TrendWriters {
       ? "" : " \(points[0].isoWeek) … \(points[points.count - 1].isoWeek)"
     try workbook.setProperties(
       title: L.trendDocumentTitle, subject: L.trendTitle + range, author: "Raon",
-      keywords: L.language == .ko
-        ? "서울시, 문화행사, 서울 열린데이터광장, Raon" : "Seoul, cultural events, open data, Raon",
+      keywords: L.say(L.words.keywords),
       comments: L.attribution,
       created: points.last?.takenAt ?? Date(timeIntervalSince1970: 1))
     try workbook.close()

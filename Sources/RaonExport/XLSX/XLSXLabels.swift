@@ -20,7 +20,9 @@ extension ReportLabels {
   public var xlsxDescription: String { explanation }
   public var xlsxFrom: String { say("이전 자료", "Earlier collection") }
   public var xlsxTo: String { say("이후 자료", "Later collection") }
-  public var xlsxCategoryDistrictCorner: String { say("분류 \\ 자치구", "Category \\ district") }
+  public var xlsxCategoryDistrictCorner: String {
+    say("\(groupWord.ko) \\ \(regionWord.ko)", "\(Self.capitalised(groupWord.en)) \\ \(regionWord.en)")
+  }
   /// Header of the quality sheet's code column: the name `programs.csv` and JSON use.
   public var xlsxFlagCode: String { say("코드(CSV·JSON)", "Code (CSV, JSON)") }
   /// Heading of the examples under the quality table.
@@ -28,7 +30,7 @@ extension ReportLabels {
     say("예시 (표시마다 처음 \(perFlag)건)", "Examples (the first \(perFlag) of each flag)")
   }
   public func xlsxChartTitle(_ table: String) -> String {
-    say("\(table) 행사 수", "Programs \(table.lowercased())")
+    say("\(table) 행사 수", "\(Self.capitalised(itemWord.enPlural)) \(table.lowercased())")
   }
   /// Warning when text was cut to Excel's cell limit.
   public func xlsxTruncatedWarning(_ count: Int, file: String) -> String {

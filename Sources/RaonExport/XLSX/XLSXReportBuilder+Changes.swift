@@ -47,7 +47,7 @@ extension XLSXReportBuilder {
     // The national data's events have no id a person knows: their start date, part of
     // what tells one from another, prints, and provider names (경상북도 안동시,
     // 문화체육관광부 국립국악원) wrap rather than run into the 시·도 column.
-    let national = options.catalog == .national
+    let national = labels.words.layout.changesPrintStartDate
     let headers = [
       labels.xlsxChangeKind, labels.title, labels.field, labels.oldValue, labels.newValue,
       labels.category, labels.district, labels.changeKindTitle, labels.minor,

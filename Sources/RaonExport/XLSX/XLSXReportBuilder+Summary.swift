@@ -72,9 +72,10 @@ extension XLSXReportBuilder {
     var r = row
     try sheet.string(r, 0, labels.xlsxHeadlines, f.section)
     r += 1
-    let previous = report.previousWeek.flatMap { v in report.compareTo.map { _ in v } }
+    let against = ComparedWith.of(report)
+    let previous = report.previousWeek.flatMap { v in against.map { _ in v } }
     var titles = [labels.key, labels.thisWeek]
-    if previous != nil { titles += [labels.previousWeek, labels.change] }
+    if let against, previous != nil { titles += [labels.comparedHeader(against), labels.change] }
     for (col, title) in titles.enumerated() { try sheet.string(r, col, title, f.header) }
     r += 1
     let now = report.weekView

@@ -43,8 +43,9 @@ final class XLSXReportBuilder {
     let summary: XLSXSheet
     let week: WeekSheets
     let category, district, fee, duration, cross, quality: XLSXSheet
-    /// The national data's 요금정보 and 입장연령 tables (`nil` in Seoul's workbook).
-    let feeKind, age: XLSXSheet?
+    /// The catalog's extra tables (``ReportExtra``: the national data's 요금정보 and 입장연령),
+    /// a sheet each.
+    let extras: [XLSXSheet]
     let changes: XLSXTableStream
   }
 
@@ -74,16 +75,14 @@ final class XLSXReportBuilder {
     let district = try workbook.addSheet(labels.byDistrict)
     let fee = try workbook.addSheet(labels.byFee)
     let duration = try workbook.addSheet(labels.byDuration)
-    let national = options.catalog == .national
-    let feeKind = national ? try workbook.addSheet(labels.say("요금정보별", "By fee kind")) : nil
-    let age = national ? try workbook.addSheet(labels.say("입장연령별", "By admission age")) : nil
+    let extras = try options.profile.extras.map { try workbook.addSheet(labels.say($0.title)) }
     let cross = try workbook.addSheet(labels.categoryByDistrict)
     let quality = try workbook.addSheet(labels.quality)
     let changes = changesStream(preamble: nil)
     try changes.start()
     return ReportSheets(
       summary: summary, week: week, category: category, district: district, fee: fee, duration: duration,
-      cross: cross, quality: quality, feeKind: feeKind, age: age, changes: changes)
+      cross: cross, quality: quality, extras: extras, changes: changes)
   }
 
   /// Everything but the changes and programs, in a fixed order (it decides the order of
@@ -114,29 +113,23 @@ final class XLSXReportBuilder {
     ] {
       try draw(chart, at: count + 3, on: sheet, over: under(sheet))
     }
-    if let national = report.national {
-      let L = labels
-      if let sheet = sheets.feeKind {
-        try fillBandSheet(
-          sheet, keyTitle: L.say("요금정보", "Fee kind"), national.byFeeKind, total: tables.total,
-          label: { NationalWords.feeKindName($0, L) })
-      }
-      if let sheet = sheets.age {
-        try fillBandSheet(
-          sheet, keyTitle: L.say("입장연령", "Admission age"), national.byAge, total: tables.total,
-          label: { NationalWords.ageName($0, L) })
-      }
+    let L = labels
+    for (sheet, extra) in zip(sheets.extras, options.profile.extras) {
+      let rows = report.extras.first { $0.extra.jsonKey == extra.jsonKey }?.rows ?? []
+      try fillBandSheet(
+        sheet, keyTitle: L.say(extra.header), rows, total: tables.total, label: { L.say(extra.name(of: $0)) })
     }
     try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
     try fillQualitySheet(sheets.quality, tables.quality, total: tables.total, examples: report.qualityExamples)
     try writeSummary(sheets.summary, report, charts: charts, onNow: onNow)
     try writeDataInfo(try workbook.addSheet(labels.wbDataInfo), report)
+    let ownLine = labels.words.layout.packNameOnOwnLine
     // Every printed page says which report, which week and (in a pack) which district.
     try workbook.setPageHeaders(
       XLSXPrintSetUp.header(
         title: labels.reportTitle, period: labels.officialPeriod(report.week),
-        district: report.district.map { labels.named($0.name) }, ownLine: options.catalog == .national),
-      twoLines: options.catalog == .national && report.district != nil)
+        district: report.district.map { labels.named($0.name) }, ownLine: ownLine),
+      twoLines: ownLine && report.district != nil)
   }
 
   /// One-line warnings for what Excel's limits changed.
@@ -153,8 +146,7 @@ final class XLSXReportBuilder {
   func setProperties(subject: String, created: Date) throws {
     try workbook.setProperties(
       title: labels.reportTitle, subject: subject, author: "Raon",
-      keywords: labels.language == .ko
-        ? "서울시, 문화행사, 서울 열린데이터광장, Raon" : "Seoul, cultural events, open data, Raon",
+      keywords: labels.say(labels.words.keywords),
       comments: labels.attribution, created: created)
   }
 

@@ -34,7 +34,7 @@ extension RaonConfig {
 }
 
 /// Reads one section's keys, naming the line of each mistake.
-private struct SectionReader {
+struct SectionReader {
   let table: TOMLTable
   let name: String
   let lines: ConfigLines
@@ -71,18 +71,21 @@ private struct SectionReader {
     return text
   }
 
-  /// A whole number of seconds, or `"90s"`, `"30m"`, `"2h"`, `"1h30m"`.
-  func seconds(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
+  /// A whole number of seconds, or `"90s"`, `"30m"`, `"2h"`, `"1h30m"`, `"8d"`, `"0"`.
+  func seconds(_ key: String, _ range: ClosedRange<Int>, example: String = "like \"30m\" or \"2h\" (or seconds)") throws -> Int? {
     guard let value = table[key] else { return nil }
     let seconds = value.int ?? value.string.flatMap(Self.duration)
     guard let seconds, range.contains(seconds) else {
-      throw fail(
-        key, "'\(key)' must be a time from \(range.lowerBound) s to \(range.upperBound / 3600) h, like \"30m\" or \"2h\" (or seconds)")
+      let upper = range.upperBound % 86_400 == 0 && range.upperBound >= 2 * 86_400 ? "\(range.upperBound / 86_400) d" : "\(range.upperBound / 3600) h"
+      throw fail(key, "'\(key)' must be a time from \(range.lowerBound) s to \(upper), \(example)")
     }
     return seconds
   }
 
   static func duration(_ text: String) -> Int? {
+    // A number alone is seconds ("0": once, as a whole number would be).
+    let bare = text.trimmingCharacters(in: .whitespaces)
+    if !bare.isEmpty, bare.count < 8, bare.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int(bare) }
     var total = 0
     var number = ""
     var any = false
@@ -96,6 +99,7 @@ private struct SectionReader {
       case "s": total += n
       case "m": total += n * 60
       case "h": total += n * 3600
+      case "d": total += n * 86_400
       default: return nil
       }
       number = ""
@@ -120,7 +124,9 @@ private struct SectionReader {
     for text in texts {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       guard let address = MailAddress(trimmed) else {
-        throw fail(key, "'\(text)' in \(key) is not an e-mail address (write local@domain, one per item)", section: section)
+        let why = MailAddress.problem(in: trimmed).map { ": \($0)" } ?? ""
+        throw fail(
+          key, "'\(text)' in \(key) is not an e-mail address\(why) (write local@domain, one per item)", section: section)
       }
       if !out.contains(address) { out.append(address) }
     }
@@ -174,6 +180,7 @@ private struct SectionReader {
     if let seconds = try seconds("retry_for", 0...86_400) { settings.retryFor = seconds }
     if let seconds = try seconds("retry_wait", 1...3_600) { settings.retryWait = seconds }
     settings.lock = try nonEmpty("lock")
+    try readChecks(into: &settings)
     return settings
   }
 
@@ -193,11 +200,15 @@ private struct SectionReader {
       throw WorkflowError.config(
         path: path, line: lines.line(ofSection: "mail"), message: "[mail] has no from — add from = \"culture@example.go.kr\"")
     }
-    guard let from = MailAddress(fromText.trimmingCharacters(in: .whitespaces)) else {
-      throw fail("from", "from = '\(fromText)' is not an e-mail address (write local@domain)")
+    guard let from = Mailbox(fromText) else {
+      let why = Mailbox.problem(in: fromText).map { ": \($0)" } ?? ""
+      throw fail("from", "from = '\(fromText)' is not a sender\(why) (write local@domain, or Name <local@domain>)")
     }
     var settings = MailSettings(server: server, from: from)
     settings.user = try nonEmpty("user")
+    if let user = settings.user, user.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw fail("user", "'user' holds a control character (a line break?) — write the login name alone")
+    }
     settings.passwordFile = try nonEmpty("password_file")
     settings.caFile = try nonEmpty("ca_file")
     settings.operators = try addresses("operator") ?? []
@@ -208,7 +219,7 @@ private struct SectionReader {
       }
       settings.maxMessageBytes = n
     }
-    if let seconds = try seconds("timeout", 5...3_600) { settings.timeout = seconds }
+    if let seconds = try seconds("timeout", 1...3_600) { settings.timeout = seconds }
     if let value = table["districts"] {
       guard let lists = value.table else {
         throw fail("districts", "'districts' must be a [mail.districts] section: \"종로구\" = [\"b@example.go.kr\"]")

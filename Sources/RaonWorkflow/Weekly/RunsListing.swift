@@ -21,14 +21,15 @@ public enum RunsListing {
     /// `nil` when well; else one line saying what is wrong.
     public var problem: String?
     /// The exit status: `nil` (0), `.failure` (the last scheduled run failed, or none ran
-    /// lately), `.pending` (deliveries wait).
+    /// lately), `.stale` (it found no new data), `.held` (deliveries wait for `--release`),
+    /// `.pending` (deliveries wait for the server).
     public var status: ExitStatus?
   }
 
   /// Judges the ledger at `now`; `alive` tells whether a process of this machine still runs
   /// (a run still marked `running` whose process is gone was killed).
   public static func health(
-    lastScheduled: WeeklyRunRecord?, pending: Int, now: Date, host: String,
+    lastScheduled: WeeklyRunRecord?, pending: Int, held: Int = 0, now: Date, host: String,
     alive: (Int) -> Bool = RunsListing.processIsAlive
   ) -> Health {
     guard let last = lastScheduled else {
@@ -49,8 +50,20 @@ public enum RunsListing {
       return Health(
         problem: "the last scheduled run (\(last.id), week \(last.week)) ended without finishing (pid \(last.pid) is gone)",
         status: .failure)
-    case .running, .succeeded, .partial:
+    case .stale:
+      return Health(
+        problem: "the last scheduled run (\(last.id), week \(last.week)) sent nothing: \(last.reason ?? "no new data")"
+          + " — put a new download in place (or check the Open API), then run 'raon weekly'",
+        status: .stale)
+    case .running, .succeeded, .partial, .held:
       break
+    }
+    if held > 0 {
+      return Health(
+        problem: "\(held) deliver\(held == 1 ? "y is" : "ies are") held"
+          + (last.outcome == .held ? " by run \(last.id) (\(last.reason ?? "a gate tripped"))" : "")
+          + " — look at the report, then 'raon weekly --release' sends them",
+        status: .held)
     }
     if pending > 0 {
       return Health(
@@ -91,9 +104,10 @@ public enum RunsListing {
       for week in Set(deliveries.map(\.week)).sorted().reversed() {
         let these = deliveries.filter { $0.week == week }
         let count = { (s: DeliveryRecord.Status) in these.filter { $0.status == s }.count }
-        out += "\ndeliveries of \(week): \(count(.sent)) sent, \(count(.pending)) pending, \(count(.refused)) refused\n"
+        out += "\ndeliveries of \(week): \(count(.sent)) sent, \(count(.pending)) pending, \(count(.refused)) refused"
+          + (count(.held) > 0 ? ", \(count(.held)) held" : "") + "\n"
         for d in these where d.status != .sent {
-          out += "  \(d.status.rawValue)  \(d.list)  \(d.recipient)  attempts \(d.attempts)"
+          out += "  \(d.status.rawValue)  \(d.list)\(d.kind == .notice ? " (notice)" : "")  \(d.recipient)  attempts \(d.attempts)"
             + (d.lastError.map { " — \(SafeText.terminalLine($0))" } ?? "") + "\n"
         }
       }
@@ -118,6 +132,7 @@ public enum RunsListing {
               ("outcome", .string(r.outcome.rawValue)), ("failedStep", text(r.failedStep)), ("reason", text(r.reason)),
               ("snapshotId", .int(r.snapshotID.map { Int($0) })), ("recorded", .bool(r.recorded)),
               ("sent", .int(r.sent)), ("pending", .int(r.pending)), ("refused", .int(r.refused)),
+              ("gates", gates(r.gates)),
             ])
           })
       ),
@@ -127,13 +142,25 @@ public enum RunsListing {
           deliveries.map { d in
             .object([
               ("week", .string(d.week)), ("list", .string(d.list)), ("recipient", .string(d.recipient)),
-              ("status", .string(d.status.rawValue)), ("attempts", .int(d.attempts)), ("sends", .int(d.sends)),
+              ("kind", .string(d.kind.rawValue)), ("status", .string(d.status.rawValue)), ("attempts", .int(d.attempts)), ("sends", .int(d.sends)),
               ("documentHash", text(d.documentHash)), ("messageId", text(d.messageID)),
               ("lastError", text(d.lastError)), ("sentAt", time(d.sentAt)),
             ])
           })
       ),
     ]).pretty()
+  }
+
+  /// A run's gates (`weekly_run.gates`) as JSON: `[{gate, tripped, value, limit, figure, label}]`.
+  static func gates(_ stored: String?) -> JSONValue {
+    guard let stored, let gates = try? JSONDecoder().decode([WeeklyGate].self, from: Data(stored.utf8)) else { return .null }
+    return .array(
+      gates.map {
+        .object([
+          ("gate", .string($0.gate.rawValue)), ("tripped", .bool($0.tripped)), ("value", .number($0.value)),
+          ("limit", .number($0.limit)), ("figure", .string($0.figure)), ("label", .string($0.label)),
+        ])
+      })
   }
 
   static func status(_ health: Health) -> String {

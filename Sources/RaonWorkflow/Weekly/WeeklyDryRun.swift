@@ -40,7 +40,9 @@ public struct WeeklyDryRun: Sendable {
     var outcome = WeeklyOutcome(week: week)
     let period = OfficialDates.period(week.start, week.end, options.language).replacingOccurrences(of: "\u{00A0}", with: " ")
     outcome.lines.append("dry run — nothing is recorded, written or sent")
-    outcome.lines.append("week \(week) (\(period)), lock \(WeeklyJob.lockPath(settings, environment))")
+    outcome.lines.append(
+      "week \(week) (\(period)); run lock: the store's own"
+        + (settings.lock.map { ", and the lock file \(environment.url(forPath: $0).path)" } ?? ""))
     if store == nil {
       outcome.lines.append(
         storeProblem.map { "store: \(storePath) cannot be read now (\($0)) — the run opens it to write (and upgrades it)" }
@@ -48,7 +50,16 @@ public struct WeeklyDryRun: Sendable {
     }
 
     var unchangedReport = false
-    if !request.deliverPending {
+    if request.release {
+      let held = try store?.ledger.deliveries(status: .held) ?? []
+      let these = held.filter { request.week == nil || $0.week == week.start.description }
+      outcome.lines.append(
+        these.isEmpty
+          ? "release: nothing is held"
+          : "release: would send the \(these.count) held deliver\(these.count == 1 ? "y" : "ies"): "
+            + these.map { "\($0.list) to \($0.recipient) (\($0.week))" }.joined(separator: ", "))
+      return outcome
+    } else if request.reports {
       unchangedReport = try await report(request, settings: settings, week: week, into: &outcome)
       if let site = settings.site {
         let target = environment.url(forPath: site).path
@@ -56,7 +67,9 @@ public struct WeeklyDryRun: Sendable {
           try $0.ledger.lastSiteKey() == WeeklyKeys.site(snapshots: try $0.snapshots(), options: options, version: request.version)
         } ?? false
         outcome.lines.append(
-          same && unchangedReport ? "site: \(target) is unchanged — it would not be written" : "site: would rebuild \(target)")
+          outcome.verdict != .sent
+            ? "site: would not be rebuilt (the week is not sent)"
+            : same && unchangedReport ? "site: \(target) is unchanged — it would not be written" : "site: would rebuild \(target)")
       }
     }
     guard let server, let mail = config.mail else {
@@ -66,11 +79,24 @@ public struct WeeklyDryRun: Sendable {
     let login = mail.user.map { " as \($0) (password \(mail.passwordFile == nil ? "from \(MailPassword.variable)" : "from the environment or \(mail.passwordFile ?? "")"))" } ?? ""
     outcome.lines.append(
       "mail: through \(server.displayName)\(server.implicitTLS ? " (TLS)" : " (STARTTLS required)")\(login), from \(mail.from)")
-    try messages(request, settings: settings, mail: mail, week: week, into: &outcome)
+    switch outcome.verdict {
+    case .stale:
+      let lists = mail.lists.filter { !$0.recipients.isEmpty }.count
+      outcome.lines.append(
+        settings.staleNotice
+          ? "mail: would send \(lists) list\(lists == 1 ? "" : "s") the notice that the data did not change (stale_notice), and the operators the alert"
+          : "mail: would send the offices nothing, and the operators the alert (stale_notice = false)")
+    case .held:
+      try messages(request, settings: settings, mail: mail, week: week, into: &outcome)
+      outcome.lines.append("mail: every delivery of \(week) would be held until 'raon weekly --release'; the operators get the figures")
+    case .sent:
+      try messages(request, settings: settings, mail: mail, week: week, into: &outcome)
+    }
     return outcome
   }
 
-  /// The pull and the report it would write; `true` when the week's report would be left as it is.
+  /// The pull, the report it would write, and whether the week would go out (its
+  /// freshness, its gates, `approve`); `true` when the week's report would be left as it is.
   private func report(
     _ request: WeeklyRequest, settings: WeeklySettings, week: ISOWeek, into outcome: inout WeeklyOutcome
   ) async throws -> Bool {
@@ -78,6 +104,8 @@ public struct WeeklyDryRun: Sendable {
     let formats = FormatRegistry.standard.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")
     let writes = "report: would write \(folder) — the city and \(settings.districts.count) district packs (\(formats))"
     var reported: SnapshotInfo?
+    var checked: CheckedGates?
+    var largeFile = false
     if request.pulls {
       var once = settings
       once.retryFor = 0
@@ -94,25 +122,64 @@ public struct WeeklyDryRun: Sendable {
         outcome.lines.append(writes)
         return false
       }
-      guard let store else {
+      guard store != nil else {
         outcome.lines.append("record: would record the catalog from \(catalog.origin) as the first snapshot")
+        outcome.lines.append("freshness: new (the first snapshot); gates: nothing to compare with yet")
         outcome.lines.append(writes)
+        approval(settings, into: &outcome)
         return false
       }
       switch try pull.decide(catalog, week: week) {
       case .record:
         outcome.lines.append("record: would record a new snapshot from \(catalog.origin), taken \(catalog.takenAt.koreaDisplay)")
+        let age = environment.now().timeIntervalSince(catalog.takenAt)
+        if age > TimeInterval(settings.maxAge) {
+          let reason = "the new data was collected \(WeeklyFreshness.days(age)) ago, over max_age \(WeeklyFreshness.days(TimeInterval(settings.maxAge)))"
+          outcome.verdict = .stale(reason)
+          outcome.lines.append("freshness: STALE — \(reason); no report would be written")
+          return false
+        }
+        outcome.lines.append("freshness: new data")
+        checked = try dryGates(catalog, store: store, settings: settings)
+        if case .file = catalog.input { largeFile = true }
         outcome.lines.append(writes)
-        return false
       case .unchanged(let latest, let why):
         outcome.lines.append("record: would record nothing — \(why)")
+        let freshness = try WeeklyFreshness.judge(
+          latest, week: week, ledger: store.ledger, now: environment.now(), maxAge: settings.maxAge)
+        if freshness.isStale {
+          outcome.verdict = .stale(freshness.reason(sentNotices: settings.staleNotice))
+          outcome.lines.append("freshness: STALE — \(freshness.reason(sentNotices: settings.staleNotice)); no report would be written")
+          return false
+        }
+        outcome.lines.append("freshness: new data (snapshot \(latest.id), taken \(latest.takenAt.koreaDisplay))")
         reported = latest
+        if let old = SnapshotSelection.previous(of: latest, in: try store.snapshots()) {
+          let figures = try GateFigures.fromStore(store, old: old, new: latest)
+          checked = CheckedGates(
+            figures: figures,
+            gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, national: try store.catalog() == .national))
+        }
       }
+      if let checked {
+        outcome.lines += WeeklyJob.gateLines(checked)
+        let tripped = checked.gates.filter(\.tripped)
+        if !tripped.isEmpty {
+          outcome.verdict = .held("gates tripped: " + tripped.map(\.gate.rawValue).joined(separator: ", "))
+        }
+      } else if largeFile {
+        outcome.lines.append("gates: the figures are known once the (large) file is recorded")
+      } else {
+        outcome.lines.append("gates: nothing to compare with yet (the first week)")
+      }
+      approval(settings, into: &outcome)
+      if reported == nil { return false }
     } else {
       guard let store else { throw WorkflowError.noStore(path: storePath) }
       let job = WeeklyJob(store: store, storePath: storePath, environment: environment, config: config, options: options)
       reported = try job.snapshotOfWeek(week)
       if let reported { outcome.lines.append("report: of snapshot \(reported.id), taken \(reported.takenAt.koreaDisplay)") }
+      approval(settings, into: &outcome)
     }
     guard let store, let reported else {
       outcome.lines.append(writes)
@@ -128,6 +195,25 @@ public struct WeeklyDryRun: Sendable {
     }
     outcome.lines.append(writes)
     return false
+  }
+
+  /// `approve = true` holds the week whatever its gates say.
+  private func approval(_ settings: WeeklySettings, into outcome: inout WeeklyOutcome) {
+    guard settings.approve, outcome.verdict == .sent else { return }
+    outcome.verdict = .held("approve = true")
+    outcome.lines.append("approve = true: every delivery would wait for 'raon weekly --release'")
+  }
+
+  /// The gates of a catalog not recorded yet; `nil` when there is nothing to compare with,
+  /// or the file is too large to read whole here.
+  private func dryGates(_ catalog: WeeklyPull.Catalog, store: any SnapshotStoring, settings: WeeklySettings) throws -> CheckedGates? {
+    let pseudo = SnapshotInfo(id: 0, takenAt: catalog.takenAt, source: catalog.origin, programCount: 0)
+    guard let old = SnapshotSelection.previous(of: pseudo, in: try store.snapshots()) else { return nil }
+    guard case .held(let prepared) = catalog.input else { return nil }
+    let figures = try GateFigures.fromCatalog(store, old: old, entries: prepared.entries, takenAt: catalog.takenAt)
+    return CheckedGates(
+      figures: figures,
+      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, national: try store.catalog() == .national))
   }
 
   /// What each list would be sent, with the files' sizes.

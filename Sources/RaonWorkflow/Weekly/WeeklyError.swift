@@ -1,3 +1,4 @@
+import RaonCore
 import RaonDocument
 import RaonErrors
 /// Errors of `raon weekly` and `raon runs`. Each description is one line: what happened,
@@ -9,6 +10,12 @@ public enum WeeklyError: RaonError, CustomStringConvertible, Equatable {
   case busy(lock: String, holder: String?)
   /// The lock file cannot be used.
   case lockUnavailable(path: String, reason: String)
+  /// `[weekly] lock` names a file that is not a lock Raon made (`found`: what it is).
+  case lockRefused(path: String, found: String)
+  /// The week had no new data: nothing (or only the notice) went to the offices.
+  case stale(String)
+  /// The week's deliveries are held for a look (`raon weekly --release` sends them).
+  case held(String)
   /// A step of the run failed (`pull`, `record`, `report`, `site`, `deliver`).
   case stepFailed(week: String, step: String, reason: String)
   /// `--week` names a week with no snapshot to report.
@@ -19,6 +26,8 @@ public enum WeeklyError: RaonError, CustomStringConvertible, Equatable {
   case deliveriesLeft(pending: Int, refused: Int)
   /// `raon runs`: the service looks unwell.
   case unhealthy(String)
+  /// `RAON_NOW` is set but is not a time.
+  case badClock(String)
 
   public var description: String {
     switch self {
@@ -27,7 +36,13 @@ public enum WeeklyError: RaonError, CustomStringConvertible, Equatable {
     case .busy(let lock, let holder):
       return "another raon weekly is running (\(holder ?? "its lock is held")) — nothing was done; the lock is \(lock)"
     case .lockUnavailable(let path, let reason):
-      return "cannot use the lock file \(path): \(reason) — set [weekly] lock to a path this user may write"
+      return "cannot use the lock file \(path): \(reason) — set [weekly] lock to a path this user may write, or remove it (the store holds the run lock)"
+    case .lockRefused(let path, let found):
+      return "[weekly] lock = \(path) is \(found), not a lock file Raon made — it was left as it is and nothing was done; remove the line (the store holds the run lock) or name a path of its own"
+    case .stale(let reason):
+      return "the week was not sent: \(reason); the operators were told — 'raon runs' lists the run as stale"
+    case .held(let reason):
+      return "the week's report is written but its deliveries are held (\(reason)) — look at it, then 'raon weekly --release' sends exactly those"
     case .stepFailed(let week, let step, let reason):
       // What was kept depends on the step: the site comes after the report, the
       // deliveries after both, and a failed site does not hold the messages back.
@@ -55,6 +70,8 @@ public enum WeeklyError: RaonError, CustomStringConvertible, Equatable {
         + "'raon runs' lists them"
     case .unhealthy(let problem):
       return problem
+    case .badClock(let text):
+      return "RAON_NOW is '\(SafeText.terminalLine(String(text.prefix(60))))', not a time — write it as 2025-08-25T07:00:00+09:00, or unset it (it is for tests)"
     }
   }
 }
@@ -62,7 +79,10 @@ public enum WeeklyError: RaonError, CustomStringConvertible, Equatable {
 extension WeeklyError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .notConfigured, .mail: return .config
+    case .notConfigured, .mail, .lockRefused: return .config
+    case .badClock: return .usage
+    case .stale: return .stale
+    case .held: return .held
     case .busy: return .busy
     case .deliveriesLeft: return .pending
     case .lockUnavailable, .stepFailed, .noSnapshotInWeek, .unhealthy: return .failure

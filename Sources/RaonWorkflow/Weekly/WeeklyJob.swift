@@ -11,8 +11,10 @@ import RaonStore
 /// `raon weekly`: the Monday routine from `raon.toml` — pull the catalog, record it, write
 /// the city report and the district packs, rebuild the site, deliver by e-mail. Each step
 /// is an existing job (the API client and ``SnapshotJob``'s readers, ``ReportJob`` with the
-/// packs, ``SiteJob``); this job adds their order, the retries of the pull, a lock (one
-/// run at a time) and the record of the run and of each delivery in the store's ledger.
+/// packs, ``SiteJob``); this job adds their order, the retries of the pull, the store's run
+/// lock (one run per store), the checks before anything is sent — is the data new
+/// (``WeeklyFreshness``), does it look like last week's (``WeeklyGates``) — and the record
+/// of the run and of each delivery in the store's ledger.
 ///
 /// Idempotent per week: a catalog the store holds already is not recorded again, a report
 /// and a site made from the same inputs are not written again, and nobody gets a second
@@ -27,6 +29,8 @@ public struct WeeklyJob: Sendable {
   var makeTransport: @Sendable (SMTPServer) throws -> any MailTransport = { try CurlSMTPTransport(server: $0) }
   /// Waits between attempts to pull (tests need not wait).
   var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  /// The lock file, when the caller took it before opening the store (``takeLockFile(_:storeFile:environment:)``).
+  public var lockFile: RunLock?
 
   public init(
     store: any SnapshotStoring, storePath: String, environment: RaonEnvironment, config: RaonConfig,
@@ -48,13 +52,13 @@ public struct WeeklyJob: Sendable {
     let settings = try Self.settings(config)
     let server = try Self.mailServer(config, environment: environment)
     let week = ISOWeek(containing: request.week ?? CalendarDay(koreaDateOf: environment.now()))
-    let lock = try takeLock(settings)
-    defer { withExtendedLifetime(lock) {} }
+    let locks = try takeLocks(settings)
+    defer { withExtendedLifetime((locks, lockFile)) {} }
     let ledger = store.ledger
     let runID = try ledger.beginRun(
       kind: request.kind, week: week.start.description, at: environment.now(), host: Self.hostName(),
       pid: Int(ProcessInfo.processInfo.processIdentifier))
-    try ledger.closeAbandonedRuns(host: Self.hostName(), except: runID, at: environment.now())
+    try ledger.closeAbandonedRuns(except: runID, at: environment.now())
 
     var outcome = WeeklyOutcome(week: week)
     outcome.runID = runID
@@ -62,31 +66,64 @@ public struct WeeklyJob: Sendable {
     outcome.lines.append("week \(week) (\(period)) — run \(runID)")
     var step = Step.pull
     var siteFailure: (any Error)?
+    var plan = WeeklyDelivery.Plan.pendingOnly
+    var alert: Alert?
     do {
-      if !request.deliverPending {
-        try await publishReport(request, settings: settings, week: week, runID: runID, step: &step, into: &outcome)
-        if let site = settings.site {
-          step = .site
-          do {
-            try rebuildSite(at: site, runID: runID, version: request.version, into: &outcome)
-          } catch let error as WorkflowError where error == .interrupted {
-            throw error
-          } catch {
-            // The messages do not depend on the site: they go out all the same.
-            siteFailure = error
+      if request.release {
+        step = .deliver
+        let released = try ledger.release(week: request.week.map { ISOWeek(containing: $0).start.description }, at: environment.now())
+        outcome.lines.append(
+          released.isEmpty
+            ? "release: nothing is held"
+            : "release: \(released.count) held deliver\(released.count == 1 ? "y" : "ies") of \(Set(released.map(\.week)).sorted().joined(separator: ", ")) — sending them")
+        plan = .only(Set(released.map(\.id)))
+        // The site waited with the deliveries.
+        if let site = settings.site, !released.isEmpty {
+          siteFailure = try rebuildSiteKeepingTheMail(site, runID: runID, version: request.version, into: &outcome)
+        }
+      } else if request.reports {
+        switch try await publishReport(request, settings: settings, week: week, runID: runID, step: &step, into: &outcome) {
+        case .stale(let freshness, let source):
+          outcome.verdict = .stale(freshness.reason(sentNotices: settings.staleNotice))
+          outcome.lines.append("stale: \(freshness.reason(sentNotices: settings.staleNotice))")
+          plan = settings.staleNotice ? .notice(week, hold: settings.approve, facts: freshness.noticeFacts(week)) : .pendingOnly
+          alert = .stale(freshness, source)
+        case .written(let snapshot):
+          step = .report
+          let checked = request.pulls ? try checkGates(snapshot, settings: settings, runID: runID, into: &outcome) : nil
+          let tripped = checked?.gates.filter(\.tripped) ?? []
+          let hold = settings.approve || !tripped.isEmpty
+          if hold {
+            let why =
+              tripped.isEmpty
+              ? "approve = true: every delivery waits for 'raon weekly --release'"
+              : "gates tripped: " + tripped.map { "\($0.gate.rawValue) \($0.figure)" }.joined(separator: "; ")
+            outcome.verdict = .held(why)
+            alert = .held(checked)
+          }
+          plan = .report(week, hold: hold, resend: request.resend)
+          if let site = settings.site {
+            if hold {
+              outcome.lines.append("site: held with the deliveries — 'raon weekly --release' rebuilds it")
+            } else {
+              step = .site
+              siteFailure = try rebuildSiteKeepingTheMail(site, runID: runID, version: request.version, into: &outcome)
+            }
           }
         }
       }
       step = .deliver
       if let server, let mail = config.mail {
         let delivery = WeeklyDelivery(
-          ledger: ledger, mail: mail, server: server, environment: environment,
+          store: store, mail: mail, server: server, environment: environment,
           out: environment.url(forPath: settings.out), language: options.language, makeTransport: makeTransport)
-        let tally = try delivery.run(week: request.deliverPending ? nil : week, runID: runID, resend: request.resend)
+        let tally = try delivery.run(plan, runID: runID)
         outcome.sent = tally.sent
         outcome.pending = tally.pending
         outcome.refused = tally.refused
-        outcome.lines.append("mail: sent \(tally.sent), pending \(tally.pending), refused \(tally.refused)")
+        outcome.held = tally.held
+        outcome.lines.append(
+          "mail: sent \(tally.sent), pending \(tally.pending), refused \(tally.refused)" + (tally.held > 0 ? ", held \(tally.held)" : ""))
         outcome.warnings += tally.notes
       } else {
         outcome.lines.append("mail: no [mail] section — nothing sent")
@@ -102,176 +139,74 @@ public struct WeeklyJob: Sendable {
         runID, outcome: interrupted ? .interrupted : .failed, at: environment.now(), failedStep: step.rawValue,
         reason: reason, sent: outcome.sent, pending: outcome.pending, refused: outcome.refused)
       if interrupted { throw error }
-      alert(server, "[raon weekly] \(week) failed at \(step.rawValue): \(reason)")
+      send(server, OperatorAlert.oneLine("[raon weekly] \(week) failed at \(step.rawValue): \(reason)"))
       throw WeeklyError.stepFailed(week: week.description, step: step.rawValue, reason: reason)
     }
-    let partial = outcome.pending > 0 || outcome.refused > 0
-    try ledger.finishRun(
-      runID, outcome: partial ? .partial : .succeeded, at: environment.now(), sent: outcome.sent,
-      pending: outcome.pending, refused: outcome.refused)
-    if partial {
-      alert(
-        server,
-        "[raon weekly] \(week) delivered in part: \(outcome.sent) sent, \(outcome.pending) pending, \(outcome.refused) refused"
-          + (outcome.warnings.first.map { " — \($0)" } ?? ""))
-    }
+    try finish(runID, outcome: outcome, alert: alert, settings: settings, server: server)
     return outcome
   }
 
-  // MARK: - Steps
+  /// What the operators are told of a run that did not send its week.
+  enum Alert {
+    case stale(WeeklyFreshness, String)
+    case held(CheckedGates?)
+  }
 
-  /// Pull (this week's run), record and write the week's report and packs; or, when the
-  /// store holds the catalog already and the report was published from the same inputs,
-  /// leave it as it is. Either way the week's messages (page 1, the files) are in the ledger.
-  func publishReport(
-    _ request: WeeklyRequest, settings: WeeklySettings, week: ISOWeek, runID: Int64, step: inout Step,
-    into outcome: inout WeeklyOutcome
-  ) async throws {
+  /// Records how the run ended and tells the operators what they must know.
+  private func finish(
+    _ runID: Int64, outcome: WeeklyOutcome, alert: Alert?, settings: WeeklySettings, server: SMTPServer?
+  ) throws {
     let ledger = store.ledger
-    var report = ReportRequest()
-    report.formats = settings.formats
-    report.districts = settings.districts
-    report.outParent = settings.out
-    report.week = week.description
-    report.options = options
-    var catalog: WeeklyPull.Catalog?
-    if request.pulls {
-      let pull = WeeklyPull(store: store, environment: environment, settings: settings, apiBase: config.apiBase, sleep: sleep)
-      let pulled = try await pull.pull()
-      switch try pull.decide(pulled, week: week) {
-      case .record(let new):
-        catalog = new
-        switch new.input {
-        case .held(let prepared): report.pulled = prepared
-        case .file(let path): report.inputs = [path]
-        }
-        report.takenAt = new.takenAt
-      case .unchanged(let latest, let why):
-        outcome.lines.append("nothing recorded: \(why)")
-        report.snapshot = String(latest.id)
-      }
-    } else {
-      // A rerun pulls nothing: what fails here is choosing the snapshot to report.
-      step = .report
-      report.snapshot = String(try snapshotOfWeek(week).id)
-    }
-
-    let snapshots = try store.snapshots()
-    if catalog == nil, let id = report.snapshot.flatMap(Int64.init),
-      let chosen = snapshots.first(where: { $0.id == id })
-    {
-      let key = WeeklyKeys.report(
-        week: week, snapshot: chosen, snapshots: snapshots, formats: settings.formats, districts: settings.districts,
-        options: options, version: request.version)
-      try ledger.note(run: runID, .init(snapshotID: chosen.id, recorded: false))
-      if try ledger.lastPublished(week: week.start.description)?.reportKey == key, try reportIsIntact(week, settings) {
-        try ledger.note(run: runID, .init(reportKey: key))
-        outcome.lines.append("report: \(outFolder(settings, week).path) is unchanged — not written again")
-        return
+    let now = environment.now()
+    let counts = (sent: outcome.sent, pending: outcome.pending, refused: outcome.refused)
+    switch outcome.verdict {
+    case .stale(let reason):
+      try ledger.finishRun(runID, outcome: .stale, at: now, reason: reason, sent: counts.sent, pending: counts.pending, refused: counts.refused)
+    case .held(let reason):
+      try ledger.finishRun(runID, outcome: .held, at: now, reason: reason, sent: counts.sent, pending: counts.pending, refused: counts.refused)
+    case .sent:
+      let partial = outcome.pending > 0 || outcome.refused > 0
+      try ledger.finishRun(
+        runID, outcome: partial ? .partial : .succeeded, at: now, sent: counts.sent, pending: counts.pending,
+        refused: counts.refused)
+      if partial {
+        send(
+          server,
+          OperatorAlert.oneLine(
+            "[raon weekly] \(outcome.week) delivered in part: \(outcome.sent) sent, \(outcome.pending) pending, \(outcome.refused) refused"
+              + (outcome.warnings.first.map { " — \($0)" } ?? "")))
       }
     }
+    switch alert {
+    case .stale(let freshness, let source)?:
+      let notices = try ledger.deliveries(week: outcome.week.start.description).filter { $0.kind == .notice && $0.status == .sent }.count
+      send(server, OperatorAlert.stale(freshness, week: outcome.week, runID: runID, source: source, notices: notices, language: options.language))
+    case .held(let checked)?:
+      let held = try ledger.deliveries(week: outcome.week.start.description).filter { $0.status == .held }.count
+      send(
+        server,
+        OperatorAlert.held(
+          gates: checked?.gates ?? [], compared: checked.map { ($0.figures.old, $0.figures.new) }, week: outcome.week,
+          runID: runID, held: held, folder: outFolder(settings, outcome.week).path + "/", approve: settings.approve,
+          language: options.language))
+    case nil:
+      break
+    }
+  }
 
-    step = catalog == nil ? .report : .record
-    let job = ReportJob(store: store, storePath: storePath, environment: environment)
-    let written: ReportOutcome
+  /// Rebuilds the site; a failure other than an interruption is returned, not thrown: the
+  /// messages do not depend on the site and go out all the same.
+  private func rebuildSiteKeepingTheMail(
+    _ site: String, runID: Int64, version: String, into outcome: inout WeeklyOutcome
+  ) throws -> (any Error)? {
     do {
-      written = try await job.run(report)
-    } catch WorkflowError.recordedButNotReported(let ids, let reason) {
-      try? ledger.note(run: runID, .init(snapshotID: ids.last, recorded: true, catalogDigest: catalog?.digest))
-      step = .report
-      throw WorkflowError.recordedButNotReported(ids: ids, reason: reason)
-    } catch let error where step == .record && !Self.isRecordingFailure(error) {
-      step = .report
+      try rebuildSite(at: site, runID: runID, version: version, into: &outcome)
+      return nil
+    } catch let error as WorkflowError where error == .interrupted {
       throw error
+    } catch {
+      return error
     }
-    step = .report
-    let recorded = !written.recorded.isEmpty
-    try ledger.note(
-      run: runID,
-      .init(snapshotID: written.snapshot.id, recorded: recorded, catalogDigest: recorded ? catalog?.digest : nil))
-    if recorded {
-      outcome.lines.append(
-        "recorded snapshot \(written.snapshot.id): \(written.snapshot.programCount.formatted()) programs from \(catalog?.origin ?? written.snapshot.source)")
-    }
-    try saveMessages(written, settings: settings, week: week)
-    let key = WeeklyKeys.report(
-      week: week, snapshot: written.snapshot, snapshots: try store.snapshots(), formats: settings.formats,
-      districts: settings.districts, options: options, version: request.version)
-    try ledger.note(run: runID, .init(reportKey: key))
-    let packs = settings.districts.count
-    outcome.lines.append(
-      "report: \(written.directory.path) — the city and \(packs) district pack\(packs == 1 ? "" : "s") (\(FormatRegistry.standard.ordered(settings.formats).map(\.rawValue).joined(separator: ", ")))")
-    outcome.warnings += written.warnings
-  }
-
-  /// Keeps each list's message of the week in the ledger: page 1, the files, their hash.
-  func saveMessages(_ written: ReportOutcome, settings: WeeklySettings, week: ISOWeek) throws {
-    let out = environment.url(forPath: settings.out)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    for list in [WeeklyList.city] + settings.districts {
-      guard let summary = written.pageOnes[list] else { continue }
-      let attachments = WeeklyMail.attachments(week: week, list: list, formats: settings.formats)
-      let hash = try WeeklyMail.read(attachments, under: out).hash
-      try store.ledger.saveMessage(
-        WeeklyMessageRecord(
-          week: week.start.description, list: list,
-          subject: WeeklyMail.subject(week: week, list: list, language: options.language),
-          summary: String(decoding: try encoder.encode(summary), as: UTF8.self),
-          attachments: String(decoding: try encoder.encode(attachments), as: UTF8.self), documentHash: hash,
-          updatedAt: environment.now()))
-    }
-  }
-
-  /// Whether the week's published report is still there as the ledger says: its folder,
-  /// and every message's files with the hash recorded.
-  func reportIsIntact(_ week: ISOWeek, _ settings: WeeklySettings) throws -> Bool {
-    guard FileManager.default.fileExists(atPath: outFolder(settings, week).path) else { return false }
-    let messages = try store.ledger.messages(week: week.start.description)
-    guard messages.count == 1 + settings.districts.count else { return false }
-    let out = environment.url(forPath: settings.out)
-    for message in messages {
-      guard let attachments = try? JSONDecoder().decode([WeeklyMail.Attachment].self, from: Data(message.attachments.utf8)),
-        let read = try? WeeklyMail.read(attachments, under: out), read.hash == message.documentHash
-      else { return false }
-    }
-    return true
-  }
-
-  /// The site, unless an earlier run published it from the same snapshots.
-  func rebuildSite(at path: String, runID: Int64, version: String, into outcome: inout WeeklyOutcome) throws {
-    let key = WeeklyKeys.site(snapshots: try store.snapshots(), options: options, version: version)
-    let target = environment.url(forPath: path)
-    if try store.ledger.lastSiteKey() == key, FileManager.default.fileExists(atPath: target.appendingPathComponent("index.html").path) {
-      try store.ledger.note(run: runID, .init(siteKey: key))
-      outcome.lines.append("site: \(target.path) is unchanged — not written again")
-      return
-    }
-    var request = SiteJob.Request()
-    request.out = path
-    request.options = options
-    let site = try SiteJob(store: store, storePath: storePath, environment: environment).run(request)
-    try store.ledger.note(run: runID, .init(siteKey: key))
-    outcome.lines.append("\(site.summary) — \(site.directory.path)")
-    outcome.warnings += site.warnings
-  }
-
-  /// The snapshot a rerun of `week` reports: the one its last published run reported, else
-  /// the latest taken within the week.
-  func snapshotOfWeek(_ week: ISOWeek) throws -> SnapshotInfo {
-    let snapshots = try store.snapshots()
-    if let id = try store.ledger.lastPublished(week: week.start.description)?.snapshotID,
-      let known = snapshots.first(where: { $0.id == id })
-    {
-      return known
-    }
-    let within = snapshots.filter { ISOWeek(containing: $0.koreaDay) == week }
-    guard let chosen = SnapshotSelection.latest(of: within) else {
-      let before = SnapshotSelection.latest(of: snapshots.filter { $0.koreaDay < week.start })
-      throw WeeklyError.noSnapshotInWeek(
-        week: week.description, latestBefore: before.map { "snapshot \($0.id) of \($0.takenAt.koreaDisplay)" })
-    }
-    return chosen
   }
 
   // MARK: - Around the steps
@@ -280,34 +215,14 @@ public struct WeeklyJob: Sendable {
     environment.url(forPath: settings.out).appendingPathComponent(week.description)
   }
 
-  /// The run's lock: `lock`, else `.raon-weekly.lock` in `out` (made if missing).
-  func takeLock(_ settings: WeeklySettings) throws -> RunLock {
-    let path = Self.lockPath(settings, environment)
-    try? FileManager.default.createDirectory(
-      at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-    let holder = "pid \(ProcessInfo.processInfo.processIdentifier) on \(Self.hostName()) since \(environment.now().koreaDisplay)"
-    do {
-      return try RunLock.acquire(at: path, holder: holder)
-    } catch let held as RunLock.Held {
-      throw WeeklyError.busy(lock: path, holder: held.holder)
-    } catch let failure as RunLock.Unavailable {
-      throw WeeklyError.lockUnavailable(path: failure.path, reason: failure.reason)
-    }
-  }
-
-  static func lockPath(_ settings: WeeklySettings, _ environment: RaonEnvironment) -> String {
-    settings.lock.map { environment.url(forPath: $0).path }
-      ?? environment.url(forPath: settings.out).appendingPathComponent(".raon-weekly.lock").path
-  }
-
-  /// The one-line alert to the operators; a failure to send it is only a warning (the
-  /// ledger and the exit status say it all the same).
-  func alert(_ server: SMTPServer?, _ line: String) {
+  /// Mails `alert` to the operators; a failure to send it is only a warning (the ledger and
+  /// the exit status say it all the same).
+  func send(_ server: SMTPServer?, _ alert: AlertText) {
     guard let server, let mail = config.mail, !mail.operators.isEmpty else { return }
     let message = MailMessage(
-      from: mail.from, to: mail.operators, subject: line, date: environment.now(),
-      messageID: "raon.alert.\(UUID().uuidString.lowercased())@\(mail.from.domain)", text: line + "\n",
-      html: "<p>\(WeeklyMailBody.escapeHTML(line))</p>\n", extraHeaders: [("Auto-Submitted", "auto-generated")])
+      from: mail.from, to: mail.operators, subject: alert.subject, date: environment.now(),
+      messageID: "raon.alert.\(UUID().uuidString.lowercased())@\(mail.from.domain)", text: alert.text,
+      html: alert.html, extraHeaders: [("Auto-Submitted", "auto-generated")])
     let bytes = MIMEWriter.render(message)
     do {
       let transport = try makeTransport(server)
@@ -355,10 +270,10 @@ public struct WeeklyJob: Sendable {
   }
 
   /// This machine's name (the ledger tells runs of several machines apart).
-  static func hostName() -> String {
+  public static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-    let name = String(cString: buffer)
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return name.isEmpty ? "localhost" : name
   }
 }

@@ -19,7 +19,7 @@ extension WeeklyMail {
   /// Throws when one file alone, with page 1, is over `cap`: nothing can carry it.
   static func parts(
     summary: WeeklySummary, subject: String, to recipients: [MailAddress], files: [MailAttachment], messageID: String,
-    from: MailAddress, date: Date, language: ReportLanguage, cap: Int
+    from: Mailbox, date: Date, language: ReportLanguage, cap: Int
   ) throws -> [Part] {
     func render(_ index: Int, of groups: [[Int]]) -> Part {
       let message = partMessage(
@@ -65,7 +65,7 @@ extension WeeklyMail {
   /// when there is one group, exactly as ``message(summary:subject:to:files:messageID:from:date:language:)``.
   private static func partMessage(
     index: Int, of groups: [[Int]], summary: WeeklySummary, subject: String, to recipients: [MailAddress],
-    files: [MailAttachment], messageID: String, from: MailAddress, date: Date, language: ReportLanguage, cap: Int
+    files: [MailAttachment], messageID: String, from: Mailbox, date: Date, language: ReportLanguage, cap: Int
   ) -> MailMessage {
     let count = max(groups.count, 1)
     guard count > 1 else {

@@ -58,7 +58,7 @@ enum WeeklyMail {
 
   /// `raon.20250818.d23.1a2b3c4d5e6f@example.go.kr`: the same message (week, list, files)
   /// has the same id wherever it goes; a resend (`run`) is a message of its own.
-  static func messageID(week: ISOWeek, list: String, documentHash: String, resendRun: Int64?, from: MailAddress) -> String {
+  static func messageID(week: ISOWeek, list: String, documentHash: String, resendRun: Int64?, from: Mailbox) -> String {
     let day = week.start.description.replacingOccurrences(of: "-", with: "")
     let token: String
     if list == WeeklyList.city {
@@ -72,16 +72,16 @@ enum WeeklyMail {
   }
 
   /// The line at the foot of every message.
-  static func footer(_ language: ReportLanguage, from: MailAddress) -> String {
+  static func footer(_ language: ReportLanguage, from: Mailbox) -> String {
     language == .ko
-      ? "이 메일은 Raon이 매주 자동으로 보냅니다. 문의: \(from)"
-      : "Raon sends this message every week. Questions: \(from)"
+      ? "이 메일은 Raon이 매주 자동으로 보냅니다. 문의: \(from.address)"
+      : "Raon sends this message every week. Questions: \(from.address)"
   }
 
   /// The message of one list: page 1 in both bodies, the files attached.
   static func message(
     summary: WeeklySummary, subject: String, to recipients: [MailAddress], files: [MailAttachment], messageID: String,
-    from: MailAddress, date: Date, language: ReportLanguage
+    from: Mailbox, date: Date, language: ReportLanguage
   ) -> MailMessage {
     let listed = files.map { WeeklyMailBody.Listed(fileName: $0.fileName, bytes: $0.data.count) }
     let footer = footer(language, from: from)

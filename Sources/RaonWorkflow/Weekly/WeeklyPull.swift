@@ -61,7 +61,8 @@ struct WeeklyPull {
   }
 
   /// Whether the store already holds `catalog` (or something newer): a second run in one
-  /// week records no second identical snapshot, and a file is never recorded twice.
+  /// week records no second identical snapshot, a file is never recorded twice, and the
+  /// Open API serving the latest snapshot's catalog again records nothing.
   func decide(_ catalog: Catalog, week: ISOWeek) throws -> Decision {
     guard let latest = SnapshotSelection.latest(of: try store.snapshots()) else { return .record(catalog) }
     let known = try store.ledger.catalogDigest(ofSnapshot: latest.id)
@@ -73,8 +74,11 @@ struct WeeklyPull {
       if stored == catalog.digest {
         return .unchanged(latest, why: "\(catalog.origin) was recorded already as snapshot \(latest.id)")
       }
-    } else if known == catalog.digest, ISOWeek(containing: latest.koreaDay) == week {
-      return .unchanged(latest, why: "the catalog is the same as snapshot \(latest.id) of this week")
+    } else if known == catalog.digest {
+      // The same catalog again: this week's (a second run), or an earlier week's — then the
+      // week is stale, and a copy of the snapshot would only hide that.
+      let when = ISOWeek(containing: latest.koreaDay) == week ? "of this week" : "taken \(latest.takenAt.koreaDisplay)"
+      return .unchanged(latest, why: "the Open API serves the same catalog as snapshot \(latest.id) \(when)")
     }
     return .record(catalog)
   }

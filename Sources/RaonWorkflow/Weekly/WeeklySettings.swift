@@ -36,8 +36,16 @@ public struct WeeklySettings: Sendable, Equatable {
   public var retryFor = 7_200
   /// Seconds before the first retry; each next wait doubles, up to ``maximumWait``.
   public var retryWait = 60
-  /// The lock file; `nil`: `.raon-weekly.lock` in ``out``.
+  /// A lock file besides the store's own lock (``RunLedger/takeRunLock()``); `nil`: none.
   public var lock: String?
+  /// Seconds after which the data of a run is too old to send as a new week.
+  public var maxAge = 8 * 86_400
+  /// Every delivery held until `raon weekly --release`.
+  public var approve = false
+  /// A stale week sends each list a short notice instead of nothing.
+  public var staleNotice = false
+  /// What a run checks before it sends.
+  public var gates = WeeklyGateSettings()
 
   /// The longest wait between two attempts to pull.
   public static let maximumWait = 900
@@ -45,7 +53,10 @@ public struct WeeklySettings: Sendable, Equatable {
   public init() {}
 
   /// The keys `[weekly]` may hold.
-  public static let knownKeys = ["source", "formats", "districts", "out", "site", "retry_for", "retry_wait", "lock"]
+  public static let knownKeys = [
+    "source", "formats", "districts", "out", "site", "retry_for", "retry_wait", "lock", "max_age", "approve",
+    "stale_notice", "gates",
+  ]
 }
 
 /// The `[mail]` section of `raon.toml`: the server, the sender, the recipients.
@@ -53,20 +64,21 @@ public struct WeeklySettings: Sendable, Equatable {
 /// ```toml
 /// [mail]
 /// server = "smtp://mail.example:587" # smtp:// requires STARTTLS; smtps:// is TLS from the start
-/// from = "culture@example.go.kr"
+/// from = "서울특별시 문화정책과 <culture@example.go.kr>"  # or the address alone
 /// user = "culture"                   # password: RAON_SMTP_PASSWORD, or password_file (mode 0600)
 /// password_file = "/etc/raon/smtp-password"
 /// ca_file = "/etc/raon/ca.pem"       # optional: a private CA to trust
 /// operator = ["ops@example.go.kr"]   # alerts when a run fails or delivers only in part
 /// city = ["a@example.go.kr"]
 /// max_message_bytes = 10240000       # a larger message is refused before anything is sent
-/// timeout = 120                      # seconds for one message's conversation with the server
+/// timeout = 120                      # seconds for one message's conversation, and for any one reply (QUIT too)
 /// [mail.districts]
 /// "종로구" = ["b@example.go.kr"]
 /// ```
 public struct MailSettings: Sendable, Equatable {
   public var server: String
-  public var from: MailAddress
+  /// The sender: its address goes in the envelope, its name (if any) in `From:`.
+  public var from: Mailbox
   public var user: String?
   public var passwordFile: String?
   public var caFile: String?
@@ -78,9 +90,13 @@ public struct MailSettings: Sendable, Equatable {
   public var maxMessageBytes = 10_240_000
   public var timeout = 120
 
-  public init(server: String, from: MailAddress) {
+  public init(server: String, from: Mailbox) {
     self.server = server
     self.from = from
+  }
+
+  public init(server: String, from: MailAddress) {
+    self.init(server: server, from: Mailbox(from))
   }
 
   /// The keys `[mail]` may hold.

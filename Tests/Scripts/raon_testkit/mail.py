@@ -6,11 +6,28 @@ independent check of what Raon sent.
 """
 
 import email
+import email.header
 import email.policy
+import email.utils
 import hashlib
 import json
 import os
+import re
 import sys
+
+
+def sender(data):
+    """(display name, address) of the From header, decoded as RFC 2047 says: whitespace
+    between adjacent encoded words is dropped. (Python's newer header parser keeps it in a
+    display name — "문화정 책과" — so the older decoder reads it here.)"""
+    head = data.partition(b"\r\n\r\n")[0].decode("ascii", "replace")
+    unfolded = re.sub(r"\r\n(?=[ \t])", "", head)
+    for line in unfolded.split("\r\n"):
+        if line.lower().startswith("from:"):
+            name, address = email.utils.parseaddr(line[5:].strip())
+            decoded = str(email.header.make_header(email.header.decode_header(name))) if name else None
+            return decoded, address
+    return None, None
 
 
 def read(data):
@@ -30,6 +47,8 @@ def read(data):
     lines = data.split(b"\r\n")
     return {
         "from": str(msg["From"]),
+        "fromName": sender(data)[0],
+        "fromAddress": sender(data)[1],
         "to": [a.addr_spec for a in msg["To"].addresses] if msg["To"] else [],
         "subject": str(msg["Subject"]),
         "date": str(msg["Date"]),

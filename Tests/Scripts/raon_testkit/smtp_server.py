@@ -1,19 +1,28 @@
 """A real SMTP server on 127.0.0.1 for Raon's mail tests and benchmarks: aiosmtpd with
 STARTTLS required (or TLS from the start with --implicit-tls), AUTH (PLAIN, LOGIN) against
 one user and password, and a certificate signed by a throwaway CA made here (Python's
-`cryptography`), kept in --certs so a restarted server presents the same one.
+`cryptography`), kept in --certs so a restarted server presents the same one (the CA's key
+beside it, for smtp_script.py's wrong-host and expired certificates).
 
 Each message handed over (one DATA) is saved in --dir as NNNN.eml, with NNNN.json holding
 its envelope: {"mail_from", "rcpt_tos", "tls", "login"}.
 
   python3 -m raon_testkit.smtp_server --dir D --certs C --user U --password P
       [--port N] [--reject ADDRESS]... [--stop-after N] [--implicit-tls | --no-starttls]
+      [--refuse-sender CODE] [--slow SECONDS [--slow-from N]]
 
 Prints one JSON line when it listens: {"port": N, "ca": "C/ca.pem"}. With --stop-after N
 it answers 421 to everything after the Nth message and exits a moment later (a mail
 server going away in the middle of a run). With --no-starttls it offers no TLS at all and
-takes AUTH in clear (a server a client must refuse). SIGTERM stops it.
+takes AUTH in clear (a server a client must refuse). With --refuse-sender 553 (or 530) it
+refuses every MAIL FROM with that code: a session-level refusal, not any address's. With
+--slow S, each message from the --slow-from'th on (default the first) is answered S seconds
+after its data arrives; NNNN.arrived is written when the data arrives (the client has had
+the reply to every message before), and a message whose client is gone by the time of the
+answer is not kept (the client never heard it was taken). SIGTERM stops it.
 """
+
+import asyncio
 
 import argparse
 import datetime
@@ -32,7 +41,8 @@ def make_certificates(folder):
     ca_path = os.path.join(folder, "ca.pem")
     cert_path = os.path.join(folder, "server.pem")
     key_path = os.path.join(folder, "server.key")
-    if all(os.path.exists(p) for p in (ca_path, cert_path, key_path)):
+    ca_key_path = os.path.join(folder, "ca.key")  # for smtp_script.py's other certificates
+    if all(os.path.exists(p) for p in (ca_path, cert_path, key_path, ca_key_path)):
         return ca_path, cert_path, key_path
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
@@ -72,23 +82,39 @@ def make_certificates(folder):
     with open(key_path, "wb") as f:
         f.write(key.private_bytes(
             serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    with open(ca_key_path, "wb") as f:
+        f.write(ca_key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
     return ca_path, cert_path, key_path
 
 
+SENDER_REFUSALS = {
+    530: "530 5.7.0 Authentication required",
+    553: "553 5.7.1 Sender address rejected: not owned by the user",
+    554: "554 5.7.1 Sender refused by policy",
+}
+
+
 class Handler:
-    def __init__(self, folder, reject, stop_after, stopped):
+    def __init__(self, folder, reject, stop_after, stopped, refuse_sender=0, slow=0.0, slow_from=1):
         self.folder = folder
         self.reject = set(reject)
         self.stop_after = stop_after
         self.stopped = stopped
+        self.refuse_sender = refuse_sender
+        self.slow = slow
+        self.slow_from = slow_from
         self.lock = threading.Lock()
         existing = [n for n in os.listdir(folder) if n.endswith(".eml")]
         self.count = len(existing)
         self.received = 0
+        self.arrived = 0
 
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
         if self.stopped.is_set():
             return "421 4.3.2 Service shutting down"
+        if self.refuse_sender:
+            return SENDER_REFUSALS.get(self.refuse_sender, "%d 5.7.1 Sender refused" % self.refuse_sender)
         envelope.mail_from = address
         envelope.mail_options.extend(mail_options)
         return "250 OK"
@@ -102,6 +128,14 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        self.arrived += 1
+        if self.slow and self.arrived >= self.slow_from:
+            with open(os.path.join(self.folder, "%04d.arrived" % (self.count + 1)), "w") as f:
+                f.write("")
+            await asyncio.sleep(self.slow)
+            transport = getattr(server, "transport", None)
+            if transport is None or transport.is_closing():
+                return "421 4.4.2 The client went away"
         with self.lock:
             self.count += 1
             self.received += 1
@@ -132,6 +166,9 @@ def main(argv=None):
     parser.add_argument("--stop-after", type=int, default=0)
     parser.add_argument("--implicit-tls", action="store_true")
     parser.add_argument("--no-starttls", action="store_true")
+    parser.add_argument("--refuse-sender", type=int, default=0)
+    parser.add_argument("--slow", type=float, default=0.0)
+    parser.add_argument("--slow-from", type=int, default=1)
     args = parser.parse_args(argv)
 
     from aiosmtpd.controller import Controller
@@ -150,7 +187,7 @@ def main(argv=None):
         return AuthResult(success=False, handled=False)
 
     stopped = threading.Event()
-    handler = Handler(args.dir, args.reject, args.stop_after, stopped)
+    handler = Handler(args.dir, args.reject, args.stop_after, stopped, args.refuse_sender, args.slow, args.slow_from)
     port = args.port
     if port == 0:
         import socket

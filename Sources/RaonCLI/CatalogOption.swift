@@ -1,0 +1,28 @@
+import ArgumentParser
+import RaonCore
+import RaonStore
+import RaonWorkflow
+
+/// `--catalog seoul|national`: which catalog a command works on. A store holds one
+/// catalog; without the option a command works on the store's (Seoul's for a new store).
+struct CatalogOption: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The catalog: seoul (서울시 문화행사 정보, the default) or national (전국공연행사정보표준데이터). Default: the one the store holds.",
+      valueName: "name"))
+  var catalog: String?
+
+  func validate() throws {
+    if let catalog, CatalogProfile.named(catalog) == nil {
+      throw ValidationError(CatalogError.unknown(catalog).description)
+    }
+  }
+
+  /// The catalog to work on, checked against the store's; the national one with the
+  /// config's `[national]` lineage.
+  func profile(for store: any SnapshotStoring, config: RaonConfig) throws -> CatalogProfile {
+    let chosen = try CatalogProfile.choose(catalog, store: store)
+    return chosen.name == .national ? try config.national.profile() : chosen
+  }
+}
