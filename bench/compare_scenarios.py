@@ -25,6 +25,7 @@ Scenarios (each side in a folder of its own, the same inputs and --taken-at time
   national65  the later download reported against the real one taken 65 weeks earlier
   nationalheld  the later download reported as it is recorded (`report --input`,
               the held input's path) against the real one, ko; then the same in English
+  national65held  national65's report made as the later download is recorded (`report --input`)
   nationalyear  the national download and a year later (bench/make_national_year_apart.py):
               the weekly report of the later one (md,xlsx,csv,json)
 
@@ -138,6 +139,10 @@ def scenarios(f):
              "--format", "md,xlsx,csv,json,html", "--db", "n.sqlite", "--out", "ko"],
             ["report", "--catalog", "national", "--regions", "all", "--region", "경상북도 안동시",
              "--format", "md,xlsx,csv,json,html", "--lang", "en", "--db", "n.sqlite", "--out", "en"]],
+        "national65held": [
+            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N65, "--db", "n.sqlite"],
+            ["report", "--catalog", "national", "--input", f["nationallater"], "--taken-at", N2, "--regions", "all",
+             "--format", "md,xlsx,csv,json,html", "--db", "n.sqlite", "--out", "ko"]],
         "nationalyear": [
             ["snapshot", "--catalog", "national", f["nationalold"], "--taken-at", N1, "--db", "s.sqlite"],
             ["report", "--catalog", "national", "--input", f["nationalnew"], "--taken-at", "2026-03-31T09:00:00+09:00",
