@@ -23,6 +23,11 @@ Scenarios (each side in a folder of its own, the same inputs and --taken-at time
               `--regions all` in md,xlsx,csv,json,html, ko and en
   nationaldiff, nationaltrend, nationalsite   the same store's `diff`, `trend`, `site`
   national65  the later download reported against the real one taken 65 weeks earlier
+  nationalheld  the later download reported as it is recorded (`report --input`,
+              the held input's path) against the real one, ko; then the same in English
+  national65held  national65's report made as the later download is recorded (`report --input`)
+  nationalyear  the national download and a year later (bench/make_national_year_apart.py):
+              the weekly report of the later one (md,xlsx,csv,json)
 
 Workbooks are compared part by part after unzipping (their creation time aside); a PDF is
 not compared (Chromium stamps it). With --allow-html the pages made from the report
@@ -37,9 +42,12 @@ SAMPLE = os.path.join(ROOT, "data", "sample", "seoul-cultural-events-2024-09-09.
 GROW = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "grow_catalog.py")
 MODIFY = os.path.join(ROOT, "scripts", "make_modified_sample.py")
 YEAR_APART = os.path.join(ROOT, "bench", "make_year_apart.py")
-NATIONAL = os.path.join(ROOT, "data", "national", "national-performance-events-2025-03.cp949.csv")
+NATIONAL = "/work/shared/data/national-performance-events-2025-03.cp949.csv"
+if not os.path.exists(NATIONAL):
+    NATIONAL = os.path.join(ROOT, "data", "national", "national-performance-events-2025-03.cp949.csv")
 NATIONAL_LATER = os.path.join(ROOT, "Tests", "RaonCLITests", "Scripts", "national_later.py")
 N1, N2, N65 = "2025-03-31T09:00:00+09:00", "2025-04-07T09:00:00+09:00", "2024-01-01T09:00:00+09:00"
+NATIONAL_YEAR = os.path.join(ROOT, "bench", "make_national_year_apart.py")
 T1 = "2024-09-09T09:00:00+09:00"
 T2 = "2024-09-16T09:00:00+09:00"
 
@@ -72,6 +80,10 @@ def inputs(work, bench):
     made["nationallater"] = os.path.join(work, "national-later.csv")
     if not os.path.exists(made["nationallater"]):
         sh([sys.executable, NATIONAL_LATER, NATIONAL, made["nationallater"]], work)
+    made["nationalold"] = os.path.join(work, "national-year-old.csv")
+    made["nationalnew"] = os.path.join(work, "national-year-new.csv")
+    if not os.path.exists(made["nationalnew"]):
+        sh([sys.executable, NATIONAL_YEAR, NATIONAL, made["nationalold"], made["nationalnew"]], work)
     return made
 
 
@@ -121,6 +133,20 @@ def scenarios(f):
              "--db", "n.sqlite", "--out", "ko"],
             ["report", "--catalog", "national", "--format", "md,xlsx,csv,json,html", "--lang", "en",
              "--db", "n.sqlite", "--out", "en"]],
+        "nationalheld": [
+            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N1, "--db", "n.sqlite"],
+            ["report", "--catalog", "national", "--input", f["nationallater"], "--taken-at", N2, "--regions", "all",
+             "--format", "md,xlsx,csv,json,html", "--db", "n.sqlite", "--out", "ko"],
+            ["report", "--catalog", "national", "--regions", "all", "--region", "경상북도 안동시",
+             "--format", "md,xlsx,csv,json,html", "--lang", "en", "--db", "n.sqlite", "--out", "en"]],
+        "national65held": [
+            ["snapshot", "--catalog", "national", f["national"], "--taken-at", N65, "--db", "n.sqlite"],
+            ["report", "--catalog", "national", "--input", f["nationallater"], "--taken-at", N2, "--regions", "all",
+             "--format", "md,xlsx,csv,json,html", "--db", "n.sqlite", "--out", "ko"]],
+        "nationalyear": [
+            ["snapshot", "--catalog", "national", f["nationalold"], "--taken-at", N1, "--db", "s.sqlite"],
+            ["report", "--catalog", "national", "--input", f["nationalnew"], "--taken-at", "2026-03-31T09:00:00+09:00",
+             "--format", "md,xlsx,csv,json", "--db", "s.sqlite", "--out", "out"]],
     }
 
 

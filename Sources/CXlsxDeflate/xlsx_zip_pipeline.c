@@ -35,12 +35,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "xlsx_deflate.h"
-
-// minizip's zip_fileinfo (zip.h): a tm_zip of six ints, then three unsigned longs.
-typedef struct {
-  int tm_sec, tm_min, tm_hour, tm_mday, tm_mon, tm_year;
-  unsigned long dos_date, internal_fa, external_fa;
-} part_info;
+#include "xlsx_zip_step.h"
 
 typedef int (*open_part_fn)(
     void *, const char *, const void *, const void *, unsigned, const void *, unsigned, const char *, int, int,
@@ -50,38 +45,9 @@ typedef int (*close_part_fn)(void *);
 typedef int (*close_part_raw_fn)(void *, unsigned long long, unsigned long);
 typedef int (*close_zip_fn)(void *, const char *);
 
-enum { zip_ok = 0, zip_param_error = -102, zip_internal_error = -104 };
-// step_block: bytes of a part the pipeline deflates itself; step_close_raw ends such a part.
-enum step_kind { step_open, step_write, step_close, step_block, step_close_raw };
-enum block_state { block_waiting, block_deflating, block_deflated, block_failed };
-
 static const size_t block_size = 1u << 20;
 static const size_t dictionary_size = 32u << 10;
 enum { most_workers = 4 };
-
-// One call to make on the ZIP's thread.
-typedef struct step {
-  enum step_kind kind;
-  struct step *next;
-  // step_open: the part's name and how it is stored (libxlsxwriter passes no extra field,
-  // comment or password; a call with one is made at once, not queued).
-  char *name;
-  part_info info;
-  int has_info, method, level, raw, window_bits, mem_level, strategy, zip64;
-  unsigned long crc_for_crypting, version_made_by, flag_base;
-  // step_write: the bytes. step_block: the dictionary (`dictionary_length` bytes), then the
-  // block's `length` bytes; how to deflate them, and once deflated, `out` and its CRC.
-  size_t length;
-  size_t dictionary_length;
-  int last;
-  int cut;   // step_open: the part is cut into blocks (opened raw)
-  int text;  // step_block: zlib found it text (Z_TEXT), which minizip marks in the entry
-  enum block_state state;
-  unsigned char *out;
-  size_t out_length;
-  unsigned long crc;
-  unsigned char data[];
-} step;
 
 // A ZIP being saved: its queue of calls and the thread making them.
 typedef struct pipeline {
@@ -175,49 +141,11 @@ static int make_call(const pipeline *p, const step *s) {
   return zip_internal_error;
 }
 
-static void free_step(step *s) {
-  free(s->name);
-  free(s->out);
-  free(s);
-}
-
-// Deflates block `s` (outside the lock): its bytes as a raw deflate stream primed with its
-// dictionary, ended by a sync flush, or by the stream's end for a part's last block.
-static int deflate_block(step *s) {
-  z_stream z;
-  memset(&z, 0, sizeof z);
-  if (deflateInit2(&z, s->level, Z_DEFLATED, s->window_bits, s->mem_level, s->strategy) != Z_OK) return -1;
-  int ok = s->dictionary_length == 0 || deflateSetDictionary(&z, s->data, (uInt)s->dictionary_length) == Z_OK;
-  size_t capacity = deflateBound(&z, (uLong)s->length) + 64;
-  s->out = malloc(capacity);
-  ok = ok && s->out != NULL;
-  z.next_in = s->data + s->dictionary_length;
-  z.avail_in = (uInt)s->length;
-  int flush = s->last ? Z_FINISH : Z_SYNC_FLUSH;
-  while (ok) {
-    z.next_out = s->out + z.total_out;
-    z.avail_out = (uInt)(capacity - z.total_out);
-    int code = deflate(&z, flush);
-    if (s->last ? code == Z_STREAM_END : (code == Z_OK && z.avail_in == 0 && z.avail_out > 0)) break;
-    if (code != Z_OK && code != Z_BUF_ERROR) { ok = 0; break; }
-    // Out of room (never with deflateBound's margin, but cheap to allow): grow.
-    unsigned char *bigger = realloc(s->out, capacity * 2);
-    if (bigger == NULL) { ok = 0; break; }
-    s->out = bigger;
-    capacity *= 2;
-  }
-  s->out_length = z.total_out;
-  s->text = z.data_type == Z_TEXT;
-  deflateEnd(&z);
-  s->crc = crc32(0L, s->data + s->dictionary_length, (uInt)s->length);
-  return ok ? 0 : -1;
-}
-
 // Deflates waiting block `s`: the lock held on entry and on return, not meanwhile.
 static void deflate_waiting(pipeline *p, step *s) {
   s->state = block_deflating;
   pthread_mutex_unlock(&p->lock);
-  int failed = deflate_block(s);
+  int failed = raon_xlsx_deflate_block(s);
   if (!failed) atomic_fetch_add(&blocks_deflated, 1);
   pthread_mutex_lock(&p->lock);
   s->state = failed ? block_failed : block_deflated;
@@ -292,7 +220,7 @@ static void *run(void *argument) {
     p->head = s->next;
     if (p->head == NULL) p->tail = NULL;
     p->queued -= s->length;
-    free_step(s);
+    raon_xlsx_free_step(s);
     if (code != zip_ok) {
       p->failure = code;
       p->failure_errno = saved_errno;
@@ -302,7 +230,7 @@ static void *run(void *argument) {
       while (p->head != NULL) {
         step *dropped = p->head;
         p->head = dropped->next;
-        free_step(dropped);
+        raon_xlsx_free_step(dropped);
       }
       p->tail = NULL;
       p->queued = 0;
@@ -361,7 +289,7 @@ static int enqueue(pipeline *p, step *s) {
   int code = failure_locked(p);
   if (code != zip_ok || p->finished) {
     pthread_mutex_unlock(&p->lock);
-    free_step(s);
+    raon_xlsx_free_step(s);
     return code != zip_ok ? code : zip_internal_error;
   }
   if (p->tail != NULL) p->tail->next = s; else p->head = s;
@@ -532,7 +460,7 @@ int zipClose(void *file, const char *global_comment) {
     failure_errno = p->failure_errno;
     pthread_mutex_unlock(&p->lock);
     for (int i = 0; i < p->worker_count; i++) pthread_join(p->workers[i], NULL);
-    if (p->filling != NULL) free_step(p->filling);  // a part never closed
+    if (p->filling != NULL) raon_xlsx_free_step(p->filling);  // a part never closed
     forget(p);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->changed);

@@ -1,4 +1,7 @@
 import Foundation
+import RaonAnalytics
+import RaonConcurrency
+import RaonCore
 import RaonDocument
 
 /// A report format, by the name `--format` and the config's `formats` give it (`md`,
@@ -97,15 +100,26 @@ public struct FormatEntry: Sendable {
   /// For a format made from the HTML page (html writes it, pdf queues it for printing):
   /// the page is rendered once for every such format.
   public var fromPage: (@Sendable (HTMLPage, URL) throws -> ExportResult)?
-  /// For a format that lists every program of a report: its sink
-  /// (``ReportFormat/sink(programCount:knowing:into:options:)``).
-  public var sink: (@Sendable (_ programCount: Int, _ knowing: WeeklyReport?, URL, ExportOptions) throws -> any ReportSink)?
+  /// For a format that lists every program of a report (`programs.csv`, the workbook's
+  /// programs sheet): how it writes a report with its programs, read in one pass.
+  public var withPrograms: ProgramsWriter?
+
+  public typealias ProgramsWriter = @Sendable (WeeklyReport, ProgramChunks, URL, ExportOptions) throws -> ExportResult
+  /// For a format that can begin before the report is known, with the programs and the
+  /// changes (the workbook's programs and changes sheets): how it begins; `nil` from it
+  /// when it cannot begin so.
+  public var begin: Beginning?
+
+  public typealias Beginning = @Sendable (ProgramChunks, SnapshotDiff?, CalendarDay, URL, ExportOptions) throws -> Begun?
+
+  /// A format begun before its report is known: what writes the rest once it is.
+  public typealias Begun = @Sendable (WeeklyReport) throws -> ExportResult
 
   public init(
     _ format: ReportFormat, aliases: [String] = [], needs: String? = nil, uses: [FormatJob: FormatUse],
     outputs: [OutputEntry], trendOutputs: [OutputEntry] = [], writer: any ReportWriter,
-    fromPage: (@Sendable (HTMLPage, URL) throws -> ExportResult)? = nil,
-    sink: (@Sendable (Int, WeeklyReport?, URL, ExportOptions) throws -> any ReportSink)? = nil
+    fromPage: (@Sendable (HTMLPage, URL) throws -> ExportResult)? = nil, withPrograms: ProgramsWriter? = nil,
+    begin: Beginning? = nil
   ) {
     self.format = format
     self.aliases = aliases
@@ -115,7 +129,8 @@ public struct FormatEntry: Sendable {
     self.trendOutputs = trendOutputs
     self.writer = writer
     self.fromPage = fromPage
-    self.sink = sink
+    self.withPrograms = withPrograms
+    self.begin = begin
   }
 
   /// What `job` does with this format (never, when the entry does not say).
@@ -144,13 +159,11 @@ public struct FormatRegistry: Sendable {
       uses: [.report: .byDefault, .comparison: .byDefault, .trend: .byDefault, .site: .byDefault],
       outputs: [.file(XLSXReportWriter.fileName), .file(XLSXReportWriter.comparisonFileName)],
       trendOutputs: [.file(TrendWriters.workbookFileName)], writer: XLSXReportWriter(),
-      sink: { count, report, directory, options in
-        XLSXWorkbookSink(programCount: count, knowing: report, writer: XLSXReportWriter(), into: directory, options: options)
-      }),
+      withPrograms: XLSXReportWriter.write(_:programs:into:options:), begin: XLSXReportWriter.begin),
     FormatEntry(
       .csv, uses: [.report: .byDefault, .comparison: .byDefault, .trend: .byDefault, .site: .byDefault],
       outputs: [.folder("csv", holding: ".csv")], trendOutputs: [.file(TrendWriters.csvFileName)],
-      writer: CSVReportWriter(), sink: { _, _, directory, options in try CSVProgramsSink(into: directory, options: options) }),
+      writer: CSVReportWriter(), withPrograms: CSVProgramsFile.write(_:programs:into:options:)),
     FormatEntry(
       .json, uses: [.report: .byDefault, .comparison: .byDefault, .trend: .byDefault, .site: .byDefault],
       outputs: [.file("report.json"), .file("changes.json")], trendOutputs: [.file(TrendWriters.jsonFileName)],
@@ -235,32 +248,99 @@ public struct FormatRegistry: Sendable {
 }
 
 extension ReportFormat {
-  /// Renders `document` in each of `formats` (in the registry's order) into `directory`;
-  /// the first failure stops the rest (nothing is published then). The formats made from
-  /// the HTML page (html, pdf) share one render of it (`page`): the PDF is queued from the
-  /// page `report.html` holds.
+  /// Renders `document` in each of `formats` into `directory`, side by side: each format
+  /// (the formats made from the HTML page together: html, pdf) on a core of its own as
+  /// the cores go, those that list every program first (the longest to write). A format
+  /// that lists every program is handed `programs` with a report (``FormatEntry/withPrograms``),
+  /// and reads them in one pass; one begun already (``begin(_:programs:changes:day:into:options:registry:)``)
+  /// is finished with the report. The page is rendered once for html and pdf: the PDF is
+  /// queued from the page `report.html` holds.
   ///
-  /// - Returns: Each format's result, by format (the failed one's error among them).
+  /// - Returns: Each format's result, by format (a failed one's error among them); nothing
+  ///   is published when one failed, so the others are not stopped.
   public static func render(
-    _ formats: [ReportFormat], _ document: ReportDocument, into directory: URL, options: ExportOptions,
-    registry: FormatRegistry = .standard, page: (ReportDocument) throws -> HTMLPage? = { HTMLReportWriter().page($0) }
+    _ formats: [ReportFormat], _ document: ReportDocument, programs: ProgramChunks? = nil,
+    begun: [ReportFormat: FormatEntry.Begun] = [:], into directory: URL, options: ExportOptions,
+    registry: FormatRegistry = .standard,
+    page: (ReportDocument) throws -> HTMLPage? = { HTMLReportWriter().page($0) }
   ) -> [ReportFormat: Result<ExportResult, any Error>] {
-    var results: [ReportFormat: Result<ExportResult, any Error>] = [:]
-    var rendered: Result<HTMLPage?, any Error>?
-    for format in registry.ordered(formats) {
-      guard let entry = registry.entry(format) else { continue }
-      let written = Result { () throws -> ExportResult in
-        if let fromPage = entry.fromPage {
-          let made = rendered ?? Result { try page(document) }
-          rendered = made
-          guard let page = try made.get() else { return ExportResult() }
-          return try fromPage(page, directory)
-        }
-        return try entry.writer.write(document, into: directory, options: options)
+    let entries = registry.ordered(formats).compactMap(registry.entry)
+    let listing = entries.filter { $0.withPrograms != nil }
+    let fromPage = entries.filter { $0.fromPage != nil }
+    let rest = entries.filter { $0.withPrograms == nil && $0.fromPage == nil }
+    let tasks = listing.map { [$0] } + rest.map { [$0] } + (fromPage.isEmpty ? [] : [fromPage])
+    // Each task is one format but for the page's, whose formats share one render of it.
+    let done = ParallelWork.map(tasks.count, minimumCount: 2) { i in
+      var rendered: Result<HTMLPage?, any Error>?
+      return tasks[i].map { entry in
+        (entry.format, Result { () throws -> ExportResult in
+          if let fromPage = entry.fromPage {
+            let made = rendered ?? Result { try page(document) }
+            rendered = made
+            guard let html = try made.get() else { return ExportResult() }
+            return try fromPage(html, directory)
+          }
+          if let finish = begun[entry.format], case .report(let report) = document { return try finish(report) }
+          if let withPrograms = entry.withPrograms, let programs, case .report(let report) = document {
+            return try withPrograms(report, programs, directory, options)
+          }
+          return try entry.writer.write(document, into: directory, options: options)
+        })
       }
-      results[format] = written
-      if case .failure = written { break }
     }
-    return results
+    return Dictionary(done.joined().map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+  }
+}
+
+extension ReportFormat {
+  /// Begins those of `formats` that can begin before their report is known, with its
+  /// `programs` and its `changes` (dated `day`) (``FormatEntry/begin``), into `directory`.
+  ///
+  /// - Returns: What finishes each format begun, for ``render(_:_:programs:begun:into:options:registry:page:)``.
+  public static func begin(
+    _ formats: [ReportFormat], programs: ProgramChunks, changes: SnapshotDiff?, day: CalendarDay, into directory: URL,
+    options: ExportOptions, registry: FormatRegistry = .standard
+  ) throws -> [ReportFormat: FormatEntry.Begun] {
+    var begun: [ReportFormat: FormatEntry.Begun] = [:]
+    for format in registry.ordered(formats) {
+      if let finish = try registry.entry(format)?.begin?(programs, changes, day, directory, options) {
+        begun[format] = finish
+      }
+    }
+    return begun
+  }
+}
+
+extension XLSXReportWriter {
+  /// `report.xlsx` with its programs, in one go (the registry's entry).
+  static func write(_ report: WeeklyReport, programs: ProgramChunks, into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    try XLSXReportWriter().write(report, programs: programs, into: directory, options: options)
+  }
+
+  /// `report.xlsx` begun with its programs and changes sheets (the registry's entry).
+  static func begin(
+    _ programs: ProgramChunks, changes: SnapshotDiff?, day: CalendarDay, into directory: URL, options: ExportOptions
+  ) throws -> FormatEntry.Begun? {
+    guard
+      let started = try XLSXReportWriter().start(
+        programs: programs, changes: changes, day: day, into: directory, options: options)
+    else { return nil }
+    return { report in try started.finish(report) }
+  }
+}
+
+extension CSVProgramsFile {
+  /// `csv/`: `programs.csv` row by row as the programs are read, then the tables (the
+  /// registry's entry).
+  static func write(_ report: WeeklyReport, programs: ProgramChunks, into directory: URL, options: ExportOptions)
+    throws -> ExportResult
+  {
+    let file = try CSVProgramsFile(into: directory, options: options)
+    try programs.forEach(file.append)
+    var result = try file.finish()
+    result.append(try CSVReportWriter().write(.report(report), into: directory, options: options))
+    return result
   }
 }

@@ -28,7 +28,7 @@ public struct ExportResult: Sendable {
 /// A writer of one report format: it renders a composed document (``ReportDocument``)
 /// into files in a directory it is given, and never reads the store, the network or the
 /// clock. A format that lists every program (`programs.csv`, the workbook's programs
-/// sheet) is given them as the job reads them (``ReportSink``). What files a format makes
+/// sheet) is given them with the report (``FormatEntry/withPrograms``). What files a format makes
 /// is said by its registry entry (``FormatEntry/outputs``).
 public protocol ReportWriter: Sendable {
   /// Writes `document` into `directory`; nothing for a document the format is not

@@ -15,8 +15,8 @@ public struct OutputFile: Sendable, Equatable {
 
 /// A format made from the document alone, as text files (Markdown, HTML, JSON): it renders,
 /// and the one ``TextOutput/write(_:into:)`` writes what it rendered, the same way for
-/// every such format. (The streaming formats — the workbook, `programs.csv` — write as
-/// they go: ``ReportSink``.)
+/// every such format. (The formats that list every program — the workbook, `programs.csv` —
+/// read them as they write: ``FormatEntry/withPrograms``.)
 public protocol TextRenderer: ReportWriter {
   /// The files of `document`, without touching the file system; none when the format has
   /// no file for it.

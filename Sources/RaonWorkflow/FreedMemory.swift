@@ -2,13 +2,12 @@
   import CMalloc
 #endif
 
-/// Gives the memory the allocator holds free back to the system, between a job's steps.
+/// Keeps the memory a job frees from staying resident in the allocator.
 ///
-/// glibc keeps what threads free in per-thread heaps for reuse, and Raon's threads hand
-/// large buffers from one to another (reading ahead, the workbook, parallel passes), so a
-/// step's garbage stays resident under the next step's data. After the figures' pass over a
-/// million programs that was 0.1–0.2 GiB of the report's peak (docs/PERFORMANCE.md);
-/// returning it costs milliseconds (the 20,000-program weekly job: no change measured).
+/// glibc keeps what threads free in per-thread heaps for reuse, and Raon's steps hand large
+/// arrays from one thread to another (a held input recorded beside its comparison, the
+/// formats rendered side by side), so a step's garbage would stay resident under the next
+/// step's data.
 public enum FreedMemory {
   /// Keeps freed memory from piling up in the allocator, for the whole process (called
   /// first thing in `main`):
@@ -18,17 +17,11 @@ public enum FreedMemory {
   /// - a fixed threshold (256 KiB) above which a block is mapped on its own and unmapped
   ///   when freed: glibc raises it to the largest block freed so far, so a job's large
   ///   arrays (rows, programs, encoded versions) end up inside the heaps and stay there.
-  /// What they save: docs/PERFORMANCE.md ("The national weekly job").
+  /// What they cost and save: docs/PERFORMANCE.md, the cost ledger.
   public static func limitHeaps() {
     #if canImport(Glibc)
       _ = mallopt(M_ARENA_MAX, 4)
       _ = mallopt(M_MMAP_THRESHOLD, 256 * 1024)
-    #endif
-  }
-
-  static func release() {
-    #if canImport(Glibc)
-      _ = malloc_trim(0)
     #endif
   }
 }

@@ -30,7 +30,7 @@ enum PDFJob {
     do {
       try PDFPrinting.print(jobs, with: chosen)
     } catch let failure as PDFPrinting.Unwritable {
-      throw ReportWriting.writeFailure(failure.error, writing: staging.folder, for: staging.target)
+      throw ReportRendering.writeFailure(failure.error, writing: staging.folder, for: staging.target)
     }
   }
 }

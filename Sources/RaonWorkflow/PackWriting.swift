@@ -21,14 +21,14 @@ struct PackWriting {
   }
 
   /// Writes `report` in every format into `relative` (`districts/강동구`) of the report
-  /// folder, its held programs (in id order) handed to the sinks as they open.
+  /// folder, with its programs (in id order).
   mutating func writePack(relative: String, report: ReportData, programs: [Program]) throws {
     let pack = OutputPublisher.Staging(
       target: staging.target.appendingPathComponent(relative),
       folder: staging.folder.appendingPathComponent(relative))
     try OutputDirectories.create(pack.folder)
-    let written = try ReportOutputs(programs: ProgramChunks(programs), formats: formats, into: pack, options: options)
-      .finish(report)
+    let written = try ReportRendering.write(
+      report, programs: ProgramChunks(programs), formats: formats, into: pack, options: options)
     combined.files += written.files.map { "\(relative)/\($0)" }
     combined.warnings += written.warnings
     combined.printing += written.printing

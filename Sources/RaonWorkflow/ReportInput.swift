@@ -1,11 +1,10 @@
 import Foundation
-import RaonConcurrency
 import RaonCore
 import RaonStore
 
 /// The input of `raon report`, read into memory before it is recorded when it is small.
 enum ReportInput {
-  /// An input the report can be written from while it is recorded.
+  /// An input the report is written from as it is, once recorded.
   case held(HeldInput)
   /// An input to record first, then read back from the store: one already read (a catalog
   /// whose ids repeat, or a report about another snapshot), or `nil` when there is nothing
@@ -33,6 +32,14 @@ enum ReportInput {
     if case .held(let held) = self { return held }
     return nil
   }
+
+  /// The catalog read into memory, if any, to be recorded.
+  var prepared: PreparedSnapshot? {
+    switch self {
+    case .held(let held): return held.prepared
+    case .prepared(let prepared): return prepared
+    }
+  }
 }
 
 /// A normalised catalog about to be recorded whose programs are already what the store
@@ -41,9 +48,8 @@ enum ReportInput {
 /// The store returns a snapshot's programs exactly as recorded, sorted by id (by bytes, as
 /// SQLite compares text), and orders programs that share an id by their versions' history;
 /// with no id repeated, that order is the ids' alone, so sorting here gives the same
-/// array. Reporting from it lets the workbook (most of a report's time) start while the
-/// input is recorded, instead of after the store has been read back: at 20,000 programs
-/// the weekly job takes ~0.3 s less (`bench/bench.py --weekly 4`).
+/// array, and the report is written from it without reading the store back (what that
+/// saves: docs/PERFORMANCE.md, the cost ledger).
 ///
 /// A catalog of sessions (the national data) repeats an id once per row of an event, and
 /// every row carries the same program (the event's, ``NationalNormalizer``): the store's
@@ -52,8 +58,10 @@ enum ReportInput {
 final class HeldInput {
   private(set) var prepared: PreparedSnapshot
   /// The programs, sorted by id.
-  private(set) var programs: [Program]
+  let programs: [Program]
   let takenAt: Date
+  /// The stored snapshot it is compared with, read beside it (``ReportJob/read(_:plan:)``).
+  var compared: StoredSnapshot?
 
   /// The day in Korea of the snapshot it is recorded as.
   var day: CalendarDay { CalendarDay(koreaDateOf: SnapshotStore.storedTime(takenAt) ?? takenAt) }
@@ -73,22 +81,15 @@ final class HeldInput {
     self.takenAt = takenAt
   }
 
-  /// Gives the raw records to ``Disposal`` once they are recorded and compared: the report
-  /// is written from the programs alone, and the records are most of an input's memory
-  /// (docs/PERFORMANCE.md).
-  func releaseRecords() {
-    let entries = prepared.entries
-    prepared.entries = []
-    Disposal.release(consume entries)
+  /// ``compared``, let go here: once compared, it is only memory.
+  func takeCompared() -> StoredSnapshot? {
+    defer { compared = nil }
+    return compared
   }
 
-  /// Gives the records and programs to ``Disposal`` once the report is written: freeing
-  /// them is the last thing a weekly job would otherwise wait for.
-  func releaseOffThread() {
-    let records = prepared.entries
-    let sorted = programs
+  /// Lets the raw records go once they are recorded and the figures computed: the report
+  /// is written from the programs alone, and the records are most of an input's memory.
+  func releaseRecords() {
     prepared.entries = []
-    programs = []
-    Disposal.release((consume records, consume sorted))
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RaonAnalytics
-import RaonConcurrency
 import RaonCore
+import RaonErrors
 
 /// The national report when its comparison finds renames or mergers the lineage does not
 /// know, or keys recorded under another lineage (``LineageFound``): the report is made
@@ -16,27 +16,27 @@ import RaonCore
 /// every later report.
 extension ReportJob {
   /// `report()`'s outcome, or when its comparison throws ``LineageFound``, the report made
-  /// again under the lineage found (``reportRelined(_:_:selection:recording:into:)``).
+  /// again under the lineage found (``reportRelined(_:_:selection:recorded:into:)``).
   func relinedIfFound(
-    _ request: ReportRequest, selection: PendingResult<ReportSelection>, recording: PendingResult<Recorded>,
-    into folder: URL, _ report: () throws -> ReportOutcome
+    _ request: ReportRequest, selection: ReportSelection, recorded: Recorded, into folder: URL,
+    _ report: () throws -> ReportOutcome
   ) throws -> ReportOutcome {
     do {
       return try report()
     } catch let found as LineageFound {
-      return try reportRelined(found, request, selection: selection, recording: recording, into: folder)
+      return try reportRelined(found, request, selection: selection, recorded: recorded, into: folder)
     }
   }
 
+  /// The report of `selection` with both its snapshots read under the lineage `found`,
+  /// from the store (a held input too, once recorded).
   func reportRelined(
-    _ found: LineageFound, _ request: ReportRequest, selection: PendingResult<ReportSelection>,
-    recording: PendingResult<Recorded>, into folder: URL
+    _ found: LineageFound, _ request: ReportRequest, selection: ReportSelection, recorded: Recorded, into folder: URL
   ) throws -> ReportOutcome {
-    let chosen = try selection.wait().get()
-    guard let compared = chosen.compareTo else { throw found }
+    guard let compared = selection.compareTo else { throw found }
     let relined = found.profile(over: profile)
     var job = ReportJob(
-      store: try RelinedStore(store, snapshots: [compared.id, chosen.snapshot.id], profile: relined),
+      store: try RelinedStore(store, snapshots: [compared.id, selection.snapshot.id], profile: relined),
       storePath: storePath, environment: environment)
     job.reading = reading
     // Once: the lineage found is applied, and what it leaves unknown stays so this week.
@@ -46,14 +46,21 @@ extension ReportJob {
     var request = request
     request.options.lineage = note
     if note != nil { environment.progress("regions renamed or merged found in the data: reporting again under them …") }
-    let programs = try job.eventsIfNational(
-      try job.reading.programs(of: chosen.snapshot, in: job.store), .prepared(nil), selection)
-    var outcome = try job.report(
-      request, programs: programs, selection: selection, recording: recording, into: folder)
+    let programs = try job.eventsIfNational(try job.reading.programs(of: selection.snapshot, in: job.store), selection)
+    var outcome = try job.report(request, programs: programs, selection: selection, recorded: recorded, into: folder)
     outcome.lineage = note
     if let note {
       outcome.warnings = note.warnings + outcome.warnings
     }
     return outcome
   }
+}
+
+/// A held input's comparison found ``LineageFound`` once the input was recorded: the
+/// report is made again from the store (``ReportJob/reportRelined(_:_:selection:recorded:into:)``).
+/// Caught by the held report itself; never reaches the command line.
+struct ReportAgainUnderLineage: RaonError {
+  var exitStatus: ExitStatus { .failure }
+  var found: LineageFound
+  var selection: ReportSelection
 }

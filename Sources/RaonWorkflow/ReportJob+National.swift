@@ -1,8 +1,8 @@
 import Foundation
 import RaonAnalytics
-import RaonConcurrency
 import RaonCore
 import RaonExport
+import RaonStore
 
 /// The national data's report (`raon report --catalog national`): the same steps as
 /// Seoul's, counting events (rows sharing the natural key once) named as on the report's
@@ -13,29 +13,53 @@ extension ReportJob {
   /// known only once its events are read.
   public static let everyRegion = "\u{0}all-regions"
 
-  /// The reported snapshot's events (national data), else `programs` as they are. A held
-  /// input's are its own: made while it is recorded.
-  func eventsIfNational(
-    _ programs: ProgramChunks, _ input: ReportInput, _ selection: PendingResult<ReportSelection>
-  ) throws -> ProgramChunks {
+  /// The reported snapshot's events (national data), named as on its day, else `programs`
+  /// as they are.
+  func eventsIfNational(_ programs: ProgramChunks, _ selection: ReportSelection) throws -> ProgramChunks {
     guard profile.name == .national else { return programs }
-    let day = try input.held?.day ?? selection.wait().get().snapshot.koreaDay
-    return ProgramChunks(try NationalWeek.events(programs, profile: profile, on: day))
+    return ProgramChunks(try NationalWeek.events(programs, profile: profile, on: selection.snapshot.koreaDay))
+  }
+
+  /// A held input's events (national data), named as on `day`, else its programs.
+  func itemsIfEvents(_ programs: [Program], on day: CalendarDay) throws -> [Program] {
+    guard profile.name == .national else { return programs }
+    return try NationalWeek.events(ProgramChunks(programs), profile: profile, on: day)
   }
 
   /// The compared snapshot's events (named as on the report's day) and the comparison by
-  /// the natural key.
-  func nationalComparison(_ selection: ReportSelection) throws
-    -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
-  {
-    try selection.compareTo.map { info in
-      let events = try comparedEvents(info, day: selection.snapshot.koreaDay)
-      return (info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
-        changes: NationalAnalysis.named(
-          try SnapshotReading.diffCheckingLineage(
-            from: info, to: selection.snapshot, in: store, profile: profile, checking: reading.checksLineage),
-          profile: profile, on: selection.snapshot.koreaDay))
+  /// the natural key, both snapshots read from the store.
+  ///
+  /// - Throws: ``LineageFound`` when the keys cannot be trusted as stored (unless the job's
+  ///   reading does not check them): the caller reports again under the lineage found.
+  func nationalComparison(_ info: SnapshotInfo, to reported: SnapshotInfo) throws -> Compared {
+    let day = reported.koreaDay
+    let old = try SnapshotReading.events(of: info, in: store, profile: profile)
+    let new = try SnapshotReading.events(of: reported, in: store, profile: profile)
+    return try nationalComparison(info, old: old, new: new.events, day: day)
+  }
+
+  /// The national data's comparison of a held input: the stored snapshot's events and the
+  /// changes, event by event, from its rows to the held rows (``LineageFound`` as above).
+  func nationalComparison(
+    _ entries: [NewSnapshot.Entry], on day: CalendarDay, with old: StoredSnapshot, events: EventComparison.Snapshot
+  ) throws -> Compared {
+    let new = EventComparison.events(
+      programs: entries.map(\.program), rows: entries.map { ($0.program.id, $0.raw) }, profile: profile)
+    return try nationalComparison(old.info, old: (old.programs, events), new: new, day: day)
+  }
+
+  private func nationalComparison(
+    _ info: SnapshotInfo, old: (programs: [Program], events: EventComparison.Snapshot),
+    new: EventComparison.Snapshot, day: CalendarDay
+  ) throws -> Compared {
+    if reading.checksLineage {
+      try LineageFound.check(old: old.events, new: new, profile: profile, compared: info, reported: day, store: store)
     }
+    let events = NationalAnalysis.events(old.programs, profile: profile, on: day).sorted { $0.id < $1.id }
+    let changes = EventComparison.diff(old: old.events, new: new, profile: profile)
+    return Compared(
+      info: NationalWeek.inEvents(info, events.count), programs: ProgramChunks(events),
+      changes: NationalAnalysis.named(changes, profile: profile, on: day))
   }
 
   func comparedEvents(_ info: SnapshotInfo, day: CalendarDay) throws -> [Program] {

@@ -66,14 +66,23 @@ public struct ReportOutcome: Sendable {
 /// `raon report`: optional ingestion, then every table of one snapshot, its comparison and
 /// the week's figures, written in each chosen format into one folder.
 ///
-/// ``run(_:)`` is the whole job, one named step per line: check the request (and fix the
-/// week when it can be), read the input, record it, select the snapshots, read the
-/// programs, then in a hidden folder compute, render, the district packs and print, and
-/// publish it. Each step takes the earlier ones' results; nothing is handed down to do an
-/// earlier step's work. The overlaps are the recording of an input held in memory: it
-/// runs on a thread of its own (a `PendingResult` the selection waits for) while the
-/// workbook starts on the input's programs; and that input's comparison with a stored
-/// snapshot, worked out meanwhile (``ComparisonAhead``).
+/// ``run(_:)`` is the whole job, one step after another, each a function named for it:
+///
+/// ```
+/// check    everything that can be checked before anything is recorded (ReportPlan)
+/// read     one small file or the Open API's catalog into memory (ReportInput)
+/// record   it (or the files, streamed; or the bundled sample on an empty store)
+/// select   the snapshot, its comparison, the week
+/// compute  the figures: one pass over the programs, the comparison, the trend
+/// render   the document composed once, every format rendered from it, side by side
+/// packs    each pack asked for, the same way
+/// print    the PDFs of the run, by one browser
+/// publish  the staged folder swapped into place, whole or not at all
+/// ```
+///
+/// Each step takes the earlier ones' results. Concurrency is only where a step fans out:
+/// the formats are rendered side by side (``ReportRendering``), and normalising, encoding
+/// and decoding spread rows over the cores (``ParallelWork``).
 public struct ReportJob: Sendable {
   public let store: any SnapshotStoring
   public let storePath: String
@@ -94,27 +103,85 @@ public struct ReportJob: Sendable {
     var request = request
     if profile.name == .seoul { request.districts = Self.spelled(request.districts) }
     let plan = try checkBeforeRecording(request)
-    // The compared snapshot is decoded while the input is read (``ComparisonAhead``).
-    let readAhead = try ComparisonAhead.readAhead(request, plan: plan, job: self)
-    defer { readAhead?.finish() }
-    let input = try await read(request, takenAt: plan.takenAt)
-    defer { input.held?.releaseOffThread() }
-    // Started before the recording, so that it chooses among the snapshots stored before it.
-    let ahead = try ComparisonAhead.start(request, input, plan: plan, job: self, readAhead: readAhead)
-    defer { _ = ahead?.result.wait() }
-    let recording = try await record(request, input, takenAt: plan.takenAt)
-    // A held input is recorded on a thread of its own: it must be done before the job is.
-    defer { _ = recording.wait() }
-    return try sayingWhatWasRecorded(recording) {
-      let selection = select(request, plan: plan, after: recording)
-      defer { _ = selection.wait() }
-      let programs = try eventsIfNational(try self.programs(of: input, selection), input, selection)
-      let folder = outputFolder(request, week: try plan.week ?? selection.wait().get().week)
-      return try relinedIfFound(request, selection: selection, recording: recording, into: folder) {
-        try report(
-          request, programs: programs, selection: selection, recording: recording, into: folder, ahead: ahead,
-          figured: { input.held?.releaseRecords() })
+    let input = try await read(request, plan: plan)
+    if let held = input.held, let week = plan.week, case .some(let compareTo) = plan.comparison,
+      compareTo?.id == held.compared?.info.id
+    {
+      return try report(request, held: held, plan: plan, into: outputFolder(request, week: week))
+    }
+    let recorded = try await record(request, input, takenAt: plan.takenAt)
+    return try sayingWhatWasRecorded(recorded) {
+      let selection = try select(request, plan: plan, recorded: recorded)
+      let programs = try eventsIfNational(try reading.programs(of: selection.snapshot, in: store), selection)
+      let folder = outputFolder(request, week: selection.week)
+      return try relinedIfFound(request, selection: selection, recorded: recorded, into: folder) {
+        try report(request, programs: programs, selection: selection, recorded: recorded, into: folder)
       }
+    }
+  }
+
+  /// The report of a stored snapshot, once selected: compute, render, the packs, print,
+  /// publish.
+  func report(
+    _ request: ReportRequest, programs: ProgramChunks, selection: ReportSelection, recorded: Recorded, into folder: URL
+  ) throws -> ReportOutcome {
+    try publishing(request, into: folder) { staging in
+      let figures = try compute(selection, programs: programs, districts: request.districts)
+      return try write(request, figures, programs: programs, selection: selection, recorded: recorded, into: staging)
+    }
+  }
+
+  /// The report of an input held in memory (``HeldInput``), which is the snapshot it
+  /// records. Its recording goes on a thread of its own while its comparison with the
+  /// stored snapshot read beside it (``HeldInput/compared``; nothing of the input is read
+  /// back from the store) is worked out and the formats that can begin with its programs
+  /// and changes are begun (the workbook's largest sheets): neither side reads what the
+  /// other writes. Then the same steps as any report.
+  ///
+  /// When the comparison finds a lineage the keys were not recorded under (``LineageFound``),
+  /// nothing begun is kept: once recorded, the report is made from the store under it
+  /// (ReportJob+Lineage.swift).
+  func report(_ request: ReportRequest, held: HeldInput, plan: ReportPlan, into folder: URL) throws -> ReportOutcome {
+    let programs = ProgramChunks(try itemsIfEvents(held.programs, on: held.day))
+    // Set once the input is recorded: an error after that says so.
+    var recorded: Recorded?
+    do {
+      return try publishing(request, into: folder) { staging in
+        let (store, snapshot) = (store, held.prepared.stamped(takenAt: plan.takenAt))
+        environment.progress("recording \(held.prepared.source) …")
+        let compareAndBegin = { () throws -> (Compared?, [ReportFormat: FormatEntry.Begun]) in
+          // Let go once compared: it is the largest thing the report would otherwise hold.
+          let compared = try held.takeCompared().map {
+            try comparison(held: held.programs, entries: held.prepared.entries, on: held.day, with: $0)
+          }
+          let begun = try ReportFormat.begin(
+            request.formats, programs: programs, changes: compared?.changes, day: held.day, into: staging.folder,
+            options: request.options)
+          return (compared, begun)
+        }
+        // Its failure waits for the recording, so that it can say what was recorded.
+        let (compareResult, info) = try ParallelWork.both(
+          { Result { try compareAndBegin() } }, { try store.record(snapshot) })
+        let done = Recorded(snapshots: [info], sample: false)
+        recorded = done
+        let selection = try select(request, plan: plan, recorded: done)
+        if case .failure(let error) = compareResult, let found = error as? LineageFound {
+          throw ReportAgainUnderLineage(found: found, selection: selection)
+        }
+        let (compared, begun) = try compareResult.get()
+        let figures = try compute(selection, programs: programs, compared: compared, districts: request.districts)
+        held.releaseRecords()
+        return try write(
+          request, figures, programs: programs, selection: selection, recorded: done, begun: begun, into: staging)
+      }
+    } catch let again as ReportAgainUnderLineage {
+      held.releaseRecords()
+      let done = recorded ?? Recorded(snapshots: [], sample: false)
+      return try sayingWhatWasRecorded(done) {
+        try reportRelined(again.found, request, selection: again.selection, recorded: done, into: folder)
+      }
+    } catch {
+      throw recorded?.saying(error) ?? error
     }
   }
 
@@ -122,68 +189,31 @@ public struct ReportJob: Sendable {
   /// snapshots were recorded all the same, so a retry reports them instead of recording the
   /// file again (everything that can be checked before recording is: see
   /// ``checkBeforeRecording(_:)``; a full output disk cannot be).
-  func sayingWhatWasRecorded<T>(_ recording: PendingResult<Recorded>, _ steps: () throws -> T) throws -> T {
+  func sayingWhatWasRecorded<T>(_ recorded: Recorded, _ steps: () throws -> T) throws -> T {
     do {
       return try steps()
-    } catch WorkflowError.interrupted {
-      throw WorkflowError.interrupted
     } catch {
-      let ids = ((try? recording.wait().get())?.yours ?? []).map(\.id)
-      guard !ids.isEmpty else { throw error }
-      throw WorkflowError.recordedButNotReported(ids: ids, reason: String(describing: error))
+      throw recorded.saying(error)
     }
   }
 
-  /// The report's steps once its programs are known, in a hidden folder published at
-  /// `folder` at the end (on any failure nothing is published): open the sinks on the
-  /// programs, compute (once the selection is made), render, the district packs, print.
-  ///
-  /// - Parameters:
-  ///   - programs: The reported snapshot's programs (the workbook starts on them at once).
-  ///   - selection: What the report is about; a held input's is still being recorded
-  ///     while the workbook starts.
-  ///   - ahead: The comparison worked out while recording, used when the selection is the
-  ///     one it guessed.
-  ///   - figured: Called once the input is recorded and the figures computed, before
-  ///     anything is rendered (to let go of what only those needed).
-  func report(
-    _ request: ReportRequest, programs: ProgramChunks, selection pending: PendingResult<ReportSelection>,
-    recording: PendingResult<Recorded>, into folder: URL, ahead: ComparisonAhead? = nil,
-    figured: () -> Void = {}
+  /// The browser started (when a PDF is asked for), `write` run in a hidden folder
+  /// published at `folder` at the end (on any failure nothing is published), and what it
+  /// did.
+  func publishing(
+    _ request: ReportRequest, into folder: URL,
+    _ write: (OutputPublisher.Staging) throws -> (ReportData, ExportResult, Recorded, [String: WeeklySummary])
   ) throws -> ReportOutcome {
-    // The browser starts now, on a thread of its own, while the other formats are written.
+    // The browser starts now, on a thread of its own, while the formats are written.
     let browser = request.formats.contains(.pdf)
       ? try ChromiumPrinter.locate(in: environment.variables).session() : nil
     browser?.start()
     defer { browser?.close() }
-    let (report, written, target, pageOnes) = try OutputPublisher.publish(folder) { staging in
-      let outputs = try ReportOutputs(
-        programs: programs, formats: request.formats, into: staging, options: request.options,
-        early: ahead?.early, progress: environment.progress)
-      let computed: (report: ReportData, trends: [String: [WeeklyTrendPoint]])
-      let selection: ReportSelection
-      let matched: ComparisonAhead?
-      do {
-        selection = try pending.wait().get()
-        let recorded = try recording.wait().get().snapshots
-        matched = ahead.flatMap { $0.matches(selection, recorded: recorded) ? $0 : nil }
-        computed = try compute(
-          selection, programs: programs, districts: request.districts, ahead: matched, feeding: outputs.consume)
-      } catch {
-        try outputs.fail(error)
-      }
-      figured()
-      FreedMemory.release()
-      var written = try outputs.finish(computed.report)
-      var pageOnes = [WeeklyList.city: PageOneSummary.make(computed.report, request.options)]
-      written.append(
-        try packs(
-          request, city: computed.report, programs: programs, selection: selection,
-          trends: computed.trends, into: staging) { pageOnes[$0] = PageOneSummary.make($1, request.options) })
+    let (report, written, recorded, pageOnes, target) = try OutputPublisher.publish(folder) { staging in
+      var (report, written, recorded, pageOnes) = try write(staging)
       try printPDFs(&written, with: browser, into: staging)
-      return (computed.report, written, staging.target, pageOnes)
+      return (report, written, recorded, pageOnes, staging.target)
     }
-    let recorded = try recording.wait().get()
     return ReportOutcome(
       directory: target, snapshot: report.snapshot, compareTo: report.compareTo,
       week: report.week, recorded: recorded.yours, recordedSample: recorded.sample,
@@ -192,45 +222,44 @@ public struct ReportJob: Sendable {
       changed: report.changes?.changed.count, pageOnes: pageOnes, countsEvents: profile.name == .national)
   }
 
-  /// The report's figures and trends, from one pass over `programs` that also hands each
-  /// chunk to the sinks (`consume`).
+  /// The render step and the packs: the report in every format asked for (``ReportRendering``),
+  /// then each pack the same way; page 1 of each as a weekly message says it. PDFs are
+  /// queued for ``printPDFs(_:with:into:)``.
+  ///
+  /// - Parameter begun: The formats begun with the programs already (``ReportFormat/begin``).
+  func write(
+    _ request: ReportRequest, _ figures: (report: ReportData, trends: [String: [WeeklyTrendPoint]]),
+    programs: ProgramChunks, selection: ReportSelection, recorded: Recorded,
+    begun: [ReportFormat: FormatEntry.Begun] = [:], into staging: OutputPublisher.Staging
+  ) throws -> (ReportData, ExportResult, Recorded, [String: WeeklySummary]) {
+    environment.progress("writing \(FormatRegistry.standard.ordered(request.formats).map(\.rawValue).joined(separator: ", ")) …")
+    var written = try ReportRendering.write(
+      figures.report, programs: programs, begun: begun, formats: request.formats, into: staging, options: request.options)
+    var pageOnes = [WeeklyList.city: PageOneSummary.make(figures.report, request.options)]
+    written.append(
+      try packs(
+        request, city: figures.report, programs: programs, selection: selection,
+        trends: figures.trends, into: staging) { pageOnes[$0] = PageOneSummary.make($1, request.options) })
+    return (figures.report, written, recorded, pageOnes)
+  }
+
+  /// The report's figures and trends: the comparison (unless `compared` is it already),
+  /// one pass over `programs`, and the trend read from the store.
   func compute(
-    _ selection: ReportSelection, programs: ProgramChunks, districts: [String], ahead: ComparisonAhead? = nil,
-    feeding consume: (([Program]) throws -> Void)?
+    _ selection: ReportSelection, programs: ProgramChunks, compared: Compared? = nil, districts: [String]
   ) throws -> (report: ReportData, trends: [String: [WeeklyTrendPoint]]) {
     environment.progress("analysing snapshot \(selection.snapshot.id) …")
-    // Held programs feed no sink in the pass: the trend, read from the store, is worked out
-    // meanwhile on a thread of its own. Otherwise after the pass, so that a workbook fed by
-    // it (a catalog read from the store) starts on its programs sheet sooner.
-    let trendAhead = programs.held == nil ? nil : PendingResult.start(named: "raon-trend") { [self] in
-      try self.trend(selection, districts: districts)
-    }
-    defer { _ = trendAhead?.wait() }
-    // Chunks decoded on one thread and freed on another leave their memory in glibc's
-    // heaps: over a million programs the pass and the trend after it left most of the
-    // report's peak freed but resident (docs/PERFORMANCE.md). It is given back every
-    // 250,000 programs and before the trend is read.
-    var sinceReleased = 0
+    let compared = try compared ?? comparison(selection)
     var report = try ReportAssembler.assemble(
       snapshot: profile.name == .national ? NationalWeek.inEvents(selection.snapshot, programs.count) : selection.snapshot,
-      programs: programs,
-      compareTo: try comparison(selection, ahead: ahead), week: selection.week,
-      each: { chunk in
-        try consume?(chunk)
-        sinceReleased += chunk.count
-        if sinceReleased >= 250_000 {
-          FreedMemory.release()
-          sinceReleased = 0
-        }
-      })
-    if trendAhead == nil, programs.count >= 250_000 { FreedMemory.release() }
-    let trends = try trendAhead?.wait().get() ?? trend(selection, districts: districts)
+      programs: programs, compareTo: compared?.figures, week: selection.week)
+    let trends = try trend(selection, districts: districts)
     report.trend = trends.city
     if profile.name == .national { report.extras = ReportExtras.tables(profile.extras, programs.held ?? []) }
     return (report, trends.byDistrict)
   }
 
-  /// A pack per district asked for (``DistrictPacks``), through the same outputs.
+  /// A pack per district asked for (``DistrictPacks``), rendered the same way.
   func packs(
     _ request: ReportRequest, city: ReportData, programs: ProgramChunks, selection: ReportSelection,
     trends: [String: [WeeklyTrendPoint]], into staging: OutputPublisher.Staging,
@@ -272,7 +301,7 @@ public struct ReportJob: Sendable {
   ///
   /// - Returns: The instant every check and the recording use, and the report's week
   ///   when it is fixed before recording (it always is when the report is about the input
-  ///   it records, so its folder is known before the recording ends).
+  ///   it records).
   func checkBeforeRecording(_ request: ReportRequest) throws -> ReportPlan {
     let week = try SnapshotSelection.parseWeek(request.week)
     let takenAt = request.takenAt ?? environment.now()
@@ -294,6 +323,13 @@ public struct ReportJob: Sendable {
       try SnapshotSelection.checkComparisonReference(reference, in: snapshots, store: storePath)
     }
     var plan = ReportPlan(takenAt: takenAt, askedWeek: week, week: week)
+    if recordsFirst, request.snapshot == nil {
+      // The report is about the snapshot about to be recorded (taken at the plan's time,
+      // its id above every other): what it is compared with is among those stored now.
+      let new = SnapshotInfo(id: .max, takenAt: SnapshotStore.storedTime(takenAt) ?? takenAt, source: "", programCount: 0)
+      plan.comparison = .some(
+        try SnapshotSelection.chooseComparison(request.compareTo, for: new, in: snapshots, store: storePath))
+    }
     // The week checked: a reference given with an input is resolved again after recording,
     // so its week is the likely one, not yet the report's.
     var checkedWeek = week ?? chosen.map(SnapshotSelection.defaultWeek(for:))
@@ -318,41 +354,47 @@ public struct ReportJob: Sendable {
   /// Reads the request's input, when it is one small file or the Open API's catalog, into
   /// memory before anything is recorded (``ReportInput``); a large file is streamed into
   /// the store by ``record(_:_:takenAt:)`` instead.
-  func read(_ request: ReportRequest, takenAt: Date) async throws -> ReportInput {
+  ///
+  /// When the report will be about a held input, the stored snapshot it is compared with
+  /// (chosen before recording, ``ReportPlan/comparison``) is read whole beside it
+  /// (``HeldInput/compared``): the input's reading and normalising leave a core to spare.
+  func read(_ request: ReportRequest, plan: ReportPlan) async throws -> ReportInput {
     let job = SnapshotJob(store: store, environment: environment, profile: profile)
+    var compared: SnapshotInfo?
+    if case .some(let chosen?) = plan.comparison, chosen.programCount <= reading.inMemoryLimit { compared = chosen }
     let prepared: PreparedSnapshot
+    var stored: StoredSnapshot?
     if let pulled = request.pulled {
       prepared = pulled
     } else if request.inputs.count == 1, !request.useAPI, let url = try job.smallFile(request.inputs[0]) {
-      prepared = try job.readSmallFile(url, path: request.inputs[0])
+      let path = request.inputs[0]
+      if let compared {
+        let me = self
+        (prepared, stored) = try ParallelWork.both(
+          { try job.readSmallFile(url, path: path) }, { try me.readCompared(compared) })
+      } else {
+        prepared = try job.readSmallFile(url, path: path)
+      }
     } else if request.inputs.isEmpty, request.useAPI {
       prepared = try await job.fetchFromAPI(base: request.apiBase)
     } else {
       return .prepared(nil)
     }
-    return ReportInput(
-      prepared, takenAt: takenAt, reportsIt: request.snapshot == nil, reading: reading,
+    let input = ReportInput(
+      prepared, takenAt: plan.takenAt, reportsIt: request.snapshot == nil, reading: reading,
       sessions: profile.identity == .naturalKey)
+    if let held = input.held, let compared { held.compared = try stored ?? readCompared(compared) }
+    return input
   }
 
   /// Records the request's input (already read, or the files it names, or the Open API's
   /// catalog), each as a snapshot; on an empty store with nothing to record, the bundled
   /// sample.
-  ///
-  /// A held input is recorded on a thread of its own, the one overlap of the job: the
-  /// report starts on its programs (the workbook's programs sheet) meanwhile, and
-  /// ``select(_:plan:after:)`` waits for it. Everything else is recorded before this returns.
-  func record(_ request: ReportRequest, _ input: ReportInput, takenAt: Date) async throws
-    -> PendingResult<Recorded>
-  {
-    if let held = input.held {
-      environment.progress("recording \(held.prepared.source) …")
-      let snapshot = held.prepared.stamped(takenAt: held.takenAt)
-      return PendingResult.start { [store] in try Recorded(snapshots: [store.record(snapshot)], sample: false) }
-    }
+  func record(_ request: ReportRequest, _ input: ReportInput, takenAt: Date) async throws -> Recorded {
     let ingest = SnapshotJob(store: store, environment: environment, profile: profile)
     var recorded: [SnapshotInfo] = []
-    if case .prepared(let prepared?) = input {
+    if let prepared = input.prepared {
+      environment.progress("recording \(prepared.source) …")
       recorded.append(try store.record(prepared.stamped(takenAt: takenAt)))
     } else {
       if !request.inputs.isEmpty {
@@ -366,54 +408,22 @@ public struct ReportJob: Sendable {
       // The bundled sample is Seoul's: a national store starts with `raon snapshot`.
       guard profile.name == .seoul else { throw WorkflowError.noSnapshots(store: storePath) }
       environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
-      return .done(Recorded(snapshots: [try ingest.recordSample()], sample: true))
+      return Recorded(snapshots: [try ingest.recordSample()], sample: true)
     }
-    return .done(Recorded(snapshots: recorded, sample: false))
+    return Recorded(snapshots: recorded, sample: false)
   }
 
   /// The snapshot the report is about (right after an ingestion, the one recorded), what
-  /// it is compared with, and the week it shows (the plan's, when fixed before recording),
-  /// chosen once `recording` is done: on a thread of its own, so that the report can start
-  /// on a held input's programs meanwhile.
-  func select(_ request: ReportRequest, plan: ReportPlan, after recording: PendingResult<Recorded>)
-    -> PendingResult<ReportSelection>
-  {
-    PendingResult.start { [self] in
-      let recorded = try recording.wait().get().snapshots
-      let snapshots = try store.snapshots()
-      let reference = request.snapshot ?? recorded.last.map { String($0.id) }
-      let chosen = try SnapshotSelection.chooseSnapshot(
-        reference, week: plan.askedWeek, in: snapshots, store: storePath)
-      let compare = try SnapshotSelection.chooseComparison(
-        request.compareTo, for: chosen, in: snapshots, store: storePath)
-      return ReportSelection(
-        snapshot: chosen, compareTo: compare, week: plan.week ?? SnapshotSelection.defaultWeek(for: chosen),
-        snapshots: snapshots, trendWeeks: request.trendWeeks)
-    }
-  }
-
-  /// The reported snapshot's programs: a held input's as they are (what the store will
-  /// give back), else read from the store once the snapshot is selected.
-  func programs(of input: ReportInput, _ selection: PendingResult<ReportSelection>) throws -> ProgramChunks {
-    if let held = input.held { return ProgramChunks(held.programs) }
-    return try reading.programs(of: selection.wait().get().snapshot, in: store)
-  }
-
-  /// What the report is compared with: the compared snapshot's programs (what statistics
-  /// read of them) and the changes, which the store finds from the programs that differ.
-  func comparison(_ selection: ReportSelection, ahead: ComparisonAhead? = nil) throws
-    -> (info: SnapshotInfo, programs: ProgramChunks, changes: SnapshotDiff)?
-  {
-    if profile.name == .national, ahead == nil { return try nationalComparison(selection) }
-    if let ahead, let info = selection.compareTo {
-      let (programs, changes) = try ahead.result.wait().get()
-      // The national data's compared snapshot is said in events, as its comparison counts.
-      return (profile.name == .national ? NationalWeek.inEvents(info, programs.count) : info, programs, changes)
-    }
-    return try selection.compareTo.map { info in
-      (info: info, programs: try reading.comparedStatistics(of: info, in: store),
-       changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store))
-    }
+  /// it is compared with, and the week it shows (the plan's, when fixed before recording).
+  func select(_ request: ReportRequest, plan: ReportPlan, recorded: Recorded) throws -> ReportSelection {
+    let snapshots = try store.snapshots()
+    let reference = request.snapshot ?? recorded.snapshots.last.map { String($0.id) }
+    let chosen = try SnapshotSelection.chooseSnapshot(reference, week: plan.askedWeek, in: snapshots, store: storePath)
+    let compare = try plan.comparison
+      ?? SnapshotSelection.chooseComparison(request.compareTo, for: chosen, in: snapshots, store: storePath)
+    return ReportSelection(
+      snapshot: chosen, compareTo: compare, week: plan.week ?? SnapshotSelection.defaultWeek(for: chosen),
+      snapshots: snapshots, trendWeeks: request.trendWeeks)
   }
 
   /// The last weeks up to the reported snapshot, one point per ISO week that has a
@@ -448,68 +458,5 @@ public struct ReportJob: Sendable {
     if let out = request.out { return environment.url(forPath: out) }
     return environment.url(forPath: request.outParent ?? "reports")
       .appendingPathComponent(week.description)
-  }
-}
-
-/// What the checks before recording decided (``ReportJob/checkBeforeRecording(_:)``).
-struct ReportPlan: Sendable {
-  /// The time of every check and of the snapshots recorded (`--taken-at`, else now).
-  var takenAt: Date
-  /// `--week`.
-  var askedWeek: ISOWeek?
-  /// The report's week, when it is fixed before recording: `--week`, the week of the
-  /// snapshot being recorded and reported, or of the one chosen among those already stored.
-  var week: ISOWeek?
-}
-
-/// What the recording step recorded.
-struct Recorded: Sendable {
-  var snapshots: [SnapshotInfo]
-  /// `snapshots` is the bundled sample, recorded on an empty store with nothing to record.
-  var sample: Bool
-
-  /// The snapshots recorded from the user's input (the sample is none of theirs).
-  var yours: [SnapshotInfo] { sample ? [] : snapshots }
-}
-
-extension PendingResult {
-  /// A result known already.
-  static func done(_ value: T) -> PendingResult<T> {
-    let result = PendingResult<T>()
-    result.fulfil(.success(value))
-    return result
-  }
-}
-
-/// What a report is about: chosen by ``ReportJob/select(_:plan:after:)``.
-struct ReportSelection: Sendable {
-  var snapshot: SnapshotInfo
-  var compareTo: SnapshotInfo?
-  var week: ISOWeek
-  /// Every snapshot of the store, oldest first (for the trend).
-  var snapshots: [SnapshotInfo]
-  /// How many ISO weeks the trend shows (0: none).
-  var trendWeeks: Int
-}
-
-extension FormatRegistry {
-  /// Parses `md,xlsx,csv,json,html,pdf` as `job` reads it: any order, any case, a format's
-  /// aliases (`markdown`, `excel`) accepted, `all` meaning every format of the job that needs
-  /// nothing outside Raon (``all(for:)``); nothing listed means the job's defaults.
-  ///
-  /// - Throws: ``WorkflowError/unknownFormat(_:known:)`` for a name no entry has.
-  public func parse(_ texts: [String], for job: FormatJob) throws -> [ReportFormat] {
-    var formats: [ReportFormat] = []
-    for text in texts.flatMap({ $0.split(separator: ",") }) {
-      if text.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
-        for format in all(for: job) where !formats.contains(format) { formats.append(format) }
-        continue
-      }
-      guard let format = format(named: String(text)) else {
-        throw WorkflowError.unknownFormat(String(text), known: self.formats.map(\.rawValue))
-      }
-      if !formats.contains(format) { formats.append(format) }
-    }
-    return formats.isEmpty ? defaults(for: job) : formats
   }
 }

@@ -259,8 +259,8 @@ public struct SiteJob: Sendable {
       snapshot: info, compareTo: previous, week: week, snapshots: snapshots,
       trendWeeks: WeeklyTrend.defaultWeeks)
     let outcome = try job.report(
-      request, programs: ProgramChunks(programs), selection: .done(selection),
-      recording: .done(Recorded(snapshots: [], sample: false)), into: weekFolder)
+      request, programs: ProgramChunks(programs), selection: selection,
+      recorded: Recorded(snapshots: [], sample: false), into: weekFolder)
     let byDistrict = Dictionary(grouping: programs, by: \.district)
     for (area, name) in [(nil, nil)] + pages.areas(inWeek: index).map({ (Optional($0.id), Optional($0.name)) }) {
       let prefix = packFolder(name)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RaonConcurrency
 
-/// ``PendingResult``, ``Disposal`` and ``FirstTime``: work and values handed to other threads.
+/// ``PendingResult`` and ``FirstTime``: work and values handed to other threads.
 struct PendingResultTests {
   struct Refused: Error, Equatable {}
 
@@ -33,36 +33,6 @@ struct PendingResultTests {
     #expect(try pending.wait().get() == "made")
   }
 
-  /// ``Disposal``: the value's last reference goes on another thread, and the value is
-  /// freed there.
-  @Test func aDisposedValueIsFreedOnAnotherThread() throws {
-    let freedOn = PendingResult<ObjectIdentifier>()
-    Disposal.release(Tracked(freedOn))
-    let thread = try freedOn.wait().get()
-    #expect(thread != ObjectIdentifier(Thread.current))
-  }
-
-  /// When the caller still holds the value, the disposal thread only lets go of its own
-  /// reference; the caller's last reference frees it, on the caller's thread.
-  @Test func aValueStillHeldIsFreedByItsLastHolder() throws {
-    let freedOn = PendingResult<ObjectIdentifier>()
-    let caller = ObjectIdentifier(Thread.current)
-    var held: Tracked? = Tracked(freedOn)
-    Disposal.release(held)
-    // Long enough for the disposal thread to have let go of its reference.
-    Thread.sleep(forTimeInterval: 0.2)
-    let freedEarly = Guarded(false)
-    let probe = PendingResult.start { () -> Void in
-      _ = freedOn.wait()
-      freedEarly.withLock { $0 = true }
-    }
-    Thread.sleep(forTimeInterval: 0.05)
-    #expect(freedEarly.withLock { $0 } == false)
-    held = nil
-    #expect(try freedOn.wait().get() == caller)
-    _ = probe.wait()
-  }
-
   /// ``FirstTime``: of many threads claiming at once, exactly one gets `true`.
   @Test func exactlyOneClaimIsTheFirst() throws {
     let first = FirstTime()
@@ -73,9 +43,3 @@ struct PendingResultTests {
   }
 }
 
-/// Tells which thread freed it.
-private final class Tracked: Sendable {
-  let freedOn: PendingResult<ObjectIdentifier>
-  init(_ freedOn: PendingResult<ObjectIdentifier>) { self.freedOn = freedOn }
-  deinit { freedOn.fulfil(.success(ObjectIdentifier(Thread.current))) }
-}

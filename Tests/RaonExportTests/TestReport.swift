@@ -55,30 +55,18 @@ struct TestReport: Sendable {
     return report
   }
 
-  /// Writes the report in `formats` into `directory` as the report job does.
+  /// Writes the report in `formats` into `directory` as the report job does: the document
+  /// composed once, every format rendered from it side by side, those that list every
+  /// program reading them.
   @discardableResult
   func write(_ formats: [ReportFormat], into directory: URL, options: ExportOptions = ExportOptions()) throws
     -> ExportResult
   {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let ordered = FormatRegistry.standard.ordered(formats)
-    var sinks: [ReportFormat: any ReportSink] = [:]
-    for format in ordered {
-      sinks[format] = try format.sink(programCount: programs.count, into: directory, options: options)
-    }
-    do {
-      try programs.forEach { chunk in for format in ordered { try sinks[format]?.consume(chunk) } }
-    } catch {
-      for sink in sinks.values { sink.cancel(error) }
-      throw error
-    }
-    let report = weekly(options)
-    let pending = sinks.mapValues { $0.finish(report) }
-    var results = ReportFormat.render(
-      ordered.filter { pending[$0] == nil }, .report(report), into: directory, options: options)
-    for (format, written) in pending { results[format] = written.wait() }
+    let results = ReportFormat.render(
+      formats, .report(weekly(options)), programs: programs, into: directory, options: options)
     var combined = ExportResult()
-    for format in ordered {
+    for format in FormatRegistry.standard.ordered(formats) {
       if let written = results[format] { combined.append(try written.get()) }
     }
     return combined
@@ -106,23 +94,9 @@ extension ReportWriter {
 enum ReportFixtureError: Error { case unknownWriter }
 
 extension XLSXReportWriter {
-  /// `report.xlsx` by this writer (its row limit), as the job writes it: started on the
-  /// programs, and written again knowing the report, the programs handed over once more,
-  /// when its changes need more than one sheet.
+  /// `report.xlsx` by this writer (its row limit), as the job writes it in one go.
   func write(_ report: TestReport, into directory: URL, options: ExportOptions) throws -> ExportResult {
-    let weekly = report.weekly(options)
-    let started = XLSXWorkbookSink(
-      programCount: report.programs.count, knowing: nil, writer: self, into: directory, options: options)
-    try report.programs.forEach(started.consume)
-    switch started.finish(weekly).wait() {
-    case .success(let result): return result
-    case .failure(let error) where (error as? XLSXExportError) == .changesNeedTheirSheetsFirst:
-      let again = XLSXWorkbookSink(
-        programCount: report.programs.count, knowing: weekly, writer: self, into: directory, options: options)
-      try report.programs.forEach(again.consume)
-      return try again.finish(weekly).wait().get()
-    case .failure(let error): throw error
-    }
+    try write(report.weekly(options), programs: report.programs, into: directory, options: options)
   }
 }
 

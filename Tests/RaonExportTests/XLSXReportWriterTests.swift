@@ -324,90 +324,48 @@ struct XLSXReportWriterTests {
     #expect(check.map("autofilter", "변경 사항") as? String == "A6:L11")
   }
 
-  /// `raon report` starts the workbook on its programs before the figures are known
-  /// (`write(programs:report:)`): the file is the one written in one go, byte for byte.
-  /// With a row limit of 4 the five changes need two sheets, which must come before the
-  /// programs: the started workbook gives up, leaving nothing, and the one-go order holds.
+  /// `raon report` begins a held input's workbook with its programs and changes while the
+  /// input is recorded (`start(programs:changes:day:)`), and finishes it once the report
+  /// is known: the file is the one written in one go, byte for byte. With a row limit of
+  /// 4 the five changes need two sheets, which must come before the programs: the workbook
+  /// is not begun, leaves nothing, and the one-go order holds.
   @Test(arguments: [XLSXLimits.rowsPerSheet, 10, 4])
-  func aWorkbookStartedOnItsProgramsIsTheWorkbookWrittenInOneGo(rowLimit: Int) throws {
+  func aWorkbookBegunBeforeItsReportIsTheWorkbookWrittenInOneGo(rowLimit: Int) throws {
     let report = XLSXFixtures.report
     let writer = XLSXReportWriter(rowLimit: rowLimit)
     let once = try Fixtures.temporaryDirectory("raon-xlsx")
-    let started = try Fixtures.temporaryDirectory("raon-xlsx")
-    defer { for dir in [once, started] { try? FileManager.default.removeItem(at: dir) } }
+    let begun = try Fixtures.temporaryDirectory("raon-xlsx")
+    defer { for dir in [once, begun] { try? FileManager.default.removeItem(at: dir) } }
     let weekly = report.weekly()
     let a = try writer.write(weekly, programs: report.programs, into: once, options: ExportOptions())
-    var asked = 0
-    let start = { try writer.write(programs: report.programs, report: { asked += 1; return weekly }, into: started, options: ExportOptions()) }
+    let started = try writer.start(
+      programs: report.programs, changes: report.changes, day: report.snapshot.koreaDay, into: begun,
+      options: ExportOptions())
     if rowLimit == 4 {
-      // The changes need two sheets, which must come before the programs: the started
-      // workbook is dropped (the job writes it again knowing the report, as `a` was).
-      #expect(throws: XLSXExportError.changesNeedTheirSheetsFirst) { try start() }
-      #expect(try FileManager.default.contentsOfDirectory(atPath: started.path).isEmpty)
+      #expect(started == nil)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: begun.path).isEmpty)
       let sheets = try XLSXCheck(once.appendingPathComponent("report.xlsx")).sheets
       #expect(Array(sheets.drop { $0 != "변경 사항" }.prefix(3)) == ["변경 사항", "변경 사항 (2)", "프로그램"])
       return
     }
-    let b = try start()
-    #expect(asked == 1)
+    let b = try #require(started).finish(weekly)
     #expect(a.files == b.files && a.warnings == b.warnings)
     let first = try Data(contentsOf: once.appendingPathComponent("report.xlsx"))
-    let second = try Data(contentsOf: started.appendingPathComponent("report.xlsx"))
+    let second = try Data(contentsOf: begun.appendingPathComponent("report.xlsx"))
     #expect(first == second)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: started.path) == ["report.xlsx"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: begun.path) == ["report.xlsx"])
   }
 
-  /// The job may know the changes before the figures (worked out while the input was
-  /// recorded): the workbook writes them at once, and the file is still the one written in
-  /// one go. Changes that turn out not to be the report's, or that need a second sheet,
-  /// make it give up, leaving nothing, for the job to write it again knowing the report.
-  @Test(arguments: [XLSXLimits.rowsPerSheet, 4])
-  func aWorkbookGivenItsChangesEarlyIsTheWorkbookWrittenInOneGo(rowLimit: Int) throws {
-    let report = XLSXFixtures.report
-    let writer = XLSXReportWriter(rowLimit: rowLimit)
-    let once = try Fixtures.temporaryDirectory("raon-xlsx")
-    let early = try Fixtures.temporaryDirectory("raon-xlsx")
-    let wrong = try Fixtures.temporaryDirectory("raon-xlsx")
-    defer { for dir in [once, early, wrong] { try? FileManager.default.removeItem(at: dir) } }
-    let weekly = report.weekly()
-    let changes = try #require(report.changes)
-    let day = report.snapshot.koreaDay
-    _ = try writer.write(weekly, programs: report.programs, into: once, options: ExportOptions())
-    func start(_ known: EarlyChanges.Known, into dir: URL) throws -> ExportResult {
-      try writer.write(
-        programs: report.programs, early: { known }, report: { weekly }, into: dir, options: ExportOptions())
-    }
-    // One removal fewer than the report has: not its changes.
-    var other = changes
-    other.removed.removeLast()
-    #expect(throws: XLSXExportError.changesNeedTheirSheetsFirst) {
-      try start(.init(diff: other, day: day), into: wrong)
-    }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: wrong.path).isEmpty)
-    if rowLimit == 4 {
-      #expect(throws: XLSXExportError.changesNeedTheirSheetsFirst) {
-        try start(.init(diff: changes, day: day), into: early)
-      }
-      #expect(try FileManager.default.contentsOfDirectory(atPath: early.path).isEmpty)
-      return
-    }
-    _ = try start(.init(diff: changes, day: day), into: early)
-    let first = try Data(contentsOf: once.appendingPathComponent("report.xlsx"))
-    let second = try Data(contentsOf: early.appendingPathComponent("report.xlsx"))
-    #expect(first == second)
-  }
-
-  struct FiguresFailed: Error {}
-
-  /// When the figures cannot be had, their error comes out as it was and no file is left.
-  @Test func aWorkbookWhoseFiguresFailLeavesNothing() throws {
+  /// A workbook begun and never finished (the figures failed) leaves no file once let go.
+  @Test func aWorkbookBegunAndLetGoLeavesNothing() throws {
     let dir = try Fixtures.temporaryDirectory("raon-xlsx")
     defer { try? FileManager.default.removeItem(at: dir) }
-    #expect(throws: FiguresFailed.self) {
-      try XLSXReportWriter().write(
-        programs: XLSXFixtures.report.programs, report: { throw FiguresFailed() }, into: dir,
-        options: ExportOptions())
-    }
+    let report = XLSXFixtures.report
+    var started = try XLSXReportWriter().start(
+      programs: report.programs, changes: report.changes, day: report.snapshot.koreaDay, into: dir,
+      options: ExportOptions())
+    #expect(started != nil)
+    started = nil
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 

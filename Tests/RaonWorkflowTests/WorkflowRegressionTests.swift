@@ -36,7 +36,7 @@ import Testing
       var path: String
       var description: String { "could not save \(path)/report.xlsx" }
     }
-    let text = ReportWriting.writeFailure(Failing(path: hidden.path), writing: hidden, for: target).description
+    let text = ReportRendering.writeFailure(Failing(path: hidden.path), writing: hidden, for: target).description
     #expect(text.contains("could not save /srv/reports/2024-W37/report.xlsx"), "\(text)")
     #expect(!text.contains("raon-partial"), "\(text)")
     #expect(text.contains("earlier reports were left as they were"), "\(text)")

@@ -246,11 +246,8 @@ public struct CSVReportWriter: ReportWriter {
 
 }
 
-/// `csv/programs.csv` written chunk by chunk, as the job reads the programs for something
-/// else: a catalog read from the store is decoded again on every pass over it (a report of
-/// a million stored programs as csv and json: 20.0 s with a pass of its own, 10.5 s
-/// without).
-/// The report's sink writes it (``ReportSink``), the job handing it the programs.
+/// `csv/programs.csv` written chunk by chunk as the programs are read (a million are never
+/// held), by the registry's csv entry (``FormatEntry/withPrograms``).
 public final class CSVProgramsFile {
   private var writer: CSVFileWriter
   /// The catalog's programs file (`programs.csv`, the national data's `events.csv`) and

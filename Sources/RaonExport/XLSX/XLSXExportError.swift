@@ -12,12 +12,8 @@ public enum XLSXExportError: RaonError, CustomStringConvertible, Equatable {
   case cannotSave(path: String, code: Int32, message: String)
   /// The finished file could not be moved to its final name.
   case cannotMove(from: String, to: String, reason: String)
-  /// A workbook started on its programs found more changes than one sheet holds: their
-  /// sheets must come before the programs', so it was dropped; the job writes it again
-  /// knowing the report (``ReportFormat/sink(programCount:knowing:into:options:)``).
-  case changesNeedTheirSheetsFirst
-  /// A report's workbook is written from its programs (``ReportSink``), not from the
-  /// document alone.
+  /// A report's workbook is written with its programs (``FormatEntry/withPrograms``), not
+  /// from the document alone.
   case reportNeedsItsPrograms
 
   public var description: String {
@@ -36,9 +32,6 @@ public enum XLSXExportError: RaonError, CustomStringConvertible, Equatable {
     case .cannotMove(let from, let to, let reason):
       return "XLSX: could not move \(from) to \(to) (\(reason)); check that \(to) is not open "
         + "in another program and that the directory is writable."
-    case .changesNeedTheirSheetsFirst:
-      return "XLSX: the changes need more than one sheet, which must come before the programs; "
-        + "the workbook is written again with the changes first."
     case .reportNeedsItsPrograms:
       return "XLSX: a report's workbook is written as its programs are read; this is a bug in "
         + "Raon's report job, please report it with the command you ran."
@@ -55,7 +48,7 @@ public enum XLSXExportError: RaonError, CustomStringConvertible, Equatable {
 extension XLSXExportError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .cannotCreateWorkbook, .libraryCall, .cannotSave, .cannotMove, .changesNeedTheirSheetsFirst, .reportNeedsItsPrograms: .failure
+    case .cannotCreateWorkbook, .libraryCall, .cannotSave, .cannotMove, .reportNeedsItsPrograms: .failure
     }
   }
 }

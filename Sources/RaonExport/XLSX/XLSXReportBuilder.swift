@@ -50,41 +50,22 @@ final class XLSXReportBuilder {
   }
 
   /// Starts a report before its figures are known: adds every sheet and writes the
-  /// programs sheet, the bulk of the workbook. ``finishReport(_:_:)`` fills the rest.
-  func startReport(programs: ProgramChunks) throws -> ReportSheets {
+  /// programs, then the changes. ``finishReport(_:_:)`` fills the rest.
+  ///
+  /// - Returns: `nil`, writing nothing, when the changes need more than one sheet: a
+  ///   continued table would add its sheets after the programs'.
+  func startReport(programs: ProgramChunks, changes: SnapshotDiff?, day: CalendarDay) throws -> ReportSheets? {
     let sheets = try addReportSheets()
+    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(changes)) else { return nil }
     try writePrograms(programs)
+    try fillChangesTable(sheets.changes, changes, day: day)
     return sheets
   }
 
-  /// Fills the sheets ``startReport(programs:)`` added.
-  ///
-  /// - Returns: `false`, writing nothing, when the changes need more than one sheet: the
-  ///   sheets continuing them would come after the programs, so the caller should write
-  ///   the workbook again with ``writeReport(_:)``.
-  func finishReport(_ report: WeeklyReport, _ sheets: ReportSheets, changesWritten: EarlyChanges.Known? = nil)
-    throws -> Bool
-  {
-    let figures = report.figures
-    if let written = changesWritten {
-      // Written ahead: right only if they are the report's (else the caller writes again).
-      guard written.diff == figures.changes, written.day == figures.snapshot.koreaDay else { return false }
-    } else {
-      guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(figures.changes)) else { return false }
-      try fillChangesTable(sheets.changes, figures.changes, day: figures.snapshot.koreaDay)
-    }
+  /// Fills the sheets ``startReport(programs:changes:day:)`` left: everything but the
+  /// programs and the changes, which are `report`'s.
+  func finishReport(_ report: WeeklyReport, _ sheets: ReportSheets) throws {
     try fillReportSheets(sheets, report)
-    return true
-  }
-
-  /// Fills the changes sheet ``startReport(programs:)`` added with changes known before
-  /// the report, when they fit it.
-  ///
-  /// - Returns: What was written, for ``finishReport(_:_:changesWritten:)`` to check.
-  func writeChangesAhead(_ known: EarlyChanges.Known, _ sheets: ReportSheets) throws -> EarlyChanges.Known? {
-    guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(known.diff)) else { return nil }
-    try fillChangesTable(sheets.changes, known.diff, day: known.day)
-    return known
   }
 
   private func addReportSheets() throws -> ReportSheets {

@@ -112,32 +112,24 @@ public struct XLSXReportWriter: ReportWriter {
     return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
   }
 
-  /// Writes `report.xlsx` starting before the report's figures are known: the programs
-  /// sheet, most of the workbook's work, is written first, then `report` is called (it may
-  /// wait for the figures to be computed elsewhere) and the other sheets are filled. The
-  /// file is the same as ``write(_:programs:into:options:)`` makes.
+  /// Starts `report.xlsx` before the report's figures are known: every sheet added, and
+  /// the programs and the changes, most of the workbook's work, written;
+  /// ``XLSXStartedReport/finish(_:)`` writes the rest once the report is known. The file
+  /// is the same as ``write(_:programs:into:options:)`` makes (libxlsxwriter's style
+  /// numbers are pinned, ``XLSXFormats``, so the order the sheets are filled in cannot show).
   ///
   /// - Parameters:
-  ///   - programs: The programs `report()` will count, handed over once.
-  ///   - early: Changes that may be known before the report (``EarlyChanges``): written
-  ///     as soon as they are, and checked against the report's.
-  ///   - report: The report; its error is thrown as it is.
-  /// - Throws: ``XLSXExportError/changesNeedTheirSheetsFirst`` (writing nothing) when the
-  ///   changes need more than one sheet, or differ from the changes written early: their
-  ///   sheets must come before the programs, so the workbook must be written again.
-  public func write(
-    programs: ProgramChunks, early: () -> EarlyChanges.Known? = { nil }, report: () throws -> WeeklyReport,
-    into directory: URL, options: ExportOptions
-  ) throws -> ExportResult {
+  ///   - changes: The report's changes (`nil`: no comparison), dated `day`.
+  /// - Returns: `nil` when the changes need more than one sheet (the sheets continuing them
+  ///   must come before the programs'): the workbook is then written in one go.
+  public func start(
+    programs: ProgramChunks, changes: SnapshotDiff?, day: CalendarDay, into directory: URL, options: ExportOptions
+  ) throws -> XLSXStartedReport? {
     let url = directory.appendingPathComponent(Self.fileName)
     let (workbook, builder) = try reportWorkbook(at: url, programCount: programs.count, options)
-    let sheets = try builder.startReport(programs: programs)
-    let written = try early().flatMap { try builder.writeChangesAhead($0, sheets) }
-    guard try builder.finishReport(try report(), sheets, changesWritten: written) else {
-      throw XLSXExportError.changesNeedTheirSheetsFirst
-    }
-    try workbook.close()
-    return ExportResult(files: [Self.fileName], warnings: builder.warnings(file: Self.fileName))
+    // Dropped (its temporary file with it) when the changes would outgrow their sheet.
+    guard let sheets = try builder.startReport(programs: programs, changes: changes, day: day) else { return nil }
+    return XLSXStartedReport(workbook: workbook, builder: builder, sheets: sheets)
   }
 
   /// Writes `changes.xlsx`: the from/to snapshots and one row per added, removed or
@@ -168,5 +160,29 @@ public struct XLSXReportWriter: ReportWriter {
   private func makeBuilder(for workbook: XLSXWorkbook, _ options: ExportOptions) throws -> XLSXReportBuilder {
     try XLSXReportBuilder(
       workbook: workbook, options: options, rowLimit: rowLimit, streamLargeSheets: streamLargeSheets)
+  }
+}
+
+/// A report's workbook with its programs sheet written, waiting for the report
+/// (``XLSXReportWriter/start(programs:changes:day:into:options:)``). Used by one thread
+/// at a time (the one that started it, then the one that finishes it): it holds the C
+/// workbook, which is not to be shared.
+public final class XLSXStartedReport: @unchecked Sendable {
+  private let workbook: XLSXWorkbook
+  private let builder: XLSXReportBuilder
+  private let sheets: XLSXReportBuilder.ReportSheets
+
+  init(workbook: XLSXWorkbook, builder: XLSXReportBuilder, sheets: XLSXReportBuilder.ReportSheets) {
+    self.workbook = workbook
+    self.builder = builder
+    self.sheets = sheets
+  }
+
+  /// Fills the other sheets with `report` and saves the file.
+  public func finish(_ report: WeeklyReport) throws -> ExportResult {
+    try builder.finishReport(report, sheets)
+    try workbook.close()
+    let name = XLSXReportWriter.fileName
+    return ExportResult(files: [name], warnings: builder.warnings(file: name))
   }
 }
