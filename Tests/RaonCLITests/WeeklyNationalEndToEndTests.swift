@@ -56,7 +56,7 @@ import Testing
       #expect(body.contains("    " + line), "\(line) — \(body)")
     }
     #expect(body.contains("충청북도 → 충북특별자치도: 시·도 이름 변경(2025. 4. 7.(월)부터"), "\(body)")
-    #expect((alert["html"] as? String)?.contains("<pre>[national]") == true)
+    #expect((alert["html"] as? String)?.contains("<pre style=\"white-space:pre-wrap\">[national]") == true)
     f.keep(alert, index: received.firstIndex { ($0["subject"] as? String) == (alert["subject"] as? String) }.map { $0 + 1 } ?? 0, as: "lineage-alert")
   }
 }

@@ -176,7 +176,7 @@ import Testing
       "    [national]\n    merges = [{ from = \"충청북도 음성군\", into = \"충청북도 진천음성시\", on = 2025-04-07 }, { from = \"충청북도 진천군\", into = \"충청북도 진천음성시\", on = 2025-04-07 }]"),
       "\(ko.text)")
     #expect(ko.text.contains("not_lineage = [{ old = \"충청북도 음성군\", new = \"충청북도 진천음성시\" }"))
-    #expect(ko.html.contains("<pre>[national]\nmerges = [{ from = &quot;충청북도 음성군&quot;"), "\(ko.html)")
+    #expect(ko.html.contains("<pre style=\"white-space:pre-wrap\">[national]\nmerges = [{ from = &quot;충청북도 음성군&quot;"), "\(ko.html)")
     let en = OperatorAlert.lineage(note, week: week, runID: 12, language: .en)
     #expect(en.subject == "[raon weekly] week of Mon 7 Apr 2025: 1 region rename or merger found in the data — check raon.toml")
     #expect(!en.text.contains("통합"))

@@ -38,7 +38,7 @@ struct AlertText: Equatable {
       switch block {
       case .paragraph(let text): return "<p>\(e(text))</p>"
       case .list(let items): return "<ul>\n" + items.map { "<li>\(e($0))</li>" }.joined(separator: "\n") + "\n</ul>"
-      case .code(let lines): return "<pre>" + lines.map(e).joined(separator: "\n") + "</pre>"
+      case .code(let lines): return "<pre style=\"white-space:pre-wrap\">" + lines.map(e).joined(separator: "\n") + "</pre>"
       case .table(let header, let rows):
         let cell = "style=\"border:1px solid #999;padding:2px 6px;text-align:left\""
         // A tripped gate's verdict stands out.
