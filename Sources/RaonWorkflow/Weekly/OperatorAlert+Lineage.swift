@@ -21,7 +21,7 @@ extension OperatorAlert {
       blocks: [
         .paragraph(
           ko
-            ? "주간 실행(실행 \(runID))의 비교에서 \(between.0) 자료와 \(between.1) 자료 사이에 raon.toml과 Raon의 지역 계보에 없는 이름 변경·통합을 찾아, 같은 지역으로 보고 집계했습니다. 보고서의 자료 정보에도 적었습니다."
+            ? "주간 실행(실행 \(runID))의 비교에서 \(between.0) 자료와 \(between.1) 자료 사이에 raon.toml과 Raon의 지역 이력에 없는 이름 변경·통합을 찾아, 같은 지역으로 보고 집계했습니다. 보고서의 자료 정보에도 적었습니다."
             : "The run's comparison (run \(runID)) found renames or mergers of regions between the data of \(between.0) and \(between.1) that neither raon.toml nor Raon's region lineage knows, and counted them as the same regions. The report's data information says so too."),
         .list(note.findings.map { plain(labels.lineageLine($0)) }),
         .paragraph(ko ? "그대로 두려면 raon.toml에 다음을 넣습니다:" : "To keep this, add to raon.toml:"),
