@@ -122,7 +122,7 @@ public struct WeeklyDryRun: Sendable {
         outcome.lines.append(writes)
         return false
       }
-      guard store != nil else {
+      guard let store else {
         outcome.lines.append("record: would record the catalog from \(catalog.origin) as the first snapshot")
         outcome.lines.append("freshness: new (the first snapshot); gates: nothing to compare with yet")
         outcome.lines.append(writes)
