@@ -2767,6 +2767,10 @@ import families_mail  # noqa: E402 (issue 49: mail_smtp, mail_signals)
 families_mail.register(sys.modules[__name__])
 import families_mail_config  # noqa: E402 (issue 49: mail_config, child_env)
 families_mail_config.register(sys.modules[__name__])
+import families_weekly  # noqa: E402 (issue 49: weekly_fresh, weekly_gates, weekly_lock)
+families_weekly.register(sys.modules[__name__])
+import families_lineage  # noqa: E402 (issue 49: national_lineage)
+families_lineage.register(sys.modules[__name__])
 
 
 def main():
