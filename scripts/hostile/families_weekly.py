@@ -49,6 +49,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime, timedelta, timezone
 
@@ -75,7 +76,9 @@ def register(module):
     M.H = module
     for name, builder, quick in (("weekly_fresh", family_fresh, lambda c: c[::12]),
                                  ("weekly_gates", family_gates, lambda c: c[::12]),
-                                 ("weekly_lock", family_lock, lambda c: c[::10])):
+                                 ("weekly_lock", family_lock,
+                                  lambda c: [x for i, x in enumerate(c) if i % 10 == 0 or x[0].startswith(
+                                      ("lock = a folder (weekly)", "lock = an old Raon's"))])):
         H.DEFAULT_COUNTS[name] = 0
         H.FAMILIES.append(name)
         H.BUILDERS[name] = builder
@@ -852,7 +855,9 @@ def lock_targets():
         ("a text file", foreign(b"hello\nworld\n")),
         ("an empty file", foreign(b"", "empty.lock")),
         ("a binary file", foreign(bytes(range(256)) * 8, "blob.lock")),
-        ("a file naming a pid like a lock", foreign(b"pid 4242 since 2024-09-09T07:00:00+09:00\n", "old.lock")),
+        ("a pid line followed by a line of the user's",
+         foreign(b"pid 4242 since 2024-09-09T07:00:00+09:00\nmy notes\n", "old.lock")),
+        ("a pid line in a longer first line", foreign(b"pid 4242 since then, said the note; and more\n" * 10, "pid.lock")),
         ("a file with a Korean name", foreign("잠금 파일이 아님\n".encode(), "잠금.lock")),
     ]
 
@@ -864,6 +869,9 @@ def family_lock(n, rng):
         for mode in modes:
             cases.append((f"lock = {label} ({' '.join(['weekly'] + mode)})",
                           lambda d, s=setup, m=mode: case_lock_file(d, s, m)))
+    for mode in LOCK_MODES[:2]:
+        cases.append((f"lock = an old Raon's lock file (pid … since …) taken over ({' '.join(['weekly'] + mode)})",
+                      lambda d, m=mode: case_legacy_lock(d, m)))
     for i in range(30):
         shape = ["configs", "dirs", "linked", "env", "lockfile"][i % 5]
         offset = rng.random()
@@ -927,6 +935,36 @@ def case_lock_file(d, setup, mode):
     return problems
 
 
+def case_legacy_lock(d, mode):
+    """The lock file of the Raon before the signature (one line, `pid N on HOST since
+    TIME`) is Raon's own: taken over, rewritten with the signature, the run done."""
+    problems = []
+    Base.copy(d)
+    path = os.path.join(d, "run", "weekly.lock")
+    os.makedirs(os.path.dirname(path))
+    with open(path, "w") as f:
+        f.write("pid 4242 on web1 since 2024-09-02 07:00 KST\n")
+    server = M.Scripted(os.path.join(d, "srv"), {}, certs=Base.certs)
+    try:
+        write_config(d, server, lock="run/weekly.lock")
+        r = weekly(d, MONDAYS[0] + timedelta(hours=3), mode, timeout=120)
+        got = messages(server)
+    finally:
+        server.stop()
+    H.check_no_crash(r, problems)
+    if r.rc != 0:
+        problems.append(f"exit {r.rc}: {H.short(r.err)}")
+    with open(path, encoding="utf-8") as f:
+        first = f.readline().rstrip("\n")
+    if first != "raon weekly lock — delete only when no raon weekly runs":
+        problems.append(f"the lock file's first line is now {first!r}")
+    if mode == ["--resend"]:
+        check_sent_once(got, problems, "--resend")
+    elif got:
+        problems.append(f"{len(got)} messages for a week already sent")
+    return problems
+
+
 def case_two_runs(d, shape, offset):
     """Two runs of one Monday on one store, the second started `offset` of the way through
     the first's delivery (through a server answering slowly)."""
@@ -968,14 +1006,18 @@ def case_two_runs(d, shape, offset):
         start = time.monotonic()
         first = subprocess.Popen([H.Ctx.raon, "weekly"] + a_args, cwd=a_dir, env=env(monday, a_env),
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        ended = {}
+        watcher = threading.Thread(target=lambda: ended.setdefault("t", (first.wait(), time.monotonic())[1]))
+        watcher.start()
         # The second starts `offset` of the way from the start to the first's last message
         # (measured once); before the first connection when offset is small.
         wait = offset * (timing or 6.0)
         time.sleep(wait)
         second = H.run(["weekly"] + b_args, b_dir, env=env(monday, b_env), timeout=300)
         out, err = first.communicate(timeout=300)
+        watcher.join()
         if timing is None:
-            Base.two_run_seconds = max(1.0, time.monotonic() - start)
+            Base.two_run_seconds = max(1.0, ended["t"] - start)
         rcs = (first.returncode, second.rc)
         H.note("weekly_lock", f"two runs: exits {rcs}")
         for rc, what, e in ((first.returncode, "the first", err), (second.rc, "the second", second.err)):
