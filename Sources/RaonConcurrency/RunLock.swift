@@ -72,6 +72,8 @@ public final class RunLock: @unchecked Sendable {
     guard fd >= 0 else {
       let failure = errno
       if failure == ELOOP || isSymbolicLink(path) { throw NotALockFile(path: path, found: "a symbolic link") }
+      // A folder is no lock file of Raon's: refused like any other (exit 78), not "unavailable".
+      if failure == EISDIR { throw NotALockFile(path: path, found: "a folder") }
       throw Unavailable(path: path, reason: String(cString: strerror(failure)))
     }
     var info = stat()

@@ -68,7 +68,11 @@ More families live in files of their own, each hooked in with one import and one
 the end of this file: families_site.py (raon site), families_round4.py (issue 37),
 families_mail.py (mail_smtp: a scripted misbehaving SMTP server; mail_signals: signals
 mid-delivery and between the parts of a message) and families_mail_config.py (mail_config:
-mutated [weekly]/[mail]/[document]; child_env: the environment of every child process).
+mutated [weekly]/[mail]/[document]; child_env: the environment of every child process),
+families_weekly.py (weekly_fresh: Monday sequences against a model of freshness;
+weekly_gates: each gate at, under and over its threshold, then --release; weekly_lock: lock
+paths that are not Raon's, two runs on one store) and families_lineage.py
+(national_lineage: renames and mergers found in the national data, and look-alikes).
 A family may declare a quick subset (QUICK); `--quick` runs only those subsets (CI does).
 
 After every case the fake $HOME given to raon is checked: files there fail the case,
@@ -2767,6 +2771,10 @@ import families_mail  # noqa: E402 (issue 49: mail_smtp, mail_signals)
 families_mail.register(sys.modules[__name__])
 import families_mail_config  # noqa: E402 (issue 49: mail_config, child_env)
 families_mail_config.register(sys.modules[__name__])
+import families_weekly  # noqa: E402 (issue 49: weekly_fresh, weekly_gates, weekly_lock)
+families_weekly.register(sys.modules[__name__])
+import families_lineage  # noqa: E402 (issue 49: national_lineage)
+families_lineage.register(sys.modules[__name__])
 
 
 def main():
