@@ -63,7 +63,9 @@ import Testing
 
     let folder = dir.appendingPathComponent("a-folder")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    #expect(throws: (any Error).self) { try RunLock.acquire(at: folder.path, holder: "x") }
+    // A folder is refused as no lock file of Raon's (exit 78), not "unavailable" (exit 1).
+    let folderRefused = #expect(throws: RunLock.NotALockFile.self) { try RunLock.acquire(at: folder.path, holder: "x") }
+    #expect(folderRefused?.found == "a folder")
   }
 
   @Test func theLockFileOfTheRaonBeforeTheSignatureIsTakenAsRaons() throws {
