@@ -100,8 +100,6 @@ public final class SMTPTestServer: @unchecked Sendable {
   private static func launch(
     folder: URL, certificates: URL, user: String, password: String, port: Int, options: Options
   ) throws -> (Process, Int, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var arguments = [
       "python3", "-m", "raon_testkit.smtp_server", "--dir", folder.path, "--certs", certificates.path, "--user", user,
       "--password", password, "--port", String(port),
@@ -112,13 +110,20 @@ public final class SMTPTestServer: @unchecked Sendable {
     if options.noStartTLS { arguments.append("--no-starttls") }
     if let code = options.refuseSender { arguments += ["--refuse-sender", String(code)] }
     if let seconds = options.slow { arguments += ["--slow", String(seconds), "--slow-from", String(options.slowFrom)] }
+    return try launchPython(arguments)
+  }
+
+  /// Runs one of the test kit's servers (`python3 -m raon_testkit.…`) and reads the first
+  /// line it prints, where it listens: `{"port": N, "ca": "…"}`.
+  static func launchPython(_ arguments: [String]) throws -> (Process, Int, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.repositoryRoot.appendingPathComponent("Tests/Scripts")
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // The first line says where it listens.
     var line = Data()
     let handle = out.fileHandleForReading
     while !line.contains(10) {

@@ -32,30 +32,10 @@ public final class ScriptedSMTPServer: @unchecked Sendable {
     in directory: URL, name: String = "scripted", user: String, password: String, script: String = "{}"
   ) throws -> ScriptedSMTPServer {
     let folder = directory.appendingPathComponent(name)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
+    let (process, port, ca) = try SMTPTestServer.launchPython([
       "python3", "-m", "raon_testkit.smtp_script", "--dir", folder.path, "--certs",
       directory.appendingPathComponent("certs").path, "--user", user, "--password", password, "--script", script,
-    ]
-    process.currentDirectoryURL = Fixtures.repositoryRoot.appendingPathComponent("Tests/Scripts")
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    let handle = out.fileHandleForReading
-    while !line.contains(10) {
-      let chunk = handle.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    guard let object = try? JSONSerialization.jsonObject(with: line.prefix { $0 != 10 }) as? [String: Any],
-      let port = object["port"] as? Int, let ca = object["ca"] as? String
-    else {
-      process.terminate()
-      throw SMTPTestServer.ServerDidNotStart(output: String(decoding: line, as: UTF8.self))
-    }
+    ])
     return ScriptedSMTPServer(port: port, caFile: ca, folder: folder, process: process)
   }
 
