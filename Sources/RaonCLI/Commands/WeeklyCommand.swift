@@ -96,8 +96,7 @@ struct WeeklyCommand: AsyncParsableCommand {
           problem = TerminalText.oneLine(String(describing: error))
         }
       }
-      options.profile = try opened.map { try catalog.profile(for: $0, config: config) }
-        ?? (catalog.catalog.flatMap(CatalogProfile.named).map { $0.name == .national ? try config.national.profile() : $0 } ?? .seoul)
+      options.profile = try catalog.profile(for: opened, config: config)
       config = Self.countryOnly(config, profile: options.profile)
       outcome = try await WeeklyDryRun(
         store: opened, storePath: opened?.location ?? address.display, environment: environment, config: config,
