@@ -83,15 +83,22 @@ public enum OutputPublisher {
   ///     report's by default; `raon trend` and `raon site` give their own).
   ///   - reportShaped: Whether those names are a report's (``ReportFolderShape``: what
   ///     each subfolder may hold is checked too), else a site's (``SiteFolderShape``).
+  ///   - registry: Where the staged folder is registered (the process's, but for tests).
   static func stage(
-    _ requested: URL, entries: FolderShape = reportEntries, reportShaped: Bool = true
+    _ requested: URL, entries: FolderShape = reportEntries, reportShaped: Bool = true,
+    registry: StagingRegistry = .shared
   ) throws -> Staging {
     let fm = FileManager.default
     let target = try resolvingLink(requested)
     let parent = target.deletingLastPathComponent()
     let name = target.lastPathComponent
     do {
-      try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+      // Only while uninterrupted: a site's week is staged inside the site's staged folder,
+      // and making its parent after an interrupt had removed that folder made it again,
+      // empty (hostile site_signals #12).
+      try registry.whileUninterrupted { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
+    } catch let error as WorkflowError {
+      throw error
     } catch {
       throw WorkflowError.outputNotWritable(path: target.path, reason: reason(error))
     }
@@ -103,7 +110,7 @@ public enum OutputPublisher {
     let temporary = parent.appendingPathComponent(".\(name).raon-partial-\(pid)")
     try? fm.removeItem(at: temporary)
     do {
-      try StagingRegistry.shared.register(temporary) {
+      try registry.register(temporary) {
         try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
       }
     } catch let error as WorkflowError {
