@@ -172,6 +172,22 @@ import Testing
     }
   }
 
+  /// Hostile site_signals #12: a site's week is staged inside the site's staged folder;
+  /// staging it after an interrupt had removed that folder made its parents again, and an
+  /// empty `.site.raon-partial-PID` was left. After an interrupt, staging makes nothing.
+  @Test func stagingAfterAnInterruptMakesNoFolder() throws {
+    let dir = try temporary()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let registry = StagingRegistry()
+    let site = dir.appendingPathComponent(".site.raon-partial-1")
+    try registry.register(site) { try FileManager.default.createDirectory(at: site, withIntermediateDirectories: false) }
+    registry.abandonAll()
+    #expect(throws: WorkflowError.interrupted) {
+      _ = try OutputPublisher.stage(site.appendingPathComponent("weeks/2024-W38"), registry: registry)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+  }
+
   /// Issue 37, item 3: a writer that keeps adding files (a site's thousands of pages) while
   /// the interrupt removes the staged folder refilled it, and `.site.raon-partial-PID` was
   /// left with hundreds of files. The folder is renamed before it is emptied, so the writer

@@ -16,7 +16,8 @@ run_hostile.py by `register`.
                 data as it is when refused, switched off or not a lineage; the warning names
                 exactly the expected renames and merges (its raon.toml lines parsed); none when
                 nothing is to be found or it is settled in raon.toml; `--region` takes the new
-                시·도's name only when the rename applies.
+                시·도's name only when the rename applies. Each variant once more, found, on a
+                PostgreSQL store (the history copied there by `raon store copy`).
 """
 import csv
 import io
@@ -280,6 +281,9 @@ def family_lineage(n, rng):
         for mode in modes:
             cases.append((f"{label} ({mode})", lambda d, k=kind, rn=renames, mg=merges, rg=region, pk=pack, m=mode:
                           case_lineage(d, k, rn, mg, rg, pk, m)))
+        # Found in the data and kept, on a PostgreSQL store.
+        cases.append((f"{label} (found, PostgreSQL)", lambda d, k=kind, rn=renames, mg=merges, rg=region, pk=pack:
+                      case_lineage(d, k, rn, mg, rg, pk, "found", pg=True)))
     return cases
 
 
@@ -332,21 +336,31 @@ def hand_written(renames, merges):
     return "\n".join(out) + "\n"
 
 
-def report(d, region=None, out="out"):
-    args = ["report", "--db", "national.sqlite", "--format", "json", "--out", out]
+def report(d, region=None, out="out", db="national.sqlite", env=None):
+    args = ["report", "--db", db, "--format", "json", "--out", out]
     if region:
         args += ["--region", region]
-    return H.run(args, d, timeout=600)
+    return H.run(args, d, timeout=600, env=H.base_env(env))
 
 
-def case_lineage(d, kind, renames, merges, region, pack, mode):
+def case_lineage(d, kind, renames, merges, region, pack, mode, pg=False):
     problems = []
     World.ensure()
     later, plain = World.files(kind)
     if kind in LINEAGE_OF and mode == "hand":
         renames = {LINEAGE_OF[kind]}
-    shutil.copyfile(World.store, os.path.join(d, "national.sqlite"))
-    r = H.run(["snapshot", "--db", "national.sqlite", later, "--taken-at", f"{DAY}T09:00:00+09:00"], d, timeout=600)
+    db, env = "national.sqlite", None
+    if pg:
+        # The template's history copied into a fresh schema of the private PostgreSQL server.
+        server = H.R3SPostgres.shared()
+        db, env = server.url("nl_" + re.sub(r"\W", "_", os.path.basename(d)).lower()), {"PGPASSWORD": H.R3S_SECRET}
+        c = H.run(["store", "copy", World.store, db], d, timeout=600, env=H.base_env(env))
+        if c.rc != 0:
+            return [f"store copy to PostgreSQL: exit {c.rc}: {H.short(c.err)}"]
+    else:
+        shutil.copyfile(World.store, os.path.join(d, "national.sqlite"))
+    r = H.run(["snapshot", "--db", db, later, "--taken-at", f"{DAY}T09:00:00+09:00"], d, timeout=600,
+              env=H.base_env(env))
     if r.rc != 0:
         return [f"the later snapshot: exit {r.rc}: {H.short(r.err)}"]
     found = bool(renames or merges) and mode in ("found", "pasted")
@@ -354,7 +368,7 @@ def case_lineage(d, kind, renames, merges, region, pack, mode):
     expected = World.count(plain if applied else later)
     region_ok = region if applied else None
     if mode == "pasted" or mode == "refuse":
-        first = report(d, out="probe")
+        first = report(d, out="probe", db=db, env=env)
         lines = keep_lines(first.stderr) if mode == "pasted" else refuse_lines(first.stderr)
         if not lines:
             return [f"no raon.toml lines printed to {'keep' if mode == 'pasted' else 'refuse'} it: {H.short(first.err, 300)}"]
@@ -368,7 +382,7 @@ def case_lineage(d, kind, renames, merges, region, pack, mode):
     elif mode == "off":
         with open(os.path.join(d, "raon.toml"), "w", encoding="utf-8") as f:
             f.write("[national]\ndetect_lineage = false\n")
-    rr = report(d, region=region_ok or None)
+    rr = report(d, region=region_ok or None, db=db, env=env)
     H.check_no_crash(rr, problems, "raon report")
     if rr.rc != 0:
         return problems + [f"raon report: exit {rr.rc}: {H.short(rr.err)}"]
@@ -395,7 +409,7 @@ def case_lineage(d, kind, renames, merges, region, pack, mode):
     # (Only 충북특별자치도: 전라남도's and 경상남도's own offices are providers, and a provider's
     # name of the day is a --region of its own.)
     if region and pack and not applied:
-        refused = report(d, region=region, out="out-region")
+        refused = report(d, region=region, out="out-region", db=db, env=env)
         if refused.rc != 64:
             problems.append(f"--region {region} without the lineage: exit {refused.rc} (expected 64)")
     if mode != "found" and bool(renames or merges) and not applied:

@@ -38,6 +38,13 @@ first 600 programs of the bundled sample recorded and sent on Monday 2024-09-09 
                 with a lock file) through a slow server, the second started at a random
                 moment of the first: each exits 0 or 69, every office gets the week exactly
                 once, the ledger says sent with sends = 1, a rerun sends nothing.
+                Also two machines (working directories with nothing in common) on one
+                PostgreSQL store, the lock then being the store's own.
+
+A sixth of the fresh sequences, a seventh of the gate specs and a sixth of the two-run cases
+run again on a fresh schema of a private PostgreSQL server on 127.0.0.1 (run_hostile's
+R3SPostgres: initdb + pg_ctl, as `nobody` when root), the template week published and sent
+there first (`World`).
 """
 import email
 import email.policy
@@ -172,6 +179,52 @@ class Base:
                 shutil.copy2(source, os.path.join(d, name))
 
 
+class World:
+    """Where a case's store is: the template's SQLite copy, or (`pg`) a fresh schema on the
+    shared private PostgreSQL server (run_hostile.R3SPostgres) in which the template's week
+    is published and sent again, as Base's SQLite store had it."""
+
+    def __init__(self, d, pg=False):
+        self.pg = pg
+        if not pg:
+            Base.copy(d)
+            self.db, self.config_db, self.env = os.path.join(d, "raon.sqlite"), '"raon.sqlite"', None
+            return
+        server_pg = H.R3SPostgres.shared()
+        Base.ensure()
+        shutil.copytree(os.path.join(Base.template, "inbox"), os.path.join(d, "inbox"))
+        self.db = server_pg.url("wk_" + re.sub(r"\W", "_", os.path.basename(d)).lower())
+        self.config_db = json.dumps(self.db)
+        self.env = {"PGPASSWORD": H.R3S_SECRET}
+        server = M.Scripted(os.path.join(d, "srv-template"), {}, certs=Base.certs)
+        try:
+            write_config(d, server, db=self.config_db)
+            r = weekly(d, MONDAYS[0], extra_env=self.env)
+            got = messages(server)
+        finally:
+            server.stop()
+        if r.rc != 0 or sorted(m["to"] for m in got) != RECIPIENTS:
+            raise RuntimeError(f"the template week on PostgreSQL: exit {r.rc}: {H.short(r.err, 300)}")
+
+    def snapshots(self, problems):
+        if not self.pg:
+            return H.snapshots_json(self.db, os.path.dirname(self.db), problems)
+        r = H.run(["snapshots", "--db", self.db, "--json"], os.path.join(H.Ctx.work, "neutral"),
+                  env=H.base_env(self.env))
+        if r.rc != 0:
+            problems.append(f"'raon snapshots' fails on the store afterwards: exit {r.rc}: {H.short(r.err)}")
+            return None
+        try:
+            return json.loads(r.out)
+        except ValueError:
+            problems.append(f"'raon snapshots --json' is not JSON: {H.short(r.out)}")
+            return None
+
+    def integrity(self, problems):
+        if not self.pg:
+            H.integrity(self.db, problems)
+
+
 def config_text(server, weekly_extra="", gates="", db='"raon.sqlite"', out="out", lock=None):
     lines = [f"db = {db}"] if db else []
     lines += ["", "[weekly]", 'source = "inbox"', 'formats = ["json"]', 'districts = ["종로구", "중구"]',
@@ -205,8 +258,8 @@ def weekly(d, now, args=(), extra_env=None, timeout=300):
     return H.run(["weekly"] + list(args), d, env=env(now, extra_env), timeout=timeout)
 
 
-def runs(d, now, db="raon.sqlite"):
-    r = H.run(["runs", "--json", "--db", db], d, env=env(now))
+def runs(d, now, db="raon.sqlite", extra_env=None):
+    r = H.run(["runs", "--json", "--db", db], d, env=env(now, extra_env))
     try:
         data = json.loads(r.out)
     except ValueError:
@@ -320,6 +373,10 @@ def family_fresh(n, rng):
         label = f"max_age {age_text or 'default'}, notice {'on' if notice else 'off'}: " + ", ".join(
             s[0] + ("+dry" if s[2] else "") for s in steps)
         cases.append((label, lambda d, a=(age_text, age), no=notice, st=steps: case_fresh(d, a, no, st)))
+        if i % 6 == 0:
+            # The same sequence on a PostgreSQL store (its ledger and freshness check).
+            cases.append((label + " (PostgreSQL)",
+                          lambda d, a=(age_text, age), no=notice, st=steps: case_fresh(d, a, no, st, pg=True)))
     for text in BAD_AGES:
         cases.append((f"max_age = {text} refused", lambda d, t=text: case_fresh_bad(d, f"max_age = {t}", "max_age")))
     for text in BAD_NOTICES:
@@ -370,9 +427,9 @@ def place(d, kind, monday, model, versions):
         new_content(f"download-{monday:%m%d}.csv", morning)
 
 
-def case_fresh(d, age, notice, steps):
+def case_fresh(d, age, notice, steps, pg=False):
     problems = []
-    Base.copy(d)
+    world = World(d, pg)
     age_text, age_seconds = age
     model = Fresh(age_seconds, notice, sha(os.path.join(d, "inbox", INBOX_NAME)))
     versions = list(Base.variants)
@@ -380,7 +437,7 @@ def case_fresh(d, age, notice, steps):
                                   ("stale_notice = true" if notice else "stale_notice = false")) if x)
     server = M.Scripted(os.path.join(d, "srv"), {}, certs=Base.certs)
     try:
-        write_config(d, server, weekly_extra=extra)
+        write_config(d, server, weekly_extra=extra, db=world.config_db)
         seen = 0
         for n, (kind, k, dry) in enumerate(steps):
             monday = MONDAYS[k]
@@ -392,7 +449,7 @@ def case_fresh(d, age, notice, steps):
             before_model = (list(model.snaps), dict(model.reported))
             stale, recorded, idx = model.judge(now, monday, newest[:2] if newest else None)
             if dry:
-                r = weekly(d, now, ["--dry-run"])
+                r = weekly(d, now, ["--dry-run"], extra_env=world.env)
                 H.check_no_crash(r, problems, what + " dry run")
                 if r.rc != 0:
                     problems.append(f"{what}: the dry run exited {r.rc}: {H.short(r.err)}")
@@ -401,7 +458,7 @@ def case_fresh(d, age, notice, steps):
                                     f"{H.short(r.out, 300)}")
                 if len(messages(server)) != seen:
                     problems.append(f"{what}: the dry run sent mail")
-            r = weekly(d, now)
+            r = weekly(d, now, extra_env=world.env)
             H.check_no_crash(r, problems, what)
             got = messages(server)[seen:]
             seen += len(got)
@@ -445,7 +502,7 @@ def case_fresh(d, age, notice, steps):
                 elif got:
                     problems.append(f"{what}: the week's rerun sent {len(got)} messages again")
             model.last = ("stale" if stale else "fresh", monday)
-            rr, data = runs(d, now + timedelta(minutes=5))
+            rr, data = runs(d, now + timedelta(minutes=5), db=world.db, extra_env=world.env)
             want = 66 if stale else 0
             if rr.rc != want:
                 problems.append(f"{what}: raon runs exit {rr.rc}, expected {want}: {H.short(rr.err)}")
@@ -458,7 +515,7 @@ def case_fresh(d, age, notice, steps):
                 bad = [x for x in data.get("deliveries", []) if x.get("status") == "sent" and x.get("sends") != 1]
                 if bad:
                     problems.append(f"{what}: deliveries sent more than once: {bad[:2]}")
-            snaps = H.snapshots_json(os.path.join(d, "raon.sqlite"), d, problems)
+            snaps = world.snapshots(problems)
             if snaps is not None and len(snaps) != len(model.snaps):
                 problems.append(f"{what}: {len(snaps)} snapshots, expected {len(model.snaps)} "
                                 f"({'recorded' if recorded else 'not recorded'}: {os.path.basename(newest[2]) if newest else '-'})")
@@ -685,13 +742,19 @@ def gate_specs():
 
 
 def family_gates(n, rng):
-    return [(label, lambda d, sp=spec, g=gates, s=settings, a=approve: case_gate(d, sp, g, s, a))
-            for label, spec, gates, settings, approve in gate_specs()]
+    specs = gate_specs()
+    cases = [(label, lambda d, sp=spec, g=gates, s=settings, a=approve: case_gate(d, sp, g, s, a))
+             for label, spec, gates, settings, approve in specs]
+    # Every seventh spec again on a PostgreSQL store (the held deliveries and --release there).
+    cases += [(label + " (PostgreSQL)",
+               lambda d, sp=spec, g=gates, s=settings, a=approve: case_gate(d, sp, g, s, a, pg=True))
+              for label, spec, gates, settings, approve in specs[::7]]
+    return cases
 
 
-def case_gate(d, spec, gates, settings, approve):
+def case_gate(d, spec, gates, settings, approve, pg=False):
     problems = []
-    Base.copy(d)
+    world = World(d, pg)
     header, rows = gate_catalog(spec)
     expected = gate_expectation(Base.header, Base.rows, header, rows, settings)
     tripped = sorted(g for g, (t, _) in expected.items() if t)
@@ -702,8 +765,8 @@ def case_gate(d, spec, gates, settings, approve):
     set_mtime(path, monday - timedelta(minutes=8))
     server = M.Scripted(os.path.join(d, "srv"), {}, certs=Base.certs)
     try:
-        write_config(d, server, weekly_extra="approve = true" if approve else "", gates=gates)
-        r = weekly(d, monday)
+        write_config(d, server, weekly_extra="approve = true" if approve else "", gates=gates, db=world.config_db)
+        r = weekly(d, monday, extra_env=world.env)
         H.check_no_crash(r, problems, "the week")
         got = messages(server)
         for g in tripped:
@@ -727,7 +790,7 @@ def case_gate(d, spec, gates, settings, approve):
             if r.rc != 0:
                 problems.append(f"exit {r.rc}, expected 0 (every gate passes): {H.short(r.err)} {H.short(r.out, 300)}")
             check_sent_once(got, problems, "the week")
-        rr, data = runs(d, monday + timedelta(hours=1))
+        rr, data = runs(d, monday + timedelta(hours=1), db=world.db, extra_env=world.env)
         if rr.rc != (65 if held else 0):
             problems.append(f"raon runs exit {rr.rc}, expected {65 if held else 0}")
         if data is not None:
@@ -751,7 +814,7 @@ def case_gate(d, spec, gates, settings, approve):
         if not held:
             return problems
         seen = len(got)
-        rel = weekly(d, monday + timedelta(hours=2), ["--release"])
+        rel = weekly(d, monday + timedelta(hours=2), ["--release"], extra_env=world.env)
         H.check_no_crash(rel, problems, "--release")
         if rel.rc != 0:
             problems.append(f"--release: exit {rel.rc}: {H.short(rel.err)}")
@@ -759,7 +822,7 @@ def case_gate(d, spec, gates, settings, approve):
         check_sent_once(released, problems, "--release")
         if any(week_range(monday) not in m["subject"] for m in released):
             problems.append(f"--release sent {[m['subject'] for m in released][:2]}")
-        rr, data = runs(d, monday + timedelta(hours=3))
+        rr, data = runs(d, monday + timedelta(hours=3), db=world.db, extra_env=world.env)
         if rr.rc != 0:
             problems.append(f"raon runs after --release: exit {rr.rc}: {H.short(rr.err)}")
         if data is not None:
@@ -771,10 +834,10 @@ def case_gate(d, spec, gates, settings, approve):
                 if set((x.get("messageId") or "").split()) != {m["id"]}:
                     problems.append(f"{m['to']}: ledger Message-ID {x.get('messageId')!r}, received {m['id']!r}")
         seen = len(messages(server))
-        again = weekly(d, monday + timedelta(hours=4), ["--release"])
+        again = weekly(d, monday + timedelta(hours=4), ["--release"], extra_env=world.env)
         if again.rc != 0 or "nothing is held" not in again.stdout:
             problems.append(f"a second --release: exit {again.rc}: {H.short(again.out)}")
-        rerun = weekly(d, monday + timedelta(hours=5), ["--deliver-pending"])
+        rerun = weekly(d, monday + timedelta(hours=5), ["--deliver-pending"], extra_env=world.env)
         if rerun.rc != 0:
             problems.append(f"--deliver-pending after --release: exit {rerun.rc}: {H.short(rerun.err)}")
         late = messages(server)[seen:]
@@ -872,8 +935,8 @@ def family_lock(n, rng):
     for mode in LOCK_MODES[:2]:
         cases.append((f"lock = an old Raon's lock file (pid … since …) taken over ({' '.join(['weekly'] + mode)})",
                       lambda d, m=mode: case_legacy_lock(d, m)))
-    for i in range(30):
-        shape = ["configs", "dirs", "linked", "env", "lockfile"][i % 5]
+    for i in range(36):
+        shape = ["configs", "dirs", "linked", "env", "lockfile", "postgres"][i % 6]
         offset = rng.random()
         cases.append((f"two runs on one store ({shape}), the second at {offset:.2f} of the first",
                       lambda d, s=shape, o=offset: case_two_runs(d, s, o)))
@@ -969,16 +1032,16 @@ def case_two_runs(d, shape, offset):
     """Two runs of one Monday on one store, the second started `offset` of the way through
     the first's delivery (through a server answering slowly)."""
     problems = []
-    Base.copy(d)
+    world = World(d, pg=shape == "postgres")
     monday = MONDAYS[1]
     new = os.path.join(d, "inbox", "download.csv")
     shutil.copyfile(Base.variants[0], new)
     set_mtime(new, monday - timedelta(minutes=8))
     server = M.Scripted(os.path.join(d, "srv"), {"delay": 0.08}, certs=Base.certs)
-    store = os.path.join(d, "raon.sqlite")
+    store = world.db
     try:
-        a_dir, a_args, a_env = d, [], None
-        b_dir, b_args, b_env = d, [], None
+        a_dir, a_args, a_env = d, [], world.env
+        b_dir, b_args, b_env = d, [], world.env
         if shape == "configs":
             write_config(d, server)
             write_config(d, server, name="raon-b.toml", out="out-b")
@@ -1002,6 +1065,10 @@ def case_two_runs(d, shape, offset):
             elif shape == "lockfile":
                 write_config(d, server, lock="run/weekly.lock")
                 write_config(b_dir, server, db=json.dumps(store))
+            elif shape == "postgres":
+                # Two machines on one PostgreSQL store: no file in common at all.
+                write_config(d, server, db=world.config_db)
+                write_config(b_dir, server, db=world.config_db)
         timing = Base.__dict__.get("two_run_seconds")
         start = time.monotonic()
         first = subprocess.Popen([H.Ctx.raon, "weekly"] + a_args, cwd=a_dir, env=env(monday, a_env),
@@ -1035,7 +1102,7 @@ def case_two_runs(d, shape, offset):
                     problems.append(f"the refused run, again: exit {again.rc}: {H.short(again.err)}")
         got = [m for m in messages(server) if m["kind"] == "report"]
         check_sent_once(got, problems, "the week")
-        rr, data = runs(d, monday + timedelta(hours=1), db=store)
+        rr, data = runs(d, monday + timedelta(hours=1), db=store, extra_env=world.env)
         if data is not None:
             book = [x for x in data.get("deliveries", []) if x.get("week") == f"{monday:%Y-%m-%d}"]
             if sorted(x.get("recipient") for x in book) != RECIPIENTS or any(
@@ -1047,7 +1114,7 @@ def case_two_runs(d, shape, offset):
                     problems.append(f"{x.get('recipient')}: ledger id {x['messageId']} ≠ received {ids[x['recipient']]}")
         else:
             problems.append("raon runs --json is not JSON")
-        H.integrity(store, problems)
+        world.integrity(problems)
     finally:
         server.stop()
     return problems

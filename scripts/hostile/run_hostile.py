@@ -11,6 +11,7 @@ XLSX checker, the stand-in Chromium); needs `sqlite3` and, for the full-disk fam
     swift build -c release --product raon
     python3 scripts/hostile/run_hostile.py --raon .build/release/raon \\
         [--cases N] [--seed S] [--out RESULTS.md] [--family NAME ...] [--count NAME=N ...] [--quick]
+        [--match TEXT]
 
 Families (the issue's 12 items and more; per-family counts with --count, e.g.
 `--count signals=40`; --cases N scales the default total, ~900, to about N):
@@ -2789,6 +2790,7 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="CI's run: each family with a quick subset (QUICK), that subset only")
     ap.add_argument("--work", help="work folder (default: a new one under /tmp)")
+    ap.add_argument("--match", help="only the cases whose label contains this (case-insensitive)")
     a = ap.parse_args()
 
     Ctx.raon = os.path.abspath(a.raon)
@@ -2811,7 +2813,10 @@ def main():
     for fam in families:
         fam_rng = random.Random(f"{a.seed}-{fam}")
         cases = BUILDERS[fam](counts[fam], fam_rng)
-        plan.append((fam, QUICK[fam](cases) if a.quick and fam in QUICK else cases))
+        cases = QUICK[fam](cases) if a.quick and fam in QUICK else cases
+        if a.match:
+            cases = [c for c in cases if a.match.lower() in c[0].lower()]
+        plan.append((fam, cases))
     if a.cases:
         total = sum(len(c) for _, c in plan)
         fixed = sum(len(c) for f, c in plan if DEFAULT_COUNTS[f] == 0)
