@@ -97,7 +97,7 @@ struct WeeklyCommand: AsyncParsableCommand {
         }
       }
       options.profile = try catalog.profile(for: opened, config: config)
-      config = Self.countryOnly(config, profile: options.profile)
+      config = try config.forCatalog(options.profile)
       outcome = try await WeeklyDryRun(
         store: opened, storePath: opened?.location ?? address.display, environment: environment, config: config,
         options: options, storeProblem: problem
@@ -110,7 +110,7 @@ struct WeeklyCommand: AsyncParsableCommand {
       var (snapshotStore, path) = try store.openStore(environment, config: config)
       snapshotStore.shrinkGuard = .standard
       options.profile = try catalog.profile(for: snapshotStore, config: config)
-      config = Self.countryOnly(config, profile: options.profile)
+      config = try config.forCatalog(options.profile)
       var job = WeeklyJob(store: snapshotStore, storePath: path, environment: environment, config: config, options: options)
       job.lockFile = lockFile
       outcome = try await job.run(request)
@@ -128,19 +128,5 @@ struct WeeklyCommand: AsyncParsableCommand {
     if outcome.pending > 0 || outcome.refused > 0 {
       throw WeeklyError.deliveriesLeft(pending: outcome.pending, refused: outcome.refused)
     }
-  }
-
-  /// The national catalog's week goes to the country's lists only (`city`, and the
-  /// operators): packs and lists per 시·도 are not built yet, and `[weekly] districts` and
-  /// `[mail.districts]` name Seoul's districts.
-  static func countryOnly(_ config: RaonConfig, profile: CatalogProfile) -> RaonConfig {
-    guard profile.name == .national else { return config }
-    var config = config
-    if config.mail?.districts.isEmpty == false {
-      Console.warning("[mail.districts] names Seoul's districts: the national week goes to [mail] city (and the operators) only")
-    }
-    config.weekly?.districts = []
-    config.mail?.districts = [:]
-    return config
   }
 }

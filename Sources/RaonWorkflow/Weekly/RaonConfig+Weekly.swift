@@ -35,7 +35,8 @@ extension RaonConfig {
       guard let section = mail.table else {
         throw WorkflowError.config(path: path, line: lines.line(of: "mail", in: nil), message: "'mail' must be a [mail] section")
       }
-      config.mail = try SectionReader(section, name: "mail", lines: lines, path: path).mail(districts: config.weekly?.districts)
+      config.mail = try SectionReader(section, name: "mail", lines: lines, path: path).mail(
+        districts: config.weekly?.districts, given: config.weekly?.districtsGiven ?? false)
     }
   }
 }
@@ -172,12 +173,14 @@ struct SectionReader {
       } else if let array = value.array, case let names = array.compactMap(\.string), names.count == array.count {
         var chosen: [String] = []
         for name in names {
-          guard let district = District.named(name.trimmingCharacters(in: .whitespaces)) else {
-            throw fail("districts", "'\(name)' in districts is not one of Seoul's 25 districts")
+          guard let region = PackName.read(name) else {
+            throw fail("districts", "'\(name)' in districts is not one of Seoul's 25 districts (nor a 시·도 of the national catalog)")
           }
-          if !chosen.contains(district) { chosen.append(district) }
+          if !chosen.contains(region) { chosen.append(region) }
         }
-        settings.districts = District.all.filter(chosen.contains)
+        settings.districts = PackName.ordered(chosen)
+        settings.districtsGiven = true
+        settings.districtsLine = lines.line(of: "districts", in: name)
       } else {
         throw fail("districts", "districts must be \"all\" or a list of district names, like [\"종로구\", \"중구\"]")
       }
@@ -221,7 +224,7 @@ struct SectionReader {
   /// The longest value `[document]` takes (characters).
   static let documentValueLimit = 60
 
-  func mail(districts packs: [String]?) throws -> MailSettings {
+  func mail(districts packs: [String]?, given: Bool = true) throws -> MailSettings {
     try checkKeys(MailSettings.knownKeys)
     guard let server = try nonEmpty("server") else {
       throw WorkflowError.config(
@@ -263,12 +266,14 @@ struct SectionReader {
       }
       for (key, _) in lists {
         let section = "mail.districts"
-        guard let district = District.named(key.trimmingCharacters(in: .whitespaces)) else {
-          throw fail(key, "'\(key)' in [mail.districts] is not one of Seoul's 25 districts", section: section)
+        guard let district = PackName.read(key) else {
+          throw fail(key, "'\(key)' in [mail.districts] is not one of Seoul's 25 districts (nor a 시·도 of the national catalog)", section: section)
         }
-        if let packs, !packs.contains(district) {
+        // Unless [weekly] names its packs, every district — or every 시·도 — gets one.
+        if let packs, given || District.named(district) != nil, !packs.contains(district) {
           throw fail(key, "[mail.districts] names \(district), which [weekly] districts leaves out — add it there", section: section)
         }
+        settings.districtLines[district] = lines.line(of: key, in: section)
         guard settings.districts[district] == nil else {
           throw fail(key, "\(district) is given twice in [mail.districts]", section: section)
         }

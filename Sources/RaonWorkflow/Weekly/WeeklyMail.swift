@@ -32,7 +32,7 @@ enum WeeklyMail {
   static func attachments(
     week: ISOWeek, list: String, formats: [ReportFormat], profile: CatalogProfile = .seoul
   ) -> [Attachment] {
-    let folder = list == WeeklyList.city ? week.description : "\(week.description)/\(DistrictPacks.folder)/\(list)"
+    let folder = list == WeeklyList.city ? week.description : "\(week.description)/\(profile.words.files.packFolder)/\(list)"
     let stem = "\(profile.words.fileStem)_\(week.start)" + (list == WeeklyList.city ? "" : "_\(list)")
     return attachedFormats.filter(formats.contains).map {
       Attachment(path: "\(folder)/report.\($0.rawValue)", name: "\(stem).\($0.rawValue)")

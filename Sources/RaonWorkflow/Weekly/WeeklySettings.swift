@@ -28,8 +28,12 @@ public struct WeeklySettings: Sendable, Equatable {
 
   public var source: Source = .api
   public var formats: [ReportFormat] = [.pdf, .xlsx]
-  /// The districts that get a pack (all 25 by default).
+  /// The districts that get a pack (all 25 by default) — on a national store, the 시·도 and
+  /// providers (every 시·도 by default: ``WeeklySettings/forCatalog(_:)``).
   public var districts: [String] = District.all
+  /// Whether `districts` is the config's, not the default; and its line there.
+  public var districtsGiven = false
+  public var districtsLine = 0
   public var out = "reports"
   public var site: String?
   /// Seconds a failing pull is tried again before the run fails.
@@ -84,8 +88,10 @@ public struct MailSettings: Sendable, Equatable {
   public var caFile: String?
   public var operators: [MailAddress] = []
   public var city: [MailAddress] = []
-  /// Each district's recipients, by district name.
+  /// Each district's (or, on a national store, each 시·도's or provider's) recipients, by name.
   public var districts: [String: [MailAddress]] = [:]
+  /// The line of each in the config, for a mistake found once the catalog is known.
+  public var districtLines: [String: Int] = [:]
   /// Postfix's default `message_size_limit`: the size most servers take.
   public var maxMessageBytes = 10_240_000
   public var timeout = 120
@@ -105,10 +111,10 @@ public struct MailSettings: Sendable, Equatable {
     "timeout",
   ]
 
-  /// The recipient lists, the city's first, then the districts in 가나다 order: each
-  /// list's key (`city` or the district) and its addresses.
+  /// The recipient lists, the city's (the country's) first, then the districts (시·도,
+  /// providers) in 가나다 order: each list's key (`city` or the name) and its addresses.
   public var lists: [(list: String, recipients: [MailAddress])] {
-    [(WeeklyList.city, city)] + District.all.compactMap { d in districts[d].map { (d, $0) } }
+    [(WeeklyList.city, city)] + PackName.ordered(Array(districts.keys)).compactMap { d in districts[d].map { (d, $0) } }
   }
 }
 
