@@ -24,7 +24,7 @@ extension XLSXReportBuilder {
     try sheet.setRow(0, height: 24)
     try sheet.string(1, 0, "\(page.period)  |  \(page.dataAsOf)", f.subtitle)
     try sheet.string(2, 0, ([page.reportedOn] + page.office).joined(separator: " · "), f.subtitle)
-    var r = 4
+    var r = 3
     try sheet.string(r, 0, page.summaryHeading, f.section)
     r += 1
     // Each sentence across the table's width, wrapped, its row as tall as its lines.
@@ -72,12 +72,18 @@ extension XLSXReportBuilder {
   /// 요약's chart of what is on, over its table on 운영 현황; returns the row after the
   /// chart and its note.
   func insertSummaryChart(_ sheet: XLSXSheet, row: Int, _ chart: Chart, over t: OnNowTables.Table) throws -> Int {
+    guard case .bars(let bars) = chart.content else { return row }
+    // Bars a little thinner than on the table sheets (about 20 px): with page 1's sentences
+    // above them, 요약 still prints on one page in type of 7.5 pt or more.
+    let y = Self.summaryChartScale(bars: Self.shownBars(bars))
     try draw(
       chart, at: row, on: sheet, over: ChartRows(sheet: labels.whatIsOn, firstRow: t.firstRow, keyCol: t.col),
-      scale: (1.1, 0.0))
-    guard case .bars(let bars) = chart.content else { return row }
-    return row + Self.chartRows(Self.shownBars(bars)) + 2
+      scale: (1.1, y))
+    return row + Self.rows(yScale: y) + 2
   }
+
+  /// 요약's chart height (libxlsxwriter's y scale of 288 px) for `bars` bars.
+  static func summaryChartScale(bars: Int) -> Double { min(max(0.45 + 0.07 * Double(bars), 0.8), 1.6) }
 
   /// Page 1's headline table on 요약, under its heading: its own columns (구분 …) and
   /// cells, counts as numbers. Returns the next free row.
@@ -94,15 +100,30 @@ extension XLSXReportBuilder {
       for (col, cell) in cells.enumerated() {
         if col == 0 {
           try sheet.string(r, col, cell.text, f.label)
-        } else if case .number(let n) = cell {
-          try sheet.number(r, col, Double(n), f.integer)
         } else {
-          try sheet.string(r, col, cell.text, f.rightAligned)
+          try writeFigure(sheet, r, col, cell)
         }
       }
       r += 1
     }
     return r
+  }
+
+  /// A headline figure as a number Excel can sum, formatted as page 1 prints it (`▲ 5`,
+  /// `77.1%`, `▼ 0.9%p`); a share of nothing as page 1's `–`.
+  func writeFigure(_ sheet: XLSXSheet, _ r: Int, _ col: Int, _ cell: Cell) throws {
+    let f = formats
+    switch cell {
+    case .number(let n): try sheet.number(r, col, Double(n), f.integer)
+    case .change(let n): try sheet.number(r, col, Double(n), f.signedInteger)
+    case .share(let part, let whole) where whole > 0:
+      try sheet.number(r, col, Percentage.rounded(Self.share(part, of: whole)), f.percent)
+    case .percent(let fraction): try sheet.number(r, col, Percentage.rounded(fraction), f.percent)
+    case .pointChange(let delta?, _):
+      try sheet.number(r, col, Double(Percentage.tenths(delta) ?? 0) / 10, f.signedPoints)
+    case .strong(let inner): try writeFigure(sheet, r, col, inner)
+    default: try sheet.string(r, col, cell.text, f.rightAligned)
+    }
   }
 
   /// The change counts by kind (or the sentence that there is no comparison). Returns the
