@@ -14,7 +14,8 @@ enum LibreOffice {
 /// more than two-thirds empty but a sheet's last, no two sheets printing the same rows, no
 /// snake_case code or ISO week outside 자료 정보, no table header over an empty column,
 /// the cross table's district names printed whole, and 요약 carrying page 1's sentences.
-/// Run on main's workbooks the same checks found 39 problems (docs/OUTPUT.md).
+/// Run against main's binary (`RAON_TEST_EXECUTABLE`) every one of the six workbooks
+/// failed, and the packs kept their one-row and one-column sheets (docs/OUTPUT.md).
 @Suite(.serialized, .enabled(if: LibreOffice.installed))
 struct WorkbookLeanPrintEndToEndTests {
   static let checker = Fixtures.repositoryRoot.appendingPathComponent("Tests/RaonExportTests/Scripts/check_lean_print.py")
