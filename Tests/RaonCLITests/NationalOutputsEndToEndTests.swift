@@ -125,7 +125,9 @@ import Testing
     for name in ["요금정보별", "입장연령별"] {
       let sheet = book[name]
       #expect((sheet?["headerCenter"] as? String)?.isEmpty == false, "\(name) prints the week")
-      #expect((sheet?["printTitles"] as? String)?.isEmpty == false, "\(name) repeats its header row")
+      // Six rows on one page: no header row to repeat (issue 47: a repeated header headed
+      // empty columns above a chart on a page of its own).
+      #expect((sheet?["printTitles"] as? String ?? "").isEmpty, "\(name) repeats its header row")
     }
     // The pack's page header: the title and the pack's name each on a line of their own,
     // left of the week, so neither runs into it.

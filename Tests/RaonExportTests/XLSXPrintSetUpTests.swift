@@ -71,10 +71,17 @@ struct XLSXPrintSetUpTests {
 
   @Test func tableSheetsRunOnInLengthAndRepeatTheirHeaderRow() throws {
     let (sheets, check, _) = try Self.written()
+    // The whole catalog's tables of a page or less repeat no header row: above a chart
+    // that starts a page of its own it headed empty columns (issue 47).
+    let short = ["분류별", "자치구별", "요금대별", "기간별", "데이터 품질"]
     // The catalog prints nothing (below).
     for name in check.sheets where name != "요약" && name != "자료 정보" && name != "프로그램" {
       let s = try #require(sheets[name])
       #expect(s.fitToHeight == 0, "\(name) runs on as many pages as it needs")
+      if short.contains(name) {
+        #expect(s.printTitles == nil, "\(name) repeats \(s.printTitles ?? "")")
+        continue
+      }
       // 운영 현황's four tables start under its title: their titles and headers repeat.
       let rows = name == "운영 현황" ? "$4:$5" : "$1:$1"
       #expect(s.printTitles?.hasSuffix("'\(name)'!\(rows)") == true, "\(name) repeats \(rows): \(s.printTitles ?? "none")")

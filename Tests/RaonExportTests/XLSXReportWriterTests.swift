@@ -25,8 +25,8 @@ struct XLSXReportWriterTests {
     #expect(result.files == ["report.xlsx"])
     #expect(
       check.sheets == [
-        "요약", "이번 주 운영", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "추이", "분류별",
-        "자치구별", "요금대별", "기간별", "분류×자치구", "데이터 품질", "변경 사항", "프로그램", "자료 정보",
+        "요약", "이번 주 운영", "운영 현황", "이번 주 시작", "이번 주 종료", "신규 등록", "새로 추가", "삭제된 행사", "추이",
+        "분류별", "자치구별", "요금대별", "기간별", "분류×자치구", "데이터 품질", "변경 사항", "프로그램", "자료 정보",
       ])
   }
 
@@ -53,7 +53,8 @@ struct XLSXReportWriterTests {
       runningFree: 1, runningByCategory: [], runningByDistrict: [], currentByCategory: [],
       currentByDistrict: [], startingIds: [], endingIds: [], registeredIds: [])
     let (week, _, _) = try Self.written(report: report)
-    #expect(week.text(s, try #require(week.row(s, labelled: "항목")), 2) == "전주")
+    // Headed as page 1 heads it (구분, not 항목).
+    #expect(week.text(s, try #require(week.row(s, labelled: "구분")), 2) == "전주")
     for (label, now, then) in [
       ("운영 중·예정", view.current, view.current - 3), ("이번 주 운영", view.running, view.running + 2),
       ("이번 주 시작", view.starting, 1), ("이번 주 종료", view.ending, 0), ("신규 등록", view.registered, 4),
@@ -277,12 +278,12 @@ struct XLSXReportWriterTests {
   @Test func bigSheetsAreConstantMemoryAndChartSheetsAreNot() throws {
     let (check, _, _) = try Self.written()
     let inline = check.json["inlineStringSheets"] as? [String: Bool] ?? [:]
-    // sheet16 = 프로그램, sheet15 = 변경 사항: streamed (inline strings); sheet9 = 분류별,
+    // sheet17 = 프로그램, sheet16 = 변경 사항: streamed (inline strings); sheet10 = 분류별,
     // sheet4 = 이번 주 시작 (filled after the programs) and sheet3 = 운영 현황 (요약's charts
     // read it): not.
+    #expect(inline["xl/worksheets/sheet17.xml"] == true)
     #expect(inline["xl/worksheets/sheet16.xml"] == true)
-    #expect(inline["xl/worksheets/sheet15.xml"] == true)
-    #expect(inline["xl/worksheets/sheet9.xml"] == false)
+    #expect(inline["xl/worksheets/sheet10.xml"] == false)
     #expect(inline["xl/worksheets/sheet4.xml"] == false)
     #expect(inline["xl/worksheets/sheet3.xml"] == false)
   }

@@ -85,12 +85,18 @@ enum XLSXTrendSheet {
     }
     let figureWidths = L.trendFigureHeaders.map { Double(XLSXReportBuilder.clampWidth(max(DisplayWidth.of($0), 8))) }
     let widths = [14.0] + figureWidths + [10, 8, 24]
-    for (col, width) in widths.enumerated() { try sheet.setColumn(col, width: width) }
+    // 추가 and 삭제 count against the point before: with none before any point (one week
+    // recorded) they are hidden rather than printed as empty columns.
+    let flows = points.contains { $0.added != nil || $0.removed != nil }
+    let hidden: Set<Int> = flows ? [] : [6, 7]
+    for (col, width) in widths.enumerated() {
+      if hidden.contains(col) { try sheet.hideColumn(col, width: width) } else { try sheet.setColumn(col, width: width) }
+    }
     sheet.freezePanes(row: 1, col: 1)
     try sheet.autofilter(
       firstRow: 0, firstCol: 0, lastRow: max(points.count, 1), lastCol: headers.count - 1)
     // Portrait, one page wide: the week and the figures, the charts under the table.
-    let printed = Array(widths[0..<codeColumn])
+    let printed = (0..<codeColumn).filter { !hidden.contains($0) }.map { widths[$0] }
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
         landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: 0...0,

@@ -11,9 +11,8 @@ struct XLSXFormats {
   let subtitle: Format
   let section: Format
   let header: Format
-  /// A header whose letters run top to bottom, stacked (district names are Korean in
-  /// both languages, and stacked Korean reads naturally), for the narrow count columns of
-  /// the cross table.
+  /// A header turned to read upwards, each name whole (stacked one syllable a line, 종/로/구,
+  /// a name broke where no word does), for the narrow count columns of the cross table.
   let verticalHeader: Format
   let label: Format
   let integer: Format
@@ -63,7 +62,8 @@ struct XLSXFormats {
       format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
       format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
       format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue))
-      format_set_rotation($0, 270)
+      // Turned to read upwards, whole (270 would stack the syllables one a line).
+      format_set_rotation($0, 90)
     }
     label = try workbook.addFormat { format_set_bold($0) }
     integer = try workbook.addFormat { format_set_num_format($0, "#,##0") }

@@ -14,6 +14,9 @@ extension ReportLabels {
   public var xlsxNoFlags: String { say("표시된 항목 없음", "Nothing flagged") }
   /// Header of the trend table's first column: the week, by its Monday.
   public var xlsxTrendWeekStart: String { say("주 (월요일)", "Week of") }
+  /// The week list of the programs removed since the compared collection: on paper, 변경
+  /// 사항 prints only the changed fields.
+  public var xlsxRemovedList: String { say("삭제된 행사", "Removed") }
   public var xlsxChangeCounts: String { say("변경 건수", "Changes") }
   /// Header of the changes sheet's first column (added/removed/changed).
   public var xlsxChangeKind: String { say("구분", "Change") }

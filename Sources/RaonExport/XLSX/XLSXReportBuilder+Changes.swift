@@ -74,8 +74,15 @@ extension XLSXReportBuilder {
   /// Writes the changes into a started stream (its sheet is already in the workbook): one
   /// row per added or removed program and per changed field, each with the program's
   /// category, district and dates, its kind (ended/withdrawn, material/minor) and, per
-  /// field, whether that change is minor.
-  func fillChangesTable(_ stream: XLSXTableStream, _ diff: SnapshotDiff?, day: CalendarDay) throws {
+  /// field, whether that change is minor. The 경미 column is hidden when no field's change
+  /// is minor: it would print empty.
+  ///
+  /// `fieldsOnPaper` (a report's workbook): the sheet prints only the changed fields' rows,
+  /// the last ones; an added or removed program's row leaves 항목, 이전 값 and 새 값 empty,
+  /// and those programs print in full on 새로 추가 and 삭제된 행사.
+  func fillChangesTable(
+    _ stream: XLSXTableStream, _ diff: SnapshotDiff?, day: CalendarDay, fieldsOnPaper: Bool = false
+  ) throws {
     func program(_ change: String, _ p: Program, kind: String) throws {
       try stream.nextRow()
       try stream.text(0, change)
@@ -87,7 +94,12 @@ extension XLSXReportBuilder {
       try stream.date(10, p.endDate, formats.date)
       try stream.text(11, p.id)
     }
+    var anyMinor = false
     if let diff {
+      let programRows = diff.added.count + diff.removed.count
+      if fieldsOnPaper && programRows < Self.changeRows(diff) {
+        stream.printedRows = (programRows + 1)...Self.changeRows(diff)
+      }
       for p in diff.added { try program(labels.added, p, kind: "") }
       for p in diff.removed {
         try program(labels.removed, p, kind: labels.removal(ChangeKinds.removal(of: p, day: day)))
@@ -99,14 +111,21 @@ extension XLSXReportBuilder {
           try stream.text(2, labels.fieldName(field.field))
           try stream.text(3, field.old)
           try stream.text(4, field.new)
-          try stream.text(8, ChangeKinds.isMinor(field, of: c) ? labels.minor : "")
+          let minor = ChangeKinds.isMinor(field, of: c)
+          anyMinor = anyMinor || minor
+          try stream.text(8, minor ? labels.minor : "")
         }
       }
     } else {
       try stream.nextRow()
       try stream.text(0, labels.noComparison)
     }
+    if !anyMinor { stream.hiddenColumns = [8] }
     try stream.finish()
+    // Only added and removed programs: 새로 추가 and 삭제된 행사 print them all.
+    if fieldsOnPaper, let diff, Self.changeRows(diff) > 0, diff.changed.isEmpty, stream.sheets.count == 1 {
+      try stream.sheets[0].printNothing(right: Self.changesOffPrintColumn + 1)
+    }
     absorb(stream, table: labels.changes)
   }
 }

@@ -38,7 +38,9 @@ extension XLSXReportBuilder {
     if let pageRows, row + Self.chartRows(shown) + 1 > pageRows { try sheet.pageBreak(beforeRow: row) }
     try insertCharts(on: sheet, row: row, [source(shown, horizontal: true)], scale: scale)
     if bars.rows.count > shown, let rest = labels.wbRestOf(Array(bars.rows.dropFirst(shown)), unit: bars.unit, sheet: data.sheet) {
-      try sheet.string(row + Self.chartRows(shown), 0, rest, formats.note)
+      // Under the chart as drawn: a scale of its own (요약's) makes it shorter.
+      let height = scale.map { $0.1 > 0 ? Self.rows(yScale: $0.1) : Self.chartRows(shown) } ?? Self.chartRows(shown)
+      try sheet.string(row + height, 0, rest, formats.note)
     }
   }
 
@@ -117,5 +119,8 @@ extension XLSXReportBuilder {
   static let landscapePageRows = 30
 
   /// Rows of 20 px a chart of `bars` bars covers, and one more.
-  static func chartRows(_ bars: Int) -> Int { Int((288 * chartScale(rows: bars) / 20).rounded(.up)) + 1 }
+  static func chartRows(_ bars: Int) -> Int { rows(yScale: chartScale(rows: bars)) }
+
+  /// Rows of 20 px a chart of y scale `y` (of 288 px) covers, and one more.
+  static func rows(yScale y: Double) -> Int { Int((288 * y / 20).rounded(.up)) + 1 }
 }

@@ -16,7 +16,10 @@ extension XLSXReportBuilder {
     let headers = [keyTitle, labels.count, labels.share, labels.free, labels.paid, labels.medianDurationDays, labels.medianFeeMinKrw]
       + (showUnknown ? [labels.freeUnknown] : [])
     try writeHeader(sheet, headers)
-    var widths = headers.map { DisplayWidth.of($0) }
+    // The figures' headers wrap between words (최저요금 / 중앙값(원)): the columns stay as
+    // narrow as their longest word, and the national data's long provider names still
+    // leave every column on one page width.
+    var widths = headers.enumerated().map { $0.offset == 0 ? DisplayWidth.of($0.element) : Self.longestWordWidth($0.element) }
     var r = 1
     for g in groups {
       try sheet.string(r, 0, fit(labels.named(g.key)))
@@ -38,6 +41,13 @@ extension XLSXReportBuilder {
     for col in 5...6 { try sheet.string(r, col, "", f.total) }
     if showUnknown { try sheet.number(r, 7, Double(groups.reduce(0) { $0 + $1.unknown }), f.totalInteger) }
     try finishTable(sheet, widths: widths, lastRow: r - 1, lastCol: headers.count - 1)
+    let headerLines = headers.indices.map { XLSXFormats.lines(headers[$0], width: Self.tableWidth(widths[$0], col: $0)) }
+    try sheet.setRow(0, height: XLSXFormats.rowHeight(lines: headerLines.max() ?? 1))
+    // A table longer than a page (the national data's providers) prints without its chart
+    // under it: the chart's page repeated the header over columns with nothing in them.
+    if r + 1 > Self.landscapePageRows {
+      try sheet.setPrintArea(rows: 0...r, columns: 0...(headers.count - 1))
+    }
     return r
   }
 
@@ -62,14 +72,15 @@ extension XLSXReportBuilder {
 
   func fillCrossSheet(_ sheet: XLSXSheet, _ table: CrossTable) throws {
     let f = formats
-    // District names run top to bottom in the header (stacked, as Korean reads), so the
-    // 26 count columns stay narrow and the printed page keeps a readable font.
+    // District names turned to read upwards in the header, whole (stacked one syllable a
+    // line they read 종/로/구), so the 26 count columns stay narrow and the printed page
+    // keeps a readable font.
     try sheet.string(0, 0, labels.xlsxCategoryDistrictCorner, f.header)
-    for (c, key) in (table.columnKeys + [labels.total]).enumerated() {
-      try sheet.string(0, c + 1, labels.named(key), f.verticalHeader)
+    let columnTitles = (table.columnKeys + [labels.total]).map { labels.named($0) }
+    for (c, title) in columnTitles.enumerated() {
+      try sheet.string(0, c + 1, title, f.verticalHeader)
     }
-    let longest = (table.columnKeys + [labels.total]).map(\.count).max() ?? 2
-    try sheet.setRow(0, height: Double(max(longest, 3)) * 15 + 8)
+    try sheet.setRow(0, height: Self.turnedHeaderHeight(columnTitles))
     var firstWidth = DisplayWidth.of(labels.xlsxCategoryDistrictCorner)
     var largest = 0
     for (i, key) in table.rowKeys.enumerated() {
@@ -158,8 +169,32 @@ extension XLSXReportBuilder {
         }
       }
     }
-    try finishTable(sheet, widths: widths, lastRow: max(quality.count, 1), lastCol: headers.count - 1, printLastCol: true)
+    // The code (the CSV's and JSON's key) stays on screen, right of the print area: paper
+    // names a flag in words.
+    try finishTable(
+      sheet, widths: widths, lastRow: max(quality.count, 1), lastCol: headers.count - 1,
+      printColumns: 0...(headers.count - 2))
     try sheet.setColumn(headers.count, width: 14)
+  }
+
+  /// Points of a header row whose titles are turned to read upwards: the longest title's
+  /// display width (Korean counting two) at about 5.5 points a unit in 11-point type, and
+  /// room for the cell's padding; never under three units.
+  static func turnedHeaderHeight(_ titles: [String]) -> Double {
+    let longest = titles.map { DisplayWidth.of($0) }.max() ?? 0
+    return Double(max(longest, 3)) * 5.5 + 12
+  }
+
+  /// The display width of the longest word of `text` (Korean counting two): the narrowest
+  /// a wrapped header's column can be without breaking a word.
+  static func longestWordWidth(_ text: String) -> Int {
+    text.split(whereSeparator: \.isWhitespace).map { DisplayWidth.of(String($0)) }.max() ?? 0
+  }
+
+  /// A table's column width (Excel character units) for text `w` wide: number columns at
+  /// least room for "1,234,567", and a little padding.
+  static func tableWidth(_ w: Int, col: Int) -> Double {
+    Double(clampWidth(max(w, col == 0 ? 0 : 10)))
   }
 
   func writeHeader(_ sheet: XLSXSheet, _ headers: [String]) throws {
@@ -168,20 +203,25 @@ extension XLSXReportBuilder {
     }
   }
 
-  /// `printLastCol`: the print area ends at `lastCol` (what lies right of it stays on screen).
-  func finishTable(_ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int, printLastCol: Bool = false) throws {
+  /// `printColumns`: the print area's columns (what lies right of them stays on screen).
+  /// The header row repeats on every printed page only when the table runs past a page:
+  /// repeated above a chart that starts a page of its own it headed empty columns.
+  func finishTable(
+    _ sheet: XLSXSheet, widths: [Int], lastRow: Int, lastCol: Int, printColumns: ClosedRange<Int>? = nil
+  ) throws {
     var printed: [Double] = []
     for (col, w) in widths.enumerated() {
       // Number columns: at least room for "1,234,567" and the header.
-      let width = Double(Self.clampWidth(max(w, col == 0 ? 0 : 10)))
+      let width = Self.tableWidth(w, col: col)
       try sheet.setColumn(col, width: width)
       printed.append(width)
     }
+    let shown = printColumns.map { cols in printed.indices.filter(cols.contains).map { printed[$0] } } ?? printed
     sheet.freezePanes(row: 1, col: 0)
     try sheet.autofilter(firstRow: 0, firstCol: 0, lastRow: max(lastRow, 0), lastCol: lastCol)
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
-        landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: 0...0,
-        printColumns: printLastCol ? 0...lastCol : nil, title: printTitle))
+        landscape: XLSXPrintSetUp.isWide(shown), widths: shown,
+        repeatRows: lastRow + 1 > Self.landscapePageRows ? 0...0 : nil, printColumns: printColumns, title: printTitle))
   }
 }

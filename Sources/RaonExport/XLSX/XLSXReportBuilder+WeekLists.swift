@@ -6,13 +6,14 @@ import RaonDocument
 
 /// The week's lists: the full list of this week's running programs, the 운영 현황 sheet
 /// (running and current by district and category, the tables 요약's charts read), and one
-/// full sheet per list of the week (이번 주 시작, 이번 주 종료, 신규 등록, 새로 추가) with filters.
+/// full sheet per list of the week (이번 주 시작, 이번 주 종료, 신규 등록, 새로 추가, 삭제된 행사)
+/// with filters.
 extension XLSXReportBuilder {
   /// The week's sheets, started (added to the workbook, in order) before the programs.
   struct WeekSheets {
     let running: XLSXTableStream
     let onNow: XLSXSheet
-    let starting, ending, registered, added: XLSXTableStream
+    let starting, ending, registered, added, removed: XLSXTableStream
     let trend: XLSXSheet
   }
 
@@ -48,9 +49,10 @@ extension XLSXReportBuilder {
     let onNow = try workbook.addSheet(labels.whatIsOn)
     let starting = try list(labels.startingThisWeek), ending = try list(labels.endingThisWeek)
     let registered = try list(labels.newlyRegistered), added = try list(labels.newlyAdded)
+    let removed = try list(labels.xlsxRemovedList)
     return WeekSheets(
       running: running, onNow: onNow, starting: starting, ending: ending, registered: registered,
-      added: added, trend: try workbook.addSheet(labels.trendTitle))
+      added: added, removed: removed, trend: try workbook.addSheet(labels.trendTitle))
   }
 
   /// The lists' id column, first after the print area.
@@ -79,21 +81,39 @@ extension XLSXReportBuilder {
     try fillList(sheets.starting, report.lists.starting)
     try fillList(sheets.ending, report.lists.ending)
     try fillList(sheets.registered, report.lists.registered)
-    if report.changes != nil {
-      let added = report.addedInReportOrder
-      try fillList(sheets.added, added)
-      // The same programs twice (a weekly history: everything added was registered this
-      // week) would be the same sheet twice: keep one, 신규 등록.
-      // Not hidden (LibreOffice prints hidden sheets): printed as nothing.
-      if Set(added.map(\.id)) == Set(report.lists.registered.map(\.id)) {
+    if let changes = report.changes {
+      // On paper 변경 사항 prints the changed fields only; the removed programs print here
+      // (in the changes' order), the added ones on 새로 추가.
+      try fillList(sheets.removed, changes.removed)
+      // 새로 추가 prints only what 신규 등록 does not: in a weekly history nearly everything
+      // added was registered this week, and the same rows printed twice. Those first, then
+      // the ones 신규 등록 prints; not hidden (LibreOffice prints hidden sheets).
+      let registered = Set(report.lists.registered.map(\.id))
+      let (own, shared) = Self.apart(report.addedInReportOrder) { registered.contains($0.id) }
+      if own.isEmpty {
+        try fillList(sheets.added, shared)
         for sheet in sheets.added.sheets { try sheet.printNothing(right: Self.listIDColumn + 4) }
+      } else {
+        if !shared.isEmpty { sheets.added.printedRows = 1...own.count }
+        try fillList(sheets.added, own + shared)
       }
     } else {
-      try sheets.added.nextRow()
-      try sheets.added.text(0, labels.noComparison)
-      try sheets.added.finish()
+      // Said on screen; on paper 변경 사항 says it once.
+      for list in [sheets.added, sheets.removed] {
+        try list.nextRow()
+        try list.text(0, labels.noComparison)
+        try list.finish()
+        for sheet in list.sheets { try sheet.printNothing(right: Self.listIDColumn + 4) }
+      }
     }
     return tables
+  }
+
+  /// `programs` in their order, those `isShared` holds for after the others.
+  static func apart(_ programs: [Program], _ isShared: (Program) -> Bool) -> (own: [Program], shared: [Program]) {
+    var own: [Program] = [], shared: [Program] = []
+    for p in programs { if isShared(p) { shared.append(p) } else { own.append(p) } }
+    return (own, shared)
   }
 
   /// One program per row; the title is the portal link when there is one. On paper:
@@ -138,6 +158,10 @@ extension XLSXReportBuilder {
     return running + zeros.map { var zero = $0; zero.count = 0; return zero }
   }
 
+  /// Rows a table of 운영 현황 may have to stand beside the others (a portrait page holds
+  /// about 45 at the scale four tables print at).
+  static let onNowSideBySideRows = 40
+
   /// Four ranked tables side by side — running and current, by district and by
   /// category — each titled with the set it counts; 요약's charts read them.
   func fillOnNow(_ sheet: XLSXSheet, _ v: WeekView) throws -> OnNowTables {
@@ -145,41 +169,48 @@ extension XLSXReportBuilder {
     // The definitions are on 자료 정보 (one long line here ran past the printed page).
     try sheet.string(0, 0, labels.whatIsOn, f.title)
     let top = 3
-    var printed: [Double] = []
     let blocks: [(String, String, [BandCount], Int)] = [
       ("\(labels.onNow) — \(labels.byDistrict)", labels.district, Self.withZeros(v.runningByDistrict, of: v.currentByDistrict), v.running),
       ("\(labels.onNow) — \(labels.byCategory)", labels.category, Self.withZeros(v.runningByCategory, of: v.currentByCategory), v.running),
       ("\(labels.currentSection) — \(labels.byDistrict)", labels.district, v.currentByDistrict, v.current),
       ("\(labels.currentSection) — \(labels.byCategory)", labels.category, v.currentByCategory, v.current),
     ]
+    // Side by side while each fits a page; one under another when one runs longer (the
+    // national data's providers): beside a long table the short ones printed on pages of
+    // their own, two-thirds empty.
+    let stacked = blocks.contains { $0.2.count > Self.onNowSideBySideRows }
     var tables: [OnNowTables.Table] = []
+    var widths = [Double](repeating: 0, count: stacked ? 3 : 16)
+    var blockTop = top
     for (i, (title, key, rows, total)) in blocks.enumerated() {
-      let c = i * 4
-      try sheet.string(top, c, title, f.section)
-      try sheet.string(top + 1, c, key, f.header)
-      try sheet.string(top + 1, c + 1, labels.count, f.header)
-      try sheet.string(top + 1, c + 2, labels.share, f.header)
+      let c = stacked ? 0 : i * 4
+      let t = stacked ? blockTop : top
+      try sheet.string(t, c, title, f.section)
+      try sheet.string(t + 1, c, key, f.header)
+      try sheet.string(t + 1, c + 1, labels.count, f.header)
+      try sheet.string(t + 1, c + 2, labels.share, f.header)
       var width = max(DisplayWidth.of(key), 8)
       for (r, row) in rows.enumerated() {
-        try sheet.string(top + 2 + r, c, labels.named(row.key))
-        try sheet.number(top + 2 + r, c + 1, Double(row.count), f.integer)
-        try sheet.number(top + 2 + r, c + 2, Percentage.rounded(Self.share(row.count, of: total)), f.percent)
+        try sheet.string(t + 2 + r, c, labels.named(row.key))
+        try sheet.number(t + 2 + r, c + 1, Double(row.count), f.integer)
+        try sheet.number(t + 2 + r, c + 2, Percentage.rounded(Self.share(row.count, of: total)), f.percent)
         width = max(width, DisplayWidth.of(labels.named(row.key)))
       }
-      let last = top + 2 + rows.count
+      let last = t + 2 + rows.count
       try sheet.string(last, c, labels.total, f.total)
       try sheet.number(last, c + 1, Double(total), f.totalInteger)
-      try sheet.setColumn(c, width: Double(Self.clampWidth(width)))
-      try sheet.setColumn(c + 1, width: 9)
-      try sheet.setColumn(c + 2, width: 9)
-      try sheet.setColumn(c + 3, width: 3)
-      printed += [Double(Self.clampWidth(width)), 9, 9, 3]
-      tables.append(OnNowTables.Table(col: c, firstRow: top + 2, rows: rows))
+      widths[c] = max(widths[c], Double(Self.clampWidth(width)))
+      widths[c + 1] = 9
+      widths[c + 2] = 9
+      if !stacked { widths[c + 3] = 3 }
+      tables.append(OnNowTables.Table(col: c, firstRow: t + 2, rows: rows))
+      blockTop = last + 3
     }
-    // Four tables side by side: one page wide, their titles and headers on every page.
+    for (c, width) in widths.enumerated() { try sheet.setColumn(c, width: width) }
+    // Side by side: one page wide, their titles and headers on every page.
     try sheet.setUpPrinting(
       XLSXPrintSetUp(
-        landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: top...(top + 1),
+        landscape: XLSXPrintSetUp.isWide(widths), widths: widths, repeatRows: stacked ? nil : top...(top + 1),
         title: labels.reportTitle))
     return OnNowTables(
       runningByDistrict: tables[0], runningByCategory: tables[1], currentByDistrict: tables[2],

@@ -30,10 +30,13 @@ final class XLSXReportBuilder {
   // MARK: - Files
 
   func writeReport(_ report: WeeklyReport, programs: ProgramChunks) throws {
-    let sheets = try addReportSheets()
+    // A pack leaves out 자치구별 (one row) and 분류×자치구 (one column): its own district is
+    // the whole of both, and a sheet of one row or one column prints a page saying nothing.
+    let sheets = try addReportSheets(pack: report.figures.district != nil)
     // The changes come before the programs: a table continued on more sheets adds them
     // as it goes, and the workbook keeps sheets in the order they were added.
-    try fillChangesTable(sheets.changes, report.figures.changes, day: report.figures.snapshot.koreaDay)
+    try fillChangesTable(
+      sheets.changes, report.figures.changes, day: report.figures.snapshot.koreaDay, fieldsOnPaper: true)
     try writePrograms(programs)
     try fillReportSheets(sheets, report)
   }
@@ -42,7 +45,12 @@ final class XLSXReportBuilder {
   struct ReportSheets {
     let summary: XLSXSheet
     let week: WeekSheets
-    let category, district, fee, duration, cross, quality: XLSXSheet
+    let category: XLSXSheet
+    /// `nil` in a pack's workbook (``writeReport(_:programs:)``).
+    let district: XLSXSheet?
+    let fee, duration: XLSXSheet
+    let cross: XLSXSheet?
+    let quality: XLSXSheet
     /// The catalog's extra tables (``ReportExtra``: the national data's 요금정보 and 입장연령),
     /// a sheet each.
     let extras: [XLSXSheet]
@@ -58,7 +66,7 @@ final class XLSXReportBuilder {
     let sheets = try addReportSheets()
     guard sheets.changes.fitsFirstSheet(rows: Self.changeRows(changes)) else { return nil }
     try writePrograms(programs)
-    try fillChangesTable(sheets.changes, changes, day: day)
+    try fillChangesTable(sheets.changes, changes, day: day, fieldsOnPaper: true)
     return sheets
   }
 
@@ -68,15 +76,17 @@ final class XLSXReportBuilder {
     try fillReportSheets(sheets, report)
   }
 
-  private func addReportSheets() throws -> ReportSheets {
+  /// `pack`: without 자치구별 and 분류×자치구. A report started before its figures are known
+  /// (``startReport(programs:changes:day:)``) has them.
+  private func addReportSheets(pack: Bool = false) throws -> ReportSheets {
     let summary = try workbook.addSheet(labels.summary)
     let week = try addWeekSheets()
     let category = try workbook.addSheet(labels.byCategory)
-    let district = try workbook.addSheet(labels.byDistrict)
+    let district = pack ? nil : try workbook.addSheet(labels.byDistrict)
     let fee = try workbook.addSheet(labels.byFee)
     let duration = try workbook.addSheet(labels.byDuration)
     let extras = try options.profile.extras.map { try workbook.addSheet(labels.say($0.title)) }
-    let cross = try workbook.addSheet(labels.categoryByDistrict)
+    let cross = pack ? nil : try workbook.addSheet(labels.categoryByDistrict)
     let quality = try workbook.addSheet(labels.quality)
     let changes = changesStream(preamble: nil)
     try changes.start()
@@ -100,11 +110,11 @@ final class XLSXReportBuilder {
     try draw(
       charts.byCategory, at: categoryEnd + 2, on: sheets.category, over: under(sheets.category),
       pageRows: Self.landscapePageRows)
-    let districtEnd = try fillGroupSheet(sheets.district, keyTitle: labels.district, tables.byDistrict, total: tables.total)
-    if tables.byDistrict.count > 1 {
-      try draw(
-        charts.byDistrict, at: districtEnd + 2, on: sheets.district, over: under(sheets.district),
-        pageRows: Self.landscapePageRows)
+    if let sheet = sheets.district {
+      let districtEnd = try fillGroupSheet(sheet, keyTitle: labels.district, tables.byDistrict, total: tables.total)
+      if tables.byDistrict.count > 1 {
+        try draw(charts.byDistrict, at: districtEnd + 2, on: sheet, over: under(sheet), pageRows: Self.landscapePageRows)
+      }
     }
     try fillBandSheet(sheets.fee, keyTitle: labels.feeBand, tables.byFee, total: tables.total, label: labels.feeBand(_:))
     try fillBandSheet(sheets.duration, keyTitle: labels.durationBand, tables.byDuration, total: tables.total, label: labels.durationBand(_:))
@@ -119,9 +129,9 @@ final class XLSXReportBuilder {
       try fillBandSheet(
         sheet, keyTitle: L.say(extra.header), rows, total: tables.total, label: { L.say(extra.name(of: $0)) })
     }
-    try fillCrossSheet(sheets.cross, tables.categoryByDistrict)
+    if let sheet = sheets.cross { try fillCrossSheet(sheet, tables.categoryByDistrict) }
     try fillQualitySheet(sheets.quality, tables.quality, total: tables.total, examples: report.qualityExamples)
-    try writeSummary(sheets.summary, report, charts: charts, onNow: onNow)
+    try writeSummary(sheets.summary, weekly, onNow: onNow)
     try writeDataInfo(try workbook.addSheet(labels.wbDataInfo), report)
     let ownLine = labels.words.layout.packNameOnOwnLine
     // Every printed page says which report, which week and (in a pack) which district.

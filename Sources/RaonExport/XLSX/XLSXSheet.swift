@@ -68,6 +68,13 @@ struct XLSXSheet {
     try check(err, nil, col, "setting a column width")
   }
 
+  /// Hides column `col` (keeping its width for when it is shown): it prints no empty column.
+  func hideColumn(_ col: Int, width: Double) throws {
+    var options = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
+    let err = worksheet_set_column_opt(handle, lxw_col_t(col), lxw_col_t(col), width, nil, &options)
+    try check(err, nil, col, "hiding a column")
+  }
+
   func setRow(_ row: Int, height: Double) throws {
     let err = worksheet_set_row(handle, lxw_row_t(row), height, nil)
     try check(err, row, nil, "setting a row height")
@@ -155,6 +162,14 @@ struct XLSXSheet {
     }
     try check(err, row, cols.lowerBound, "writing a note")
     try setRow(row, height: XLSXFormats.rowHeight(lines: XLSXFormats.lines(text, width: width)))
+  }
+
+  /// Prints `rows` × `columns` only (set after ``setUpPrinting(_:)``).
+  func setPrintArea(rows: ClosedRange<Int>, columns: ClosedRange<Int>) throws {
+    let err = worksheet_print_area(
+      handle, lxw_row_t(rows.lowerBound), lxw_col_t(columns.lowerBound), lxw_row_t(rows.upperBound),
+      lxw_col_t(columns.upperBound))
+    try check(err, rows.lowerBound, columns.lowerBound, "setting the print area")
   }
 
   /// Prints nothing of the sheet: its print area is one empty cell in `right`, a column

@@ -80,6 +80,12 @@ final class XLSXTableStream {
   static let widthSampleRows = 1_000
 
   private(set) var sheets: [XLSXSheet] = []
+  /// The rows of the table printed, when the others are for the screen only (printed on
+  /// another sheet): the header still prints above them. Set before ``finish()``; used
+  /// while the table has one sheet.
+  var printedRows: ClosedRange<Int>?
+  /// Columns hidden, on screen and paper (a column no row fills). Set before ``finish()``.
+  var hiddenColumns: Set<Int> = []
   private(set) var counts = XLSXCellCounts()
   private var sheet: XLSXSheet?
   /// The current sheet's C handle, cached for the per-cell calls.
@@ -285,8 +291,12 @@ final class XLSXTableStream {
     for (col, width) in widths.enumerated() {
       let cap = col < widthCaps.count ? widthCaps[col] ?? Self.widthRange.upperBound : Self.widthRange.upperBound
       let clamped = wrapWidths[col] ?? Double(min(max(width + 1, Self.widthRange.lowerBound), cap))
-      try sheet.setColumn(col, width: clamped)
-      if printColumns?.contains(col) ?? true { printed.append(clamped) }
+      if hiddenColumns.contains(col) {
+        try sheet.hideColumn(col, width: clamped)
+      } else {
+        try sheet.setColumn(col, width: clamped)
+        if printColumns?.contains(col) ?? true { printed.append(clamped) }
+      }
     }
     // Every sheet of the table prints alike: one page wide, its header row (and the id
     // and title columns) on every page.
@@ -302,7 +312,8 @@ final class XLSXTableStream {
       try sheet.setUpPrinting(
         XLSXPrintSetUp(
           landscape: XLSXPrintSetUp.isWide(printed), widths: printed, repeatRows: headerRow...headerRow,
-          repeatColumns: repeatColumns, printColumns: printColumns, title: printTitle))
+          repeatColumns: repeatColumns, printColumns: printColumns,
+          printRows: sheets.count == 1 ? printedRows : nil, title: printTitle))
     }
     sheet.freezePanes(row: headerRow + 1, col: 0)
     try sheet.autofilter(
