@@ -36,19 +36,34 @@ public struct ProgramTable: Sendable {
 
   /// The columns: text, all left-aligned; the title widest on paper, places, dates and
   /// fees wrapping in theirs, names (category, district, the week's mark) kept whole.
+  ///
+  /// On paper the columns have fixed widths (``Table/Column/printWeight``, in hundredths
+  /// of the page's width). A name column is as wide as the longest name it holds
+  /// (``PrintedWidth``): with a fixed share, "Education/Experience" ran over the district
+  /// beside it and a national provider's name over the place (issue 47). A column that
+  /// would take more than ``PrintedWidth/widestNameShare`` wraps between words instead; the
+  /// rest of the page goes to title, place, dates and fee as 34 : 22 : 14 : 14.
   public var columns: [Table.Column] {
     let L = labels
-    var columns = [Table.Column(L.title, .left, printWeight: 34), name(L.category, 10)]
-    if showsDistrict { columns.append(name(L.district, 8)) }
-    if weekMarks != nil { columns.append(name(L.weekMarkHeader, 6)) }
+    var names: [(header: String, values: Set<String>)] = [
+      (L.category, Set(Set(programs.lazy.map(\.category)).map(L.named)))
+    ]
+    if showsDistrict { names.append((L.district, Set(Set(programs.lazy.map(\.district)).map(L.named)))) }
+    if weekMarks != nil {
+      let marks = [(true, false), (false, true), (true, true), (false, false)].map { L.weekMark(starts: $0.0, ends: $0.1) }
+      names.append((L.weekMarkHeader, Set(marks)))
+    }
+    let shares = names.map { PrintedWidth.share(header: $0.header, values: $0.values) }
+    let rest = PrintedWidth.split(100 - shares.reduce(0) { $0 + $1.share }, [34, 22, 14, 14])
+    var columns = [Table.Column(L.title, .left, printWeight: rest[0])]
+    for (name, share) in zip(names, shares) {
+      columns.append(Table.Column(name.header, .left, keepsCellsWhole: share.whole, printWeight: share.share))
+    }
     columns += [
-      Table.Column(L.place, .left, printWeight: 22), Table.Column(L.period, .left, printWeight: 14), Table.Column(L.fee, .left, printWeight: 14),
+      Table.Column(L.place, .left, printWeight: rest[1]), Table.Column(L.period, .left, printWeight: rest[2]),
+      Table.Column(L.fee, .left, printWeight: rest[3]),
     ]
     return columns
-  }
-
-  private func name(_ header: String, _ weight: Int) -> Table.Column {
-    Table.Column(header, .left, keepsCellsWhole: true, printWeight: weight)
   }
 
   /// One program's row.

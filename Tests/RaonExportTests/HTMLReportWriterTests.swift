@@ -170,9 +170,11 @@ import Testing
     for label in ["공연/행사명", "분류", "자치구", "장소", "기간", "이용요금"] {
       #expect(html.components(separatedBy: "<td data-label=\"\(label)\"").count == 3, "\(label)")
     }
-    // On paper the list shares the width by its columns' weights (title 34 of 102); names
-    // and dates are never broken inside.
-    #expect(html.hasPrefix("<div class=\"table-wrap\"><table class=\"stack\"><colgroup><col style=\"width:33%\">"))
+    // On paper each name column is as wide as its longest name (분류: "연극"/"분류", 4 units
+    // + 3 of padding = 7 of the page's 140 → 5%; 자치구: "종로구", 6 + 3 = 9 → 7%), and the
+    // other 88% go 34 : 22 : 14 : 14 (35, 23, 14, 14, the 2 left over to the title: 37%).
+    // Names are never broken inside.
+    #expect(html.hasPrefix("<div class=\"table-wrap\"><table class=\"stack\"><colgroup><col style=\"width:37%\"><col style=\"width:5%\"><col style=\"width:7%\"><col style=\"width:23%\"><col style=\"width:14%\"><col style=\"width:14%\">"), "\(html.prefix(300))")
     #expect(html.contains("</colgroup><thead>"))
     #expect(html.contains("<td data-label=\"분류\" class=\"name\">연극</td>"))
     #expect(html.contains("<td data-label=\"자치구\" class=\"name\">종로구</td>"))
