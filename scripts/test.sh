@@ -12,6 +12,10 @@ swift build --build-tests
 # others wait on child processes; in parallel on a 2-core machine the waits can starve the
 # servers' threads, and serial is no slower here (the suite is CPU-bound).
 swift test --skip-build --no-parallel
+# The thread sanitizer over the suites whose code runs on several threads (every
+# RaonConcurrency type, the report job in-process and the real binary's report), in a
+# build of its own (.build-tsan); any race fails the run.
+bash scripts/test-tsan.sh
 # The hostile families' quick subsets (scripts/hostile: the mail server, signals mid-delivery,
 # mutated mail configs, children's environments) on the binary just built; `make hostile`
 # runs the whole set on the release binary.

@@ -37,7 +37,7 @@ private final class IndexQueue: Sendable {
   }
 
   private let count: Int
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   init(count: Int) {
     self.count = count
