@@ -90,6 +90,8 @@ public enum Block: Sendable {
   case byline([Inline])
   /// Page 1's 붙임, one numbered item per line, aligned, and the closing mark.
   case attachments(AttachmentList)
+  /// The glossary: reference text a reader looks up, printed smaller than the body.
+  case definitions([Inline])
 }
 
 /// An item of a ``Block/list(_:)``.

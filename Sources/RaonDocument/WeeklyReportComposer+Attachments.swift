@@ -137,7 +137,7 @@ extension WeeklyReportComposer {
           .text(L.weekRange(r.week.description, start: r.week.start.description, end: r.week.end.description)),
         ]),
       ] + L.lineageItems(options.lineage)),
-      .paragraph(glossary()),
+      .definitions(glossary()),
     ]
   }
 

@@ -42,6 +42,8 @@ public struct RaonConfig: Sendable, Equatable {
   /// `[weekly]` and `[mail]`: the weekly service's sections (RaonConfig+Weekly.swift).
   public var weekly: WeeklySettings?
   public var mail: MailSettings?
+  /// The `[webhook.NAME]` sections: endpoints that get a list's page 1 (``WebhookSettings``).
+  public var webhooks: [WebhookSettings] = []
   /// `[document]`: the office that sends the reports (RaonConfig+Weekly.swift); empty when unset.
   public var document = DocumentHead()
   /// Where it was read from, for messages.

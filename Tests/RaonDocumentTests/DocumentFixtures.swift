@@ -111,7 +111,8 @@ enum DocumentFixtures {
     }
     func block(_ b: Block) {
       switch b {
-      case .heading(let inlines), .paragraph(let inlines), .byline(let inlines): out.append(inlines.map(inline).joined())
+      case .heading(let inlines), .paragraph(let inlines), .byline(let inlines), .definitions(let inlines):
+        out.append(inlines.map(inline).joined())
       case .attachments(let list):
         out.append(list.heading)
         out += list.items.flatMap { [$0.text, $0.printText ?? ""] } + [list.end ?? ""]

@@ -80,6 +80,8 @@ import Testing
       "PGPASSWORD": "pg-pw-1234567", "RAON_DB": "postgresql://raon@db/x?password=pg-pw-1234567",
       "GITHUB_TOKEN": "ghp_x", "MY_SECRET": "s", "aws_secret_access_key": "k", "Some_Password_File": "/etc/pw",
       "COPY_OF_IT": "prefix-seoul-key-123456", "SSH_AUTH_SOCK": "/tmp/ssh", "KEYBOARD": "ko", "DISPLAY": ":0",
+      // A webhook's URL carries its token.
+      "RAON_WEBHOOK_CULTURE": "https://hooks.example/T0/B1/xyzzy",
     ]
     let child = ChildEnvironment.withoutSecrets(environment)
     #expect(Set(child.keys) == ["PATH", "HOME", "LANG", "XDG_RUNTIME_DIR", "SSH_AUTH_SOCK", "KEYBOARD", "DISPLAY"])

@@ -72,8 +72,12 @@ mid-delivery and between the parts of a message) and families_mail_config.py (ma
 mutated [weekly]/[mail]/[document]; child_env: the environment of every child process),
 families_weekly.py (weekly_fresh: Monday sequences against a model of freshness;
 weekly_gates: each gate at, under and over its threshold, then --release; weekly_lock: lock
-paths that are not Raon's, two runs on one store) and families_lineage.py
-(national_lineage: renames and mergers found in the national data, and look-alikes).
+paths that are not Raon's, two runs on one store), families_lineage.py
+(national_lineage: renames and mergers found in the national data, and look-alikes) and
+families_webhook.py (weekly_webhook: `raon weekly --deliver-pending` against a misbehaving
+HTTP endpoint — every status, hangs, drops, garbage, huge and trickled replies, redirects,
+unusable URL variables, signals mid-delivery: the ledger says what the endpoint answered,
+one copy each after a rerun, the URL's token and password never written, the mail pending).
 A family may declare a quick subset (QUICK); `--quick` runs only those subsets (CI does).
 
 After every case the fake $HOME given to raon is checked: files there fail the case,
@@ -2776,6 +2780,8 @@ import families_weekly  # noqa: E402 (issue 49: weekly_fresh, weekly_gates, week
 families_weekly.register(sys.modules[__name__])
 import families_lineage  # noqa: E402 (issue 49: national_lineage)
 families_lineage.register(sys.modules[__name__])
+import families_webhook  # noqa: E402 (raon weekly's [webhook.NAME] channel: weekly_webhook)
+families_webhook.register(sys.modules[__name__])
 
 
 def main():

@@ -120,7 +120,7 @@ struct HTMLRenderer {
 
   static func keepsWithHeading(_ block: Block) -> Bool {
     switch block {
-    case .paragraph, .chart, .byline, .attachments: return true
+    case .paragraph, .chart, .byline, .attachments, .definitions: return true
     case .heading, .list, .table, .programs: return false
     }
   }
@@ -133,6 +133,10 @@ struct HTMLRenderer {
       out += "</h3>"
     case .paragraph(let text):
       out += "<p>"
+      append(text, to: &out)
+      out += "</p>"
+    case .definitions(let text):
+      out += "<p class=\"definitions\">"
       append(text, to: &out)
       out += "</p>"
     case .byline(let text):

@@ -110,6 +110,9 @@ enum HTMLStyle {
       nav.toc { display: none; }
       h1 { font-size: 16pt; margin-top: 0; }
       h2 { font-size: 13pt; margin-top: 0; }
+      /* A part's heading sits close to its part on paper (the screen's 1.5rem above it
+         took a line's height per part). */
+      h3 { margin: 3mm 0 1.5mm; }
       /* Sections and parts run on from page to page (a table's header repeats, a row or a
          chart is never split); a heading always goes with what follows it. Keeping each
          section whole left pages half empty: a district pack printed on 6 pages, 4 now. */
@@ -133,6 +136,12 @@ enum HTMLStyle {
       /* The trend's two panels in a third of a page, so a pack's trend and what follows
          share one. */
       .chart-block.lines svg { max-height: 108mm; }
+      /* The glossary is looked up, not read: smaller, as a 주석 is (종로구's pack, with
+         the source line below: 7 → 6 pages). */
+      p.definitions, section:has(> p.definitions) > ul { font-size: 8.5pt; line-height: 1.35; }
+      /* Page 1 carries the source line; its copy at the foot of the screen's page would
+         print alone on a last sheet (종로구's pack: a 7th page). */
+      main > hr:nth-last-child(2), main > hr + p:last-child { display: none; }
       /* Page 1 holds its chart (kept with its note) and the source line below it on one
          sheet, in a week with a comparison too. */
       main > .chart svg, main > .chart-block .chart svg { max-height: 88mm; }

@@ -26,7 +26,7 @@ enum MarkdownRenderer {
       switch block {
       case .heading(let text):
         md += "### " + inline(text) + "\n\n"
-      case .paragraph(let text):
+      case .paragraph(let text), .definitions(let text):
         md += inline(text) + "\n\n"
       case .byline(let text):
         md += inline(text) + "\n\n"

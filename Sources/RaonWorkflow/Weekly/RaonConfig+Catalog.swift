@@ -51,13 +51,17 @@ extension RaonConfig {
           throw WorkflowError.config(path: path, line: weekly.districtsLine, message: refusal(name, "districts"))
         }
       } else if lineage != nil {
-        config.weekly?.districts = PackName.ordered(Array(config.mail?.districts.keys ?? [:].keys))
+        let named = Array(config.mail?.districts.keys ?? [:].keys) + config.webhooks.map(\.list).filter { $0 != WeeklyList.city }
+        config.weekly?.districts = PackName.ordered(Array(Set(named)))
       }
     }
     if let mail = config.mail {
       for name in PackName.ordered(Array(mail.districts.keys)) where !takes(name) {
         throw WorkflowError.config(path: path, line: mail.districtLines[name] ?? 0, message: refusal(name, "[mail.districts]"))
       }
+    }
+    for hook in config.webhooks where hook.list != WeeklyList.city && !takes(hook.list) {
+      throw WorkflowError.config(path: path, line: hook.listLine, message: refusal(hook.list, "[webhook.\(hook.name)] list"))
     }
     return config
   }

@@ -22,14 +22,19 @@ import RaonStore
 /// login or the sender, or goes away leaves the rest pending, untried.
 struct WeeklyDelivery {
   let store: any SnapshotStoring
-  let mail: MailSettings
-  let server: SMTPServer
+  /// The mail channel's settings and server; `nil` when only webhooks deliver.
+  let mail: MailSettings?
+  let server: SMTPServer?
+  /// The `[webhook.NAME]` sections: each a recipient of its list.
+  var webhooks: [WebhookSettings] = []
   let environment: RaonEnvironment
   let out: URL
   let language: ReportLanguage
   /// The catalog the messages are about (its words).
   var profile: CatalogProfile = .seoul
   let makeTransport: (SMTPServer) throws -> any MailTransport
+  /// How a webhook is posted (tests may count).
+  var post: WebhookPost = WebhookChannel.urlSessionPost
 
   var ledger: RunLedger { store.ledger }
 
@@ -56,13 +61,33 @@ struct WeeklyDelivery {
     var notes: [String] = []
   }
 
-  /// One message (in one part or several) to build and send to some of its list.
-  private struct Parcel {
-    var week: String
-    var list: String
-    var parts: [WeeklyMail.Part]
-    var documentHash: String
-    var deliveries: [DeliveryRecord]
+  /// Each list's recipients on every channel, as the ledger names them: its addresses,
+  /// then its webhooks (`webhook:NAME`).
+  var recipientLists: [(list: String, recipients: [String])] {
+    var lists = (mail?.lists ?? []).map { ($0.list, $0.recipients.map(\.text)) }
+    for hook in webhooks {
+      if let i = lists.firstIndex(where: { $0.0 == hook.list }) {
+        lists[i].1.append(hook.recipient)
+      } else {
+        lists.append((hook.list, [hook.recipient]))
+      }
+    }
+    return lists.map { (list: $0.0, recipients: $0.1) }
+  }
+
+  /// The channels, mail's first.
+  func channels() -> [any DeliveryChannel] {
+    var channels: [any DeliveryChannel] = []
+    if let mail, let server {
+      channels.append(
+        MailChannel(ledger: ledger, mail: mail, server: server, now: environment.now, makeTransport: makeTransport))
+    }
+    if !webhooks.isEmpty {
+      channels.append(
+        WebhookChannel(
+          hooks: webhooks, variables: environment.variables, out: out, packFolder: profile.words.files.packFolder, post: post))
+    }
+    return channels
   }
 
   /// Plans as `plan` says, then sends.
@@ -74,13 +99,13 @@ struct WeeklyDelivery {
     switch plan {
     case .report(let week, let hold, let again):
       resend = again
-      for (list, recipients) in mail.lists where !recipients.isEmpty {
-        _ = try ledger.plan(
-          week: week.start.description, list: list, recipients: recipients.map(\.text), resend: again, hold: hold, at: now)
+      for (list, recipients) in recipientLists where !recipients.isEmpty {
+        _ = try ledger.plan(week: week.start.description, list: list, recipients: recipients, resend: again, hold: hold, at: now)
       }
     case .notice(let week, let hold, let facts):
       known[week.start.description] = facts
-      for (list, recipients) in mail.lists where !recipients.isEmpty {
+      // A notice is a short mail; a webhook gets the week's report only.
+      for (list, recipients) in mail?.lists ?? [] where !recipients.isEmpty {
         _ = try ledger.plan(
           week: week.start.description, list: list, recipients: recipients.map(\.text), resend: false, hold: hold,
           kind: .notice, at: now)
@@ -92,8 +117,9 @@ struct WeeklyDelivery {
     }
     var result = Tally()
     let pending = try ledger.pendingDeliveries().filter { only?.contains($0.id) ?? true }
-    let parcels = try build(pending, runID: runID, resend: resend, notices: known, result: &result)
-    try send(parcels, runID: runID, result: &result)
+    let channels = channels()
+    let parcels = try build(pending, channels: channels, runID: runID, resend: resend, notices: known, result: &result)
+    try send(parcels, channels: channels, runID: runID, result: &result)
     result.pending = try ledger.pendingDeliveries().count
     result.held = try ledger.deliveries(status: .held).count
     return result
@@ -104,19 +130,19 @@ struct WeeklyDelivery {
   /// recipient no longer in its list is not sent to (refused, with why); a week whose files
   /// are gone stays pending, with why.
   private func build(
-    _ pending: [DeliveryRecord], runID: Int64, resend: Bool, notices: [String: WeeklyMail.NoticeFacts],
-    result: inout Tally
-  ) throws -> [Parcel] {
-    var parcels: [Parcel] = []
+    _ pending: [DeliveryRecord], channels: [any DeliveryChannel], runID: Int64, resend: Bool,
+    notices: [String: WeeklyMail.NoticeFacts], result: inout Tally
+  ) throws -> [WeeklyParcel] {
+    var parcels: [WeeklyParcel] = []
     var messagesByWeek: [String: [String: WeeklyMessageRecord]] = [:]
-    let lists = Dictionary(mail.lists.map { ($0.list, $0.recipients) }, uniquingKeysWith: { a, _ in a })
+    let lists = Dictionary(recipientLists.map { ($0.list, $0.recipients) }, uniquingKeysWith: { a, _ in a })
     let groups = Dictionary(grouping: pending) { "\($0.week)\u{1F}\($0.kind.rawValue)\u{1F}\($0.list)" }
     for key in groups.keys.sorted() {
       guard let deliveries = groups[key], let first = deliveries.first else { continue }
       let recipients = lists[first.list] ?? []
       var wanted: [DeliveryRecord] = []
       for delivery in deliveries {
-        if recipients.contains(where: { $0.text == delivery.recipient }) {
+        if recipients.contains(delivery.recipient) {
           wanted.append(delivery)
         } else {
           try ledger.record(.refused(reason: "no longer in raon.toml's [mail] lists"), delivery: delivery.id, run: runID, at: environment.now())
@@ -130,11 +156,12 @@ struct WeeklyDelivery {
           result.notes.append("the notice to \(first.list) of \(first.week): no stale run of that week is recorded")
           continue
         }
+        guard let mail else { continue }  // a notice is mail: it waits for a [mail] section
         let message = WeeklyMail.notice(
-          facts, list: first.list, to: recipients, from: mail.from, date: environment.now(), language: language,
-          profile: profile)
+          facts, list: first.list, to: recipients.compactMap(MailAddress.init), from: mail.from, date: environment.now(),
+          language: language, profile: profile)
         let part = WeeklyMail.Part(message: message, bytes: MIMEWriter.render(message))
-        parcels.append(Parcel(week: first.week, list: first.list, parts: [part], documentHash: "notice", deliveries: wanted))
+        parcels.append(WeeklyParcel(week: first.week, list: first.list, parts: [part], documentHash: "notice", deliveries: wanted))
         continue
       }
       if messagesByWeek[first.week] == nil {
@@ -154,12 +181,21 @@ struct WeeklyDelivery {
         result.notes.append("\(first.list) of \(first.week): \(error) — run 'raon weekly --week \(first.week)' to write it again")
         continue
       }
-      let id = WeeklyMail.messageID(
-        week: week, list: first.list, documentHash: files.hash, resendRun: resend ? runID : nil, from: mail.from)
-      let parts = try WeeklyMail.parts(
-        summary: summary, subject: record.subject, to: recipients, files: files.files, messageID: id, from: mail.from,
-        date: environment.now(), language: language, cap: mail.maxMessageBytes)
-      parcels.append(Parcel(week: first.week, list: first.list, parts: parts, documentHash: files.hash, deliveries: wanted))
+      // Built and measured only when a mail recipient waits for it.
+      var parts: [WeeklyMail.Part] = []
+      if let mail,
+        wanted.contains(where: { d in channels.first(where: { $0.delivers(to: d.recipient) })?.needsMailParts ?? false })
+      {
+        let id = WeeklyMail.messageID(
+          week: week, list: first.list, documentHash: files.hash, resendRun: resend ? runID : nil, from: mail.from)
+        parts = try WeeklyMail.parts(
+          summary: summary, subject: record.subject, to: recipients.compactMap(MailAddress.init), files: files.files,
+          messageID: id, from: mail.from, date: environment.now(), language: language, cap: mail.maxMessageBytes)
+      }
+      parcels.append(
+        WeeklyParcel(
+          week: first.week, list: first.list, parts: parts, documentHash: files.hash, deliveries: wanted, summary: summary,
+          files: attachments))
     }
     return parcels
   }
@@ -176,80 +212,45 @@ struct WeeklyDelivery {
       reportedWeek: earlier.flatMap { CalendarDay(iso: $0.week) }.map(ISOWeek.init(containing:)))
   }
 
-  /// Hands each parcel to the server, a recipient at a time; each outcome — and each part
-  /// of a message in parts — is recorded at once, and a signal waits for the one in hand
-  /// (so the ledger says what the server took).
-  private func send(_ parcels: [Parcel], runID: Int64, result: inout Tally) throws {
+  /// Hands each parcel to each recipient's channel, one recipient at a time; each outcome —
+  /// and each part of a message in parts — is recorded at once, and a signal waits for the
+  /// one in hand (so the ledger says what the server took). A channel that cannot go on
+  /// (its server out of reach) leaves its other deliveries pending, untried; the other
+  /// channels go on.
+  private func send(_ parcels: [WeeklyParcel], channels: [any DeliveryChannel], runID: Int64, result: inout Tally) throws {
     guard !parcels.isEmpty else { return }
     let total = parcels.reduce(0) { $0 + $1.deliveries.count }
-    var transport: (any MailTransport)?
+    var stopped: Set<String> = []
     var done = 0
     for parcel in parcels {
       for delivery in parcel.deliveries {
         done += 1
-        environment.progress("mail: \(done)/\(total) — \(parcel.list) to \(delivery.recipient) …")
-        guard let recipient = MailAddress(delivery.recipient) else { continue }
+        guard let channel = channels.first(where: { $0.delivers(to: delivery.recipient) }), !stopped.contains(channel.name) else {
+          continue
+        }
+        environment.progress("\(channel.name): \(done)/\(total) — \(parcel.list) to \(delivery.recipient) …")
         guard try ledger.claim(delivery.id, run: runID) else {
           result.notes.append("\(parcel.list) to \(delivery.recipient): taken by another run — left to it")
           continue
         }
-        let outcome: Result<Void, MailSendError>
+        let outcome: ChannelOutcome
         do {
           outcome = try Interruption.process.unlessInterrupted {
-            try deliver(parcel, delivery, to: recipient, runID: runID, transport: &transport)
+            let outcome = try channel.deliver(parcel, delivery, runID: runID)
+            try ledger.record(outcome.attempt, delivery: delivery.id, run: runID, at: environment.now())
+            return outcome
           }
         } catch is Interruption.Interrupted {
           throw WorkflowError.interrupted
         }
-        switch outcome {
-        case .success:
+        guard let failure = outcome.failure else {
           result.sent += 1
-        case .failure(let error):
-          if case .recipientRefused = error { result.refused += 1 }
-          result.notes.append("\(parcel.list) to \(delivery.recipient): \(error)")
-          // The server is out of reach, or refuses the sender: the rest stay pending, untried.
-          if error.stopsTheSession { return }
+          continue
         }
+        if outcome.refusedForGood { result.refused += 1 }
+        result.notes.append("\(parcel.list) to \(delivery.recipient): \(failure)")
+        if outcome.stopsChannel { stopped.insert(channel.name) }
       }
     }
-  }
-
-  /// Sends `parcel` to one recipient: the parts an earlier run got through are not sent
-  /// again, and each part taken is recorded before the next is sent.
-  private func deliver(
-    _ parcel: Parcel, _ delivery: DeliveryRecord, to recipient: MailAddress, runID: Int64,
-    transport: inout (any MailTransport)?
-  ) throws -> Result<Void, MailSendError> {
-    let taken = Set((delivery.messageID ?? "").split(separator: " ").map { WeeklyMail.content(ofID: String($0)) })
-    let ids = parcel.parts.map(\.message.messageID)
-    var sent = ids.filter { taken.contains(WeeklyMail.content(ofID: $0)) }
-    var failure: MailSendError?
-    for part in parcel.parts where !taken.contains(WeeklyMail.content(ofID: part.message.messageID)) {
-      do {
-        if transport == nil { transport = try makeTransport(server) }
-        try transport?.send(part.bytes, from: mail.from, to: recipient)
-      } catch let error as MailSendError {
-        failure = error
-        break
-      }
-      sent.append(part.message.messageID)
-      if sent.count < ids.count {
-        try ledger.notePartsTaken(ids.filter(sent.contains).joined(separator: " "), delivery: delivery.id, run: runID, at: environment.now())
-      }
-    }
-    let attempt: DeliveryAttempt
-    switch failure {
-    case nil:
-      attempt = .sent(messageID: ids.joined(separator: " "), documentHash: parcel.documentHash)
-    case .recipientRefused?:
-      // Only the address itself is refused for good: the others go on.
-      attempt = .refused(reason: failure?.description ?? "")
-    case let error? where !sent.isEmpty:
-      attempt = .partlySent(messageIDs: ids.filter(sent.contains).joined(separator: " "), reason: error.description)
-    case let error?:
-      attempt = .deferred(reason: error.description)
-    }
-    try ledger.record(attempt, delivery: delivery.id, run: runID, at: environment.now())
-    return failure.map { .failure($0) } ?? .success(())
   }
 }

@@ -27,6 +27,8 @@ public struct WeeklyJob: Sendable {
   public let options: ExportOptions
   /// Makes the mail transport (libcurl's; tests may give their own).
   var makeTransport: @Sendable (SMTPServer) throws -> any MailTransport = { try CurlSMTPTransport(server: $0) }
+  /// Posts to a webhook (tests may count what is posted).
+  var post: WebhookPost = WebhookChannel.urlSessionPost
   /// Waits between attempts to pull (tests need not wait).
   var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   /// The lock file, when the caller took it before opening the store (``takeLockFile(_:storeFile:environment:)``).
@@ -113,10 +115,12 @@ public struct WeeklyJob: Sendable {
         }
       }
       step = .deliver
-      if let server, let mail = config.mail {
+      if (server != nil && config.mail != nil) || !config.webhooks.isEmpty {
         var delivery = WeeklyDelivery(
-          store: store, mail: mail, server: server, environment: environment,
+          store: store, mail: config.mail, server: server, environment: environment,
           out: environment.url(forPath: settings.out), language: options.language, makeTransport: makeTransport)
+        delivery.webhooks = config.webhooks
+        delivery.post = post
         delivery.profile = options.profile
         let tally = try delivery.run(plan, runID: runID)
         outcome.sent = tally.sent
@@ -127,7 +131,7 @@ public struct WeeklyJob: Sendable {
           "mail: sent \(tally.sent), pending \(tally.pending), refused \(tally.refused)" + (tally.held > 0 ? ", held \(tally.held)" : ""))
         outcome.warnings += tally.notes
       } else {
-        outcome.lines.append("mail: no [mail] section — nothing sent")
+        outcome.lines.append("mail: no [mail] or [webhook] section — nothing sent")
       }
       if let siteFailure {
         step = .site
