@@ -16,7 +16,13 @@ public final class PendingResult<T: Sendable>: @unchecked Sendable {
     let pending = PendingResult<T>()
     Thread {
       // Named from inside: on Linux a name given before the start does not reach the thread.
-      if let name { Thread.current.name = name }
+      // Foundation names the system's thread only once `start()` has stored its handle, which
+      // the new thread can outrun (seen under the thread sanitizer: the thread kept its
+      // creator's name), so the system's name is also written directly, as prctl would.
+      if let name {
+        Thread.current.name = name
+        try? String(name.utf8.prefix(15))?.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+      }
       pending.fulfil(Result { try work() })
     }.start()
     return pending
