@@ -53,10 +53,16 @@ template_idx = [i for i in rest if i not in removed_idx][:3]
 expected = {"added": [], "removed": sorted(cid(body[i]) for i in removed_idx), "changed": {}}
 for n, i in enumerate(changed_idx):
     row = body[i]
+    old_fee = row[fee_col]
     row[title_col] = row[title_col] + " (변경)"
     row[fee_col] = "전석 {:,}원".format(12345 + 1111 * n)
-    # The old fee text had no amounts; the new one has one, so min and max appear.
-    expected["changed"][cid(row)] = ["title", "fee_text", "fee_min_krw", "fee_max_krw"]
+    # The old fee text had no amounts; the new one has one, so min and max appear. A paid
+    # program whose old text had words but no amount and no 무료 was flagged
+    # fee_without_amount; with an amount it is not, so its quality flags change too.
+    fields = ["title", "fee_text", "fee_min_krw", "fee_max_krw"]
+    if any(ch.isalpha() for ch in old_fee) and "무료" not in old_fee and "free" not in old_fee.lower():
+        fields.append("quality_flags")
+    expected["changed"][cid(row)] = fields
 
 added_rows = []
 for n, i in enumerate(template_idx):

@@ -14,9 +14,28 @@ public enum District {
   /// gives back the composed (NFC) spelling, the one folder names and reports must use.
   private static let known = Dictionary(uniqueKeysWithValues: all.map { ($0, $0) })
 
-  /// The district a user named exactly (in any Unicode normalisation form), in its
+  /// The district a user named (in any Unicode normalisation form, or by its official
+  /// romanization in any letter case, with or without `-gu`: `Jongno-gu`, `jongno`), in its
   /// canonical NFC spelling; `nil` when it is not one of them.
-  public static func named(_ name: String) -> String? { known[name] }
+  public static func named(_ name: String) -> String? {
+    known[name] ?? romanized[romanizedKey(name)]
+  }
+
+  /// `jongno` for `Jongno-gu`, ` JONGNO GU `, `jongno`: the romanized name folded for lookup.
+  private static func romanizedKey(_ name: String) -> String {
+    var key = name.lowercased().filter { $0.isLetter }
+    if key.hasSuffix("gu"), key.count > 2, romanizedStems.contains(String(key.dropLast(2))) { key.removeLast(2) }
+    return key
+  }
+
+  /// The districts by their romanized stems (`jongno` → `종로구`), from the catalog's English names.
+  private static let romanized: [String: String] = Dictionary(
+    uniqueKeysWithValues: all.compactMap { district in
+      CatalogProfile.seoul.words.englishNames[district].map { english in
+        (String(english.lowercased().filter { $0.isLetter }.dropLast(2)), district)
+      }
+    })
+  private static let romanizedStems = Set(romanized.keys)
 
   /// The canonical district for a source value, or `nil` when it is not one of them.
   ///

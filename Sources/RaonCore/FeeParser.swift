@@ -37,6 +37,13 @@ public enum FeeParser {
     }
   }
 
+  /// Whether a fee text is written yet names no fee: words with no amount and no `무료`
+  /// (`홈페이지 참조`, `회차별 상이`). Empty text, or marks alone (`-`), say nothing and are not
+  /// counted; `amounts` is what ``range(in:)`` read from the text.
+  public static func statesNoAmount(_ text: String, amounts: FeeRange?) -> Bool {
+    amounts == nil && text.contains(where: \.isLetter) && !saysFree(text) && !text.lowercased().contains("free")
+  }
+
   /// Whether the text says `무료` (free) anywhere.
   public static func saysFree(_ text: String) -> Bool {
     if text.utf8.count < 6 { return false }

@@ -17,10 +17,12 @@ public enum ProgramNormalizer {
   ///   `무료` and no amount above zero: free; an amount above zero and no `무료`: paid —
   ///   and is otherwise unknown (`nil`).
   /// - Fees: `0…0` for a free program (`.freeButPriced` when its text still quotes an
-  ///   amount above zero); otherwise the lowest and highest amount the text quotes, or none.
+  ///   amount above zero); otherwise the lowest and highest amount the text quotes, or none
+  ///   (`.feeWithoutAmount` when a text is there: `홈페이지 참조`).
   /// - Dates: 시작일 and 종료일; when either is missing or unreadable, both come from
   ///   날짜/시간 (`.datesFromRangeText`). A date still missing after that gives
-  ///   `.datesMissing`; an end before the start is kept and flagged `.endBeforeStart`.
+  ///   `.datesMissing`; an end before the start is kept and flagged `.endBeforeStart`; an
+  ///   end no one can mean (``ImplausibleEnd``) is left empty, `.endDateImplausible`.
   /// - Coordinates: see ``CoordinateResolver``.
   /// - `id`: `cult:NNNNNN` from the portal URL, else the hashed fallback (`.idFromHash`).
   public static func normalize(_ record: RawRecord) -> Program {
@@ -76,6 +78,7 @@ public enum ProgramNormalizer {
     } else {
       feeMin = fees?.min
       feeMax = fees?.max
+      if FeeParser.statesNoAmount(feeText, amounts: fees) { flags.insert(.feeWithoutAmount) }
     }
 
     // Dates
@@ -92,6 +95,10 @@ public enum ProgramNormalizer {
       if end < start { flags.insert(.endBeforeStart) }
     } else {
       flags.insert(.datesMissing)
+    }
+    if ImplausibleEnd.isImplausible(start: startDate, end: endDate) {
+      endDate = nil
+      flags.insert(.endDateImplausible)
     }
     let registeredOn = field(.registeredOn).flatMap(CatalogDateParser.day(from:))
 

@@ -41,6 +41,10 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
   /// 데이터기준일자 is more than a year before the report's day (the national data; set by
   /// the analysis for the day it reports on, never stored).
   public static let referenceDateStale = QualityFlags(rawValue: 1 << 15)
+  /// The end date cannot be meant (``ImplausibleEnd``): left empty, kept in the original field.
+  public static let endDateImplausible = QualityFlags(rawValue: 1 << 16)
+  /// Not free, and the fee text names no amount: `홈페이지 참조`, `회차별 상이`.
+  public static let feeWithoutAmount = QualityFlags(rawValue: 1 << 17)
 
   /// Every flag with its contract name, in output order.
   public static let named: [(flag: QualityFlags, name: String)] = [
@@ -60,6 +64,8 @@ public struct QualityFlags: OptionSet, Sendable, Hashable, Codable {
     (.duplicateRow, "duplicate_row"),
     (.regionUnknown, "region_unknown"),
     (.referenceDateStale, "reference_date_stale"),
+    (.endDateImplausible, "end_date_implausible"),
+    (.feeWithoutAmount, "fee_without_amount"),
   ]
 
   /// The names of the flags set, in output order.

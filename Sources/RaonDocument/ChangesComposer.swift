@@ -104,7 +104,7 @@ struct ChangesComposer {
   /// A value as it reads in a change: 「세종체임버홀」, or (없음). Amounts and day counts get
   /// thousands separators; a long value is cut (on one line) at 80 display columns.
   func quoted(_ text: String, field: String) -> [Inline] {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = L.fieldValue(field, text.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !trimmed.isEmpty else { return [.text(L.emptyValue)] }
     if ["fee_min_krw", "fee_max_krw", "duration_days"].contains(field), let n = Int(trimmed) {
       return [.text("「" + n.formatted() + "」")]

@@ -8,16 +8,20 @@ import RaonCore
 extension ReportLabels {
   // MARK: - Page 1
 
-  /// `서울시 문화행사 주간 현황`, or for a pack `서울시 문화행사 주간 현황 — 종로구`.
+  /// `서울시 문화행사 주간 현황`, or for a pack as its office writes it: `종로구 문화행사
+  /// 주간 현황` (`Jongno-gu cultural events — weekly status`).
   public func documentTitle(district: String?) -> String {
-    district.map { "\(reportTitle) — \($0)" } ?? reportTitle
+    guard let district else { return reportTitle }
+    return say("\(district) \(words.subject.ko) 주간 현황", "\(district) \(words.subject.en) — weekly status")
   }
   /// `2025. 8. 18.(월) 09:00 수집 기준`.
   public func dataAsOf(_ instant: String) -> String { say("\(instant) 수집 기준", "data as of \(instant)") }
-  public var weeklySummary: String { say("□ 주간 요약", "□ Summary") }
-  public var keyFigures: String { say("□ 주요 지표", "□ Key figures") }
+  public var weeklySummary: String { say("□ 주간 요약", "Summary") }
+  public var keyFigures: String { say("□ 주요 지표", "Key figures") }
+  /// The headline table's units: `(단위: 건, %)` / `(programs, %)`.
+  public var figuresUnit: String { say("(단위: 건, %)", "(\(words.item.enPlural), %)") }
   public func runningChartHeading(_ dimension: String) -> String {
-    say("□ \(dimension) 이번 주 운영", "□ Running this week, \(dimension.lowercased())")
+    say("□ \(dimension) 이번 주 운영", "Running this week, \(dimension.lowercased())")
   }
   public var attachmentsHeading: String { say("붙임", "Attachments") }
   /// One item of page 1's 붙임, as an office writes it: `이번 주 시작·종료 1부.` (English

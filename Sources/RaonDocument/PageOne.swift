@@ -18,6 +18,8 @@ public struct PageOne: Sendable {
   public var sentences: [String]
   /// `□ 주요 지표`, then this week beside last week with ▲/▼.
   public var figuresHeading: String
+  /// `(단위: 건, %)`: the headline table's units, as an office's figure table states them.
+  public var figuresUnit: String
   public var headline: Table
   /// `□ 자치구별 이번 주 운영`, then the chart, or the sentence said instead of one.
   public var chartHeading: String
@@ -37,7 +39,7 @@ public struct PageOne: Sendable {
       .byline([.text(([reportedOn] + office).joined(separator: " · "))]),
       .paragraph([.strong(summaryHeading)]),
       .list(sentences.map { ListItem([.text($0)]) }),
-      .paragraph([.strong(figuresHeading)]),
+      .paragraph([.strong(figuresHeading), .text(" \(figuresUnit)")]),
       .table(headline),
       .paragraph([.strong(chartHeading)]),
     ]

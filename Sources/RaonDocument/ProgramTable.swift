@@ -77,16 +77,25 @@ public struct ProgramTable: Sendable {
     }
     cells += [
       .text(Self.shortened(p.place)), .text(Self.period(p, language)),
-      .text(Self.shortened(Self.feeText(p, free: L.free))),
+      .text(Self.shortened(Self.feeText(p, L))),
     ]
     return cells
   }
 
-  /// The fee as the catalog states it; 무료 when the program is free and says nothing more.
-  public static func feeText(_ p: Program, free: String) -> String {
+  /// The fee as a list shows it, in every format: the catalog's text; the document's word
+  /// for free when the program is free and the text says nothing more; and a text that is
+  /// only the word 무료 or 유료 in the document's language (an English list never mixes
+  /// `Free` and `무료`).
+  public static func feeText(_ p: Program, _ L: ReportLabels) -> String {
     let fee = p.feeText
     let text = startsAndEndsInLetters(fee) ? fee : fee.trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.isEmpty && p.isFree == true ? free : text
+    if text.isEmpty { return p.isFree == true ? L.free : "" }
+    guard L.language == .en, text.utf8.count <= 12 else { return text }
+    switch text.filter({ !$0.isWhitespace }).lowercased() {
+    case "무료", "free": return L.free
+    case "유료", "paid": return L.paid
+    default: return text
+    }
   }
 
   /// Whether `text` starts and ends in a visible ASCII character or a Hangul syllable, so

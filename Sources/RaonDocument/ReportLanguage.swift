@@ -218,6 +218,14 @@ extension ReportLabels {
 
   private func flagWords(_ code: String) -> FlagWords? { words.flags.first { $0.code == code } }
 
+  /// A changed field's value for people: quality flags by their names (`district_missing;
+  /// coords_missing` → `자치구 없음, 좌표 없음`), any other value as the catalog has it. CSV and
+  /// JSON keep the codes.
+  public func fieldValue(_ column: String, _ value: String) -> String {
+    guard column == ProgramColumn.qualityFlags.name, !value.isEmpty else { return value }
+    return flagNames(QualityFlags(joinedNames: value))
+  }
+
   /// The names of a program's flags, in output order, for one cell or line: `자치구 없음, 좌표 없음`.
   public func flagNames(_ flags: QualityFlags) -> String {
     flags.names.map(flagName).joined(separator: ", ")

@@ -152,7 +152,7 @@ struct WeeklyReportComposer {
       dataAsOf: L.dataAsOf(OfficialDates.instant(r.snapshot.takenAt, language)),
       reportedOn: L.reportedOn(r.snapshot.koreaDay), office: options.head.officeLines(L),
       summaryHeading: L.weeklySummary, sentences: sentences,
-      figuresHeading: L.keyFigures, headline: headlineTable(),
+      figuresHeading: L.keyFigures, figuresUnit: L.figuresUnit, headline: headlineTable(),
       chartHeading: L.runningChartHeading(dimension), chart: chart, chartSentence: sentence,
       attachments: AttachmentList(heading: L.attachmentsHeading, items: items, end: L.attachmentsEnd),
       source: L.sourceLine)

@@ -6,7 +6,7 @@
 public struct WeeklySummary: Sendable, Equatable, Codable {
   /// `ko` or `en`: the body's language.
   public var language: String
-  /// The document's title: `서울시 문화행사 주간 현황 — 종로구`.
+  /// The document's title: `서울시 문화행사 주간 현황`, a pack's `종로구 문화행사 주간 현황`.
   public var title: String
   /// The period in official form: `2025. 8. 18.(월) ~ 8. 24.(일)`.
   public var period: String

@@ -100,7 +100,7 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
     case .noDateInFileName(let path):
       return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
     case .unknownDistrict(let name):
-      return "'\(SafeText.excerpt(name))' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")), or --districts all"
+      return "'\(SafeText.excerpt(name))' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")) (or its romanization, e.g. Jongno-gu), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .recordedButNotReported(let ids, let reason):

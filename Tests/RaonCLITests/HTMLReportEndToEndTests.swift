@@ -447,7 +447,7 @@ import Testing
     // Page 1, then every list in full: 종로구 runs 105 programs this week.
     #expect(pages.map { $0 >= 2 && $0 <= 10 } == true, "종로구's pack prints on \(pages ?? -1) pages")
     try Self.expectAnOfficialDocument(
-      pack.appendingPathComponent("report.pdf"), title: "서울시 문화행사 주간 현황 — 종로구",
+      pack.appendingPathComponent("report.pdf"), title: "종로구 문화행사 주간 현황",
       period: "2024. 9. 16.(월) ~ 9. 22.(일)")
     try Self.expectSectionsReadOnPaper(
       html: String(contentsOf: pack.appendingPathComponent("report.html"), encoding: .utf8),

@@ -30,7 +30,12 @@ struct WorkbookLeanPrintEndToEndTests {
   /// 1, the same text the PDF prints): the list under the first `□` heading.
   static func pageOneSentences(_ markdown: URL) throws -> [String] {
     let lines = try String(contentsOf: markdown, encoding: .utf8).components(separatedBy: "\n")
-    guard let heading = lines.firstIndex(where: { $0.hasPrefix("**□") }) else { return [] }
+    // `**□ 주간 요약**` / `**Summary**`: the first bold line with a list under it.
+    guard
+      let heading = lines.indices.first(where: {
+        lines[$0].hasPrefix("**") && lines.dropFirst($0 + 1).first { !$0.isEmpty }?.hasPrefix("- ") == true
+      })
+    else { return [] }
     return lines[(heading + 1)...].prefix { !$0.hasPrefix("**") }.filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
   }
 

@@ -146,10 +146,22 @@ private enum Records {
     #expect(zero.qualityFlags.isEmpty)
   }
 
-  @Test func leavesAPaidProgramsUnreadableFeeEmpty() {
+  @Test func leavesAPaidProgramsUnreadableFeeEmptyAndFlagsIt() {
     let p = ProgramNormalizer.normalize(Records.csv(["유무료": "유료", "이용요금": "프로그램별 상이"]))
     #expect(p.isFree == false && p.feeMinKRW == nil && p.feeMaxKRW == nil)
-    #expect(p.qualityFlags.isEmpty)
+    #expect(p.qualityFlags == .feeWithoutAmount)
+    // An empty fee text says nothing wrong; a free program needs no amount.
+    #expect(ProgramNormalizer.normalize(Records.csv(["유무료": "유료", "이용요금": ""])).qualityFlags.isEmpty)
+    #expect(ProgramNormalizer.normalize(Records.csv(["유무료": "무료", "이용요금": "홈페이지 참조"])).qualityFlags.isEmpty)
+  }
+
+  @Test func leavesAnEndNoOneCanMeanEmptyAndFlagsIt() {
+    let p = ProgramNormalizer.normalize(
+      Records.csv(["시작일": "2025-11-23 00:00:00.0", "종료일": "2205-11-23 00:00:00.0"]))
+    #expect(p.startDate?.description == "2025-11-23")
+    #expect(p.endDate == nil && p.durationDays == nil)
+    #expect(p.qualityFlags == .endDateImplausible)
+    #expect(p.qualityFlags.joinedNames == "end_date_implausible")
   }
 
   @Test func decidesAMissingFreeFlagFromTheFeeText() {

@@ -129,7 +129,7 @@ struct WeeklyReportComposerTests {
     zone.district = DistrictScope.of("동부", in: thirdCity.weekView, among: ["동부", "서부", "중부"])
     let report = F.report(zone, F.third)
     #expect(report.pageOne.sentences.last == "동부는 부산시 이번 주 운영 행사의 50.0%로 3개 권역 중 1위이며, 장르별로는 모두 무용(5건)입니다.")
-    #expect(report.pageOne.title == "부산시 공연 주간 현황 — 동부")
+    #expect(report.pageOne.title == "동부 공연 주간 현황")
     // In English a pack names its district in English everywhere (Seoul's names).
     let seoulCity = try F.figures(Self.seoul)
     var jongno = try F.figures(Array(Self.seoul.prefix(5)))
@@ -137,7 +137,7 @@ struct WeeklyReportComposerTests {
     let english = F.report(jongno, .seoul, .en).pageOne
     #expect(english.sentences.first == "5 cultural programs run this week in Jongno-gu.")
     #expect(english.sentences.last == "Jongno-gu holds 50.0% of the city's programs running this week, #1 of 3 districts; by category, all in Concert (5).")
-    #expect(english.title == "Seoul cultural events — weekly status — Jongno-gu")
+    #expect(english.title == "Jongno-gu cultural events — weekly status")
     // A pack prints 붙임 1–7; its catalog statistics and data quality are references.
     #expect(report.document.sections.map(\.title).suffix(2) == ["붙임 7. 자료 정보", "참고 1. 전체 카탈로그 통계"])
   }

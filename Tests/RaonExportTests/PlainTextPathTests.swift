@@ -202,7 +202,7 @@ struct PlainTextPathTests {
       if trimmed != text { edges += 1 }
       for isFree in [true, false] {
         let expected = trimmed.isEmpty && isFree ? "무료" : trimmed
-        #expect(ProgramTable.feeText(Program(id: "x", feeText: text, isFree: isFree), free: "무료") == expected, "\(Self.codes(text))")
+        #expect(ProgramTable.feeText(Program(id: "x", feeText: text, isFree: isFree), ReportLabels(.ko)) == expected, "\(Self.codes(text))")
       }
     }
     #expect(edges > 1_000)

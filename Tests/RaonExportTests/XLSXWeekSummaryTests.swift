@@ -184,7 +184,7 @@ struct XLSXWeekSummaryTests {
     }
     let (packSheets, packCheck, _) = try XLSXPrintSetUpTests.written(report: Self.pack("종로구"))
     for name in packCheck.sheets {
-      #expect(packSheets[name]?.header.hasPrefix("&L서울시 문화행사 주간 현황 — 종로구&C2024.\u{A0}9.\u{A0}9.(월)") == true, "\(name)")
+      #expect(packSheets[name]?.header.hasPrefix("&L종로구 문화행사 주간 현황&C2024.\u{A0}9.\u{A0}9.(월)") == true, "\(name)")
     }
   }
 

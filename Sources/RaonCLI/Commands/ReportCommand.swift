@@ -63,7 +63,7 @@ struct ReportCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("district"),
-    help: ArgumentHelp("Also write this district's pack in districts/<name>/ (repeatable), e.g. 강남구.", valueName: "자치구"))
+    help: ArgumentHelp("Also write this district's pack in districts/<name>/ (repeatable), e.g. 강남구 or Gangnam-gu.", valueName: "자치구"))
   var district: [String] = []
 
   @Option(

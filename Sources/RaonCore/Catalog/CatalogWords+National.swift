@@ -18,6 +18,7 @@ extension CatalogWords {
     groupPlaces: "곳",
     item: Noun("행사", "event", plural: "events"),
     catalog: Phrase("전국 공연·행사", "Korea's performances and events"),
+    subject: Phrase("공연·행사", "performances and events"),
     fileStem: "전국_공연행사_주간현황",
     whole: Phrase("전국", "the country's"),
     wholeArea: Phrase("전국", "Whole country"),
@@ -43,7 +44,8 @@ extension CatalogWords {
   /// The flags the national data's normalisation and analysis set.
   static let nationalFlags: [FlagWords] = [
     FlagWords.endBeforeStart, FlagWords.coordinatesMissing, FlagWords.freeButPriced(feeLabel: "관람요금"),
-    FlagWords.invalidBytesReplaced, FlagWords.datesMissing,
+    FlagWords.invalidBytesReplaced, FlagWords.datesMissing, FlagWords.endDateImplausible,
+    FlagWords.feeWithoutAmount(feeLabel: "관람요금"),
     FlagWords(
       code: "coords_outside_korea", koreanName: "좌표가 국내 밖", englishName: "Coordinates outside Korea",
       koreanExplanation: "위도·경도가 대한민국(북위 33.0~38.7°, 동경 124.5~132.0°) 밖을 가리킴",

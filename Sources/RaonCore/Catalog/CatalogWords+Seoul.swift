@@ -9,6 +9,7 @@ extension CatalogWords {
     groupPlaces: "개",
     item: Noun("프로그램", "program", plural: "programs"),
     catalog: Phrase("서울시 문화행사", "Seoul cultural events"),
+    subject: Phrase("문화행사", "cultural events"),
     fileStem: "서울시_문화행사_주간현황",
     whole: Phrase("서울시", "the city's"),
     wholeArea: Phrase("서울시 전체", "Whole city"),
@@ -74,6 +75,8 @@ extension CatalogWords {
       koreanExplanation: "유무료 값이 없거나 알 수 없음 (요금 문구가 분명하면 그에 따르고, 아니면 유무료 미상)",
       englishExplanation:
         "Free/paid value missing or unknown (taken from the fee text when that is unambiguous, else unknown)"),
+    FlagWords.endDateImplausible,
+    FlagWords.feeWithoutAmount(feeLabel: "이용요금"),
   ]
 }
 
@@ -98,6 +101,19 @@ extension FlagWords {
     code: "dates_missing", koreanName: "날짜 없음", englishName: "Dates missing",
     koreanExplanation: "시작일·종료일을 읽을 수 없음",
     englishExplanation: "No start or end date could be read")
+
+  public static let endDateImplausible = FlagWords(
+    code: "end_date_implausible", koreanName: "종료일 오기 의심", englishName: "Implausible end date",
+    koreanExplanation: "종료일이 시작일보다 20년 넘게 뒤임 (오기로 보고 비워 둠; 이번 주 운영에 넣지 않음)",
+    englishExplanation: "End date over 20 years after the start (taken as a typo and left empty; not counted as running)")
+
+  /// A fee text without a fee, in the words of the catalog's fee column.
+  public static func feeWithoutAmount(feeLabel: String) -> FlagWords {
+    FlagWords(
+      code: "fee_without_amount", koreanName: "요금 금액 없음", englishName: "Fee without an amount",
+      koreanExplanation: "무료가 아닌데 \(feeLabel)에 금액 없이 안내만 있음 (예: 홈페이지 참조)",
+      englishExplanation: "Not free, and the fee text names no amount (e.g. \"see the website\")")
+  }
 
   /// A free program quoting an amount, in the words of the catalog's fee column.
   public static func freeButPriced(feeLabel: String) -> FlagWords {

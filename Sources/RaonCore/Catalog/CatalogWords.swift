@@ -46,6 +46,9 @@ public struct CatalogWords: Sendable {
   public var item: Noun
   /// The catalog as a title names it: `서울시 문화행사` (`Seoul cultural events`).
   public var catalog: Phrase
+  /// What the catalog lists, without its area: `문화행사` (`cultural events`), for a
+  /// pack's title as the office writes it: `종로구 문화행사 주간 현황`.
+  public var subject: Phrase
   /// The stem of a delivered file's name, the report's title without spaces:
   /// `서울시_문화행사_주간현황` (`…_2025-08-18_종로구.pdf`).
   public var fileStem: String
@@ -87,7 +90,7 @@ public struct CatalogWords: Sendable {
 
   public init(
     region: Noun, regionCounter: String, group: Noun, groupCounter: String, groupPlaces: String, item: Noun,
-    catalog: Phrase, fileStem: String, whole: Phrase, wholeArea: Phrase, sourceLine: Phrase, keywords: Phrase, registeredBy: Phrase,
+    catalog: Phrase, subject: Phrase, fileStem: String, whole: Phrase, wholeArea: Phrase, sourceLine: Phrase, keywords: Phrase, registeredBy: Phrase,
     registeredOn: Phrase, minorChanges: [Phrase], sessions: Phrase, unknownRegion: String?,
     englishNames: [String: String], flags: [FlagWords], files: FileWords, layout: Layout
   ) {
@@ -98,6 +101,7 @@ public struct CatalogWords: Sendable {
     self.groupPlaces = groupPlaces
     self.item = item
     self.catalog = catalog
+    self.subject = subject
     self.fileStem = fileStem
     self.whole = whole
     self.wholeArea = wholeArea

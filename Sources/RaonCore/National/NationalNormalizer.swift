@@ -160,11 +160,15 @@ public enum NationalNormalizer {
     let place = text(.place)
     let startText = raw(.startDate)
     let start = CatalogDateParser.day(from: startText)
-    let end = CatalogDateParser.day(from: raw(.endDate))
+    var end = CatalogDateParser.day(from: raw(.endDate))
     if let start, let end {
       if end < start { flags.insert(.endBeforeStart) }
     } else {
       flags.insert(.datesMissing)
+    }
+    if ImplausibleEnd.isImplausible(start: start, end: end) {
+      end = nil
+      flags.insert(.endDateImplausible)
     }
 
     let kind = NationalFee.Kind(raw(.feeKind))
@@ -180,6 +184,7 @@ public enum NationalNormalizer {
     default:
       break
     }
+    if kind != .free, FeeParser.statesNoAmount(feeText, amounts: fees) { flags.insert(.feeWithoutAmount) }
 
     let coordinates = CoordinateResolver.resolve(raw(.coordinateA), raw(.coordinateB), within: bounds)
     flags.formUnion(coordinates.flags)

@@ -108,7 +108,8 @@ public struct HTMLReportWriter: TextRenderer {
 
   /// What every printed page carries: the document's title (with the district of a pack)
   /// at the top left, the period at the top right, `- n -` at the foot (CSS page-margin
-  /// boxes, which Chromium prints).
+  /// boxes, which Chromium prints). Page 1 opens with the title and the period themselves,
+  /// so its header is left blank rather than said twice.
   struct PrintHeader {
     var title: String
     var period: String
@@ -120,6 +121,7 @@ public struct HTMLReportWriter: TextRenderer {
         @top-right { content: \(Self.cssString(period)); \(Self.marginFont) }
         @bottom-center { content: "- " counter(page) " -"; \(Self.marginFont) }
       }
+      @page :first { @top-left { content: none; } @top-right { content: none; } }
       """
     }
 

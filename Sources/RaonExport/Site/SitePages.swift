@@ -393,7 +393,7 @@ public struct SitePages: Sendable {
         b += Self.esc(L.siteChanged)
         b += "<div class=\"table-wrap\"><table><thead><tr><th>\(Self.esc(L.siteField))</th><th>\(Self.esc(L.siteBefore))</th><th>\(Self.esc(L.siteAfter))</th></tr></thead><tbody>"
         for f in fields {
-          b += "<tr><td>\(Self.esc(L.fieldName(f.field)))</td><td>\(Self.esc(f.old))</td><td>\(Self.esc(f.new))</td></tr>"
+          b += "<tr><td>\(Self.esc(L.fieldName(f.field)))</td><td>\(Self.esc(L.fieldValue(f.field, f.old)))</td><td>\(Self.esc(L.fieldValue(f.field, f.new)))</td></tr>"
         }
         b += "</tbody></table></div>"
       }

@@ -133,6 +133,13 @@ enum XLSXTrendSheet {
     return L.language == .ko ? "\(d.year). \(d.month). \(d.day)." : L.officialDay(d)
   }
 
+  private static let dashes = [
+    LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT, LXW_CHART_LINE_DASH_LONG_DASH_DOT,
+  ]
+  private static let markers = [
+    LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND, LXW_CHART_MARKER_TRIANGLE,
+  ]
+
   /// One line chart over `columns` of rows 2…`rows`+1, categories from column A.
   private static func addChart(
     to workbook: XLSXWorkbook, on sheet: XLSXSheet, row: Int, title: String, columns: [Int],
@@ -153,9 +160,12 @@ enum XLSXTrendSheet {
       var line = lxw_chart_line()
       line.color = color(SVGLineChart.palette[s % SVGLineChart.palette.count])
       line.width = 2.25
+      // Solid, then dashed, as the SVG draws them, each with a marker of its own: lines that
+      // coincide (registered and added, in a weekly history) both stay visible on paper.
+      line.dash_type = UInt8(Self.dashes[s % Self.dashes.count].rawValue)
       chart_series_set_line(series, &line)
       if rows <= 60 {
-        chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_CIRCLE.rawValue))
+        chart_series_set_marker_type(series, UInt8(Self.markers[s % Self.markers.count].rawValue))
         chart_series_set_marker_size(series, 5)
         var fill = lxw_chart_fill()
         fill.color = line.color

@@ -10,6 +10,8 @@ struct XLSXFormats {
   let title: Format
   let subtitle: Format
   let section: Format
+  /// A table's units beside its section heading, `(단위: 건, %)`: right-aligned on the heading's rule.
+  let unit: Format
   let header: Format
   /// A header turned to read upwards, each name whole (stacked one syllable a line, 종/로/구,
   /// a name broke where no word does), for the narrow count columns of the cross table.
@@ -47,6 +49,11 @@ struct XLSXFormats {
     section = try workbook.addFormat {
       format_set_bold($0)
       format_set_font_size($0, 12)
+      format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+    }
+    unit = try workbook.addFormat {
+      format_set_align($0, UInt8(LXW_ALIGN_RIGHT.rawValue))
+      format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue))
       format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
     }
     header = try workbook.addFormat {

@@ -109,8 +109,8 @@ extension XLSXReportBuilder {
         for field in c.fields {
           try program(labels.changed, c.new, kind: kind)
           try stream.text(2, labels.fieldName(field.field))
-          try stream.text(3, field.old)
-          try stream.text(4, field.new)
+          try stream.text(3, labels.fieldValue(field.field, field.old))
+          try stream.text(4, labels.fieldValue(field.field, field.new))
           let minor = ChangeKinds.isMinor(field, of: c)
           anyMinor = anyMinor || minor
           try stream.text(8, minor ? labels.minor : "")

@@ -91,6 +91,10 @@ extension XLSXReportBuilder {
     let f = formats
     var r = row
     try sheet.string(r, 0, page.figuresHeading, f.section)
+    // The heading's rule runs across the table to its units, as on paper.
+    let last = page.headline.columns.count - 1
+    for col in 1..<max(last, 1) { try sheet.string(r, col, "", f.section) }
+    try sheet.string(r, last, page.figuresUnit, f.unit)
     r += 1
     for (col, column) in page.headline.columns.enumerated() {
       try sheet.string(r, col, column.header, f.header)

@@ -121,7 +121,6 @@ extension XLSXReportBuilder {
   /// program with no fee text shows 무료.
   func fillList(_ stream: XLSXTableStream, _ programs: [Program], districtFirst: Bool = false) throws {
     let (title, category, district) = districtFirst ? (1, 2, 0) : (0, 1, 2)
-    let free = labels.xlsxFreeValue
     if programs.isEmpty {
       // A row saying so: a printed page with only the header said nothing.
       try stream.nextRow()
@@ -135,7 +134,7 @@ extension XLSXReportBuilder {
       try stream.text(3, p.place)
       try stream.date(4, p.startDate, formats.date)
       try stream.date(5, p.endDate, formats.date)
-      try stream.text(6, Self.feeText(p, free: free))
+      try stream.text(6, ProgramTable.feeText(p, labels))
       try stream.text(7, p.id)
       try stream.link(8, p.portalURL, portal: true)
       try stream.text(9, p.eventTime)
@@ -144,11 +143,7 @@ extension XLSXReportBuilder {
     try stream.finish()
   }
 
-  /// The fee as a list shows it: the catalog's text, or 무료 when the free flag says so and
-  /// the text is empty (the catalog leaves it empty for most free programs).
-  static func feeText(_ p: Program, free: String) -> String {
-    p.isFree == true && p.feeText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? free : p.feeText
-  }
+
 
   /// What runs, then at 0 every key with programs on but none running (after the ranked
   /// ones, so 요약's charts over the top rows are as before): the PDF's table lists them too.

@@ -134,11 +134,13 @@ final class XLSXReportBuilder {
     try writeSummary(sheets.summary, weekly, onNow: onNow)
     try writeDataInfo(try workbook.addSheet(labels.wbDataInfo), report)
     let ownLine = labels.words.layout.packNameOnOwnLine
-    // Every printed page says which report, which week and (in a pack) which district.
+    // Every printed page says which report, which week and (in a pack) which district: a
+    // pack's own title (`종로구 문화행사 주간 현황`), or a long name on a line of its own.
+    let district = report.district.map { labels.named($0.name) }
     try workbook.setPageHeaders(
       XLSXPrintSetUp.header(
-        title: labels.reportTitle, period: labels.officialPeriod(report.week),
-        district: report.district.map { labels.named($0.name) }, ownLine: ownLine),
+        title: ownLine ? labels.reportTitle : labels.documentTitle(district: district),
+        period: labels.officialPeriod(report.week), district: ownLine ? district : nil, ownLine: ownLine),
       twoLines: ownLine && report.district != nil)
   }
 

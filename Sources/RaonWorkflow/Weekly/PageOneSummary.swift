@@ -22,7 +22,7 @@ enum PageOneSummary {
       dataAsOf: page.dataAsOf,
       sentencesHeading: page.summaryHeading,
       sentences: page.sentences,
-      headlineHeading: page.figuresHeading,
+      headlineHeading: "\(page.figuresHeading) \(page.figuresUnit)",
       headline: WeeklySummary.HeadlineTable(
         header: page.headline.columns.map(\.header), rows: page.headline.rows.map { $0.map(\.text) }),
       attachmentsHeading: page.attachmentsHeading,
