@@ -16,10 +16,11 @@ extension SiteJob {
   /// weeks' pages say the national data's own words since issue 46).
   static var nationalGenerator: String { generator + "-national-2" }
 
-  /// The report folder's pack of an area as named in its week (`nil`: the whole report).
+  /// The report folder's pack of an area as named in its week (`nil`: the whole report),
+  /// in the catalog's pack folder (`districts/`, `regions/`).
   func packFolder(_ name: String?) -> String {
     guard let name else { return "" }
-    return "\(isNational ? NationalPacks.folder : DistrictPacks.folder)/\(name)/"
+    return "\(profile.words.files.packFolder)/\(name)/"
   }
 
   /// Each event once (the store keeps an event's program once per row, its sessions).

@@ -166,7 +166,7 @@ public struct SiteJob: Sendable {
       into: folder.appendingPathComponent(SitePaths.programs), manifest: &manifest)
 
     let byDistrict = Dictionary(grouping: latestPrograms, by: \.district)
-    try SiteFiles.makeDirectory(folder.appendingPathComponent(isNational ? SitePaths.regions : SitePaths.districts))
+    try SiteFiles.makeDirectory(folder.appendingPathComponent(profile.words.files.packFolder))
     for (id, name) in pages.areas {
       let html = pages.district(id, trend: trend.byDistrict[name] ?? [], programs: byDistrict[name] ?? [])
       try SiteFiles.write(html, to: folder.appendingPathComponent(pages.areaPage(id)))

@@ -90,7 +90,7 @@ import Testing
     // 1,000 → 799 is −20.1 %: past ±20 %; 1,000 → 800 is −20 %: not.
     func size(_ new: Int) -> WeeklyGate? {
       let figures = GateFigures(old: Self.side(1_000, [:]), new: Self.side(new, [:]), changed: 0, gone: 0)
-      return WeeklyGates.check(figures, settings: settings, language: .ko, national: false).first { $0.gate == .sizeChange }
+      return WeeklyGates.check(figures, settings: settings, language: .ko, region: CatalogWords.seoul.region).first { $0.gate == .sizeChange }
     }
     #expect(size(799)?.tripped == true && size(799)?.figure == "1,000 → 799 (−20.1%)")
     #expect(size(800)?.tripped == false)
@@ -99,15 +99,15 @@ import Testing
     // 종로구 had 5 (the least that counts), 중구 4, 미상 9: only 종로구 trips.
     let emptied = GateFigures(
       old: Self.side(18, ["종로구": 5, "중구": 4, "미상": 9]), new: Self.side(18, ["강남구": 18]), changed: 0, gone: 0)
-    let gate = WeeklyGates.check(emptied, settings: settings, language: .ko, national: false).first { $0.gate == .emptied }
+    let gate = WeeklyGates.check(emptied, settings: settings, language: .ko, region: CatalogWords.seoul.region).first { $0.gate == .emptied }
     #expect(gate?.tripped == true && gate?.figure == "종로구 5 → 0" && gate?.value == 1)
-    let province = WeeklyGates.check(emptied, settings: settings, language: .ko, national: true).first { $0.gate == .emptied }
+    let province = WeeklyGates.check(emptied, settings: settings, language: .ko, region: CatalogWords.national.region).first { $0.gate == .emptied }
     #expect(province?.label.contains("시·도") == true)
 
     // 300 changed + 201 gone of 1,000: 50.1 %, past 50 %; 500 of 1,000: not.
     func share(_ changed: Int, _ gone: Int) -> WeeklyGate? {
       let figures = GateFigures(old: Self.side(1_000, [:]), new: Self.side(1_000, [:]), changed: changed, gone: gone)
-      return WeeklyGates.check(figures, settings: settings, language: .en, national: false).first { $0.gate == .changedShare }
+      return WeeklyGates.check(figures, settings: settings, language: .en, region: CatalogWords.seoul.region).first { $0.gate == .changedShare }
     }
     #expect(share(300, 201)?.tripped == true)
     #expect(share(300, 201)?.figure == "501 of 1,000 (50.1%): 300 changed, 201 gone")
@@ -116,7 +116,7 @@ import Testing
     let columns = GateFigures(
       old: Self.side(1, [:], columns: ["A", "LAT"]), new: Self.side(1, [:], columns: ["A", "INQUIRY", "PRO_TIME"]),
       changed: 0, gone: 0)
-    let found = WeeklyGates.check(columns, settings: settings, language: .ko, national: false).first { $0.gate == .columns }
+    let found = WeeklyGates.check(columns, settings: settings, language: .ko, region: CatalogWords.seoul.region).first { $0.gate == .columns }
     #expect(found?.tripped == true && found?.figure == "추가 INQUIRY, PRO_TIME; 삭제 LAT")
   }
 
@@ -131,7 +131,7 @@ import Testing
     settings.sizeChange = nil
     settings.columns = false
     let figures = GateFigures(old: Self.side(10, [:]), new: Self.side(1, [:]), changed: 0, gone: 9)
-    let gates = WeeklyGates.check(figures, settings: settings, language: .ko, national: false)
+    let gates = WeeklyGates.check(figures, settings: settings, language: .ko, region: CatalogWords.seoul.region)
     #expect(gates.map(\.gate) == [.emptied, .changedShare])
   }
 

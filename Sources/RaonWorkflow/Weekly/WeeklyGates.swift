@@ -1,6 +1,7 @@
 import Foundation
 import RaonCore
 import RaonDocument
+import RaonStore
 
 /// `[weekly.gates]`: what a run checks before it sends a week — the catalog against the one
 /// the report compares it with. A download cut short, a source that lost a district, an
@@ -80,10 +81,15 @@ struct WeeklyGate: Codable, Equatable, Sendable {
 }
 
 enum WeeklyGates {
-  /// Every gate that `settings` checks, on `figures`, worded in `language`; `regionWord`
-  /// is what a region is called (`자치구`, `시·도`).
+  /// What the store's catalog calls a region (a store that recorded nothing yet: Seoul's).
+  static func regionWord(of store: some SnapshotStoring) throws -> CatalogWords.Noun {
+    CatalogProfile.profile(try store.catalog() ?? .seoul).words.region
+  }
+
+  /// Every gate that `settings` checks, on `figures`, worded in `language`; `region` is
+  /// what the store's catalog calls a region (`자치구`, `시·도`: ``CatalogWords/region``).
   static func check(
-    _ figures: GateFigures, settings: WeeklyGateSettings, language: ReportLanguage, national: Bool
+    _ figures: GateFigures, settings: WeeklyGateSettings, language: ReportLanguage, region: CatalogWords.Noun
   ) -> [WeeklyGate] {
     let ko = language == .ko
     var gates: [WeeklyGate] = []
@@ -101,7 +107,7 @@ enum WeeklyGates {
       let emptied = old.byRegion.filter { region, count in
         region != District.unknown && count >= least && (new.byRegion[region] ?? 0) == 0
       }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-      let word = national ? (ko ? "시·도" : "provinces") : (ko ? "자치구" : "districts")
+      let word = ko ? region.ko : region.enPlural
       let listed = emptied.map { "\($0.key) \($0.value.formatted()) → 0" }.joined(separator: ", ")
       gates.append(
         WeeklyGate(
