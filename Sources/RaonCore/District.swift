@@ -18,24 +18,19 @@ public enum District {
   /// romanization in any letter case, with or without `-gu`: `Jongno-gu`, `jongno`), in its
   /// canonical NFC spelling; `nil` when it is not one of them.
   public static func named(_ name: String) -> String? {
-    known[name] ?? romanized[romanizedKey(name)]
-  }
-
-  /// `jongno` for `Jongno-gu`, ` JONGNO GU `, `jongno`: the romanized name folded for lookup.
-  private static func romanizedKey(_ name: String) -> String {
-    var key = name.lowercased().filter { $0.isLetter }
-    if key.hasSuffix("gu"), key.count > 2, romanizedStems.contains(String(key.dropLast(2))) { key.removeLast(2) }
-    return key
+    if let district = known[name] { return district }
+    // Folded to letters: `Jongno-gu`, ` JONGNO GU ` → `jongnogu`, found with or without `gu`.
+    let key = name.lowercased().filter(\.isLetter)
+    return romanized[key] ?? (key.hasSuffix("gu") ? romanized[String(key.dropLast(2))] : nil)
   }
 
   /// The districts by their romanized stems (`jongno` → `종로구`), from the catalog's English names.
   private static let romanized: [String: String] = Dictionary(
     uniqueKeysWithValues: all.compactMap { district in
       CatalogProfile.seoul.words.englishNames[district].map { english in
-        (String(english.lowercased().filter { $0.isLetter }.dropLast(2)), district)
+        (String(english.lowercased().filter(\.isLetter).dropLast(2)), district)
       }
     })
-  private static let romanizedStems = Set(romanized.keys)
 
   /// The canonical district for a source value, or `nil` when it is not one of them.
   ///
