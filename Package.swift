@@ -268,7 +268,7 @@ let package = Package(
       exclude: ["Golden", "Scripts"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "RaonDocumentTests", dependencies: ["RaonDocument", "RaonAnalytics", "RaonCore"],
+      name: "RaonDocumentTests", dependencies: ["RaonDocument", "RaonAnalytics", "RaonCore", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "RaonMailTests", dependencies: ["RaonMail", "RaonCore", "CCurl", "TestSupport"],

@@ -670,10 +670,10 @@ def main():
     if a.only_national or a.national > 0:
         import bench_national
         results["national"] = {}
-        for copies in (1, a.national_copies):
-            print(f"national weekly job, the download × {copies}:", flush=True)
-            results["national"]["shared download" if copies == 1 else f"scaled ×{copies}"] = bench_national.bench(
-                run, summarise, a.work, a.national or 5, copies)
+        for copies in (1, a.national_copies, 0):
+            label = {1: "shared download", 0: "a year apart"}.get(copies, f"scaled ×{copies}")
+            print(f"national weekly job, {label}:", flush=True)
+            results["national"][label] = bench_national.bench(run, summarise, a.work, a.national or 5, copies)
         with open(os.path.join(ROOT, "bench", "RESULTS-national.md"), "w") as f:
             f.write(bench_national.markdown(results, results["command"]))
         os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)

@@ -1,13 +1,17 @@
 """The national weekly job beside its pandas peer (bench/peer_pandas_national.py), same
 files, same run; bench.py's `--national N` / `--only-national` (`make bench-national`).
 
-Two workloads, each a pair of downloads a week apart:
+Three workloads, the first two a pair of downloads a week apart:
   shared   the real download (/work/shared/data/…, 7,617 rows, CP949) as last week's, and a
            later download built from it (Tests/RaonCLITests/Scripts/national_later.py: a
            merger, renames, re-stamps, sessions and fields edited, 30 events dropped, 15 added;
            UTF-8 with BOM, rows reversed) as this week's;
   scaled   both files grown ×COPIES by make_scaled() below (every row repeated with
-           "(회차 k)" after its 행사명, so each copy is a new event): 22,851 and 22,773 rows at ×3.
+           "(회차 k)" after its 행사명, so each copy is a new event): 22,851 and 22,773 rows at ×3;
+  year     a pair a year apart, as real churn looks (make_year_apart() below): last year's is
+           the download; this year's keeps every other title's rows, and the rest's and a
+           third of the kept ones' come back a year later under new titles — about 3,600
+           events gone and 4,900 new.
 Raon: `raon snapshot --catalog national OLD` into a fresh store (untimed), then timed
 `raon report --catalog national --input NEW --compare-to previous --format md,xlsx,csv,json`.
 Peer: `peer_pandas_national.py NEW --compare OLD --day DAY`. Runs alternate (Raon first on
@@ -47,6 +51,34 @@ def make_scaled(src, dst, copies):
     return len(rows) * copies
 
 
+def make_year_apart(src, old, new):
+    """(`old`, `new`) a year apart from `src`: `old` is `src` (UTF-8 with BOM); `new` keeps the
+    rows of every other 행사명 (sorted), and has the other titles' rows and a third of the
+    kept titles' again with every date a year later and " (2026)" after the title (new
+    events by the key). Returns `new`'s rows."""
+    import re
+    table = read_rows(src)
+    header, rows = table[0], table[1:]
+    title = header.index("행사명")
+    titles = sorted({r[title] for r in rows})
+    gone, kept = set(titles[::2]), titles[1::2]
+    again = gone | set(kept[::3])
+    day = re.compile(r"^(\d{4})(-\d{2}-\d{2})$")
+
+    def later(r):
+        r = [day.sub(lambda m: f"{int(m.group(1)) + 1}{m.group(2)}", v) for v in r]
+        r[title] = r[title] + " (2026)"
+        return r
+    with open(old, "w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f).writerows(table)
+    out = [r for r in rows if r[title] not in gone] + [later(r) for r in rows if r[title] in again]
+    with open(new, "w", encoding="utf-8-sig", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(out)
+    return len(out)
+
+
 def read_rows(path):
     """A download's rows, header first: UTF-8 (with or without BOM), else CP949."""
     raw = open(path, "rb").read()
@@ -69,6 +101,9 @@ def pair(work, copies):
                        check=True, capture_output=True)
     if copies == 1:
         return download(), later, rows_in(later)
+    if copies == 0:
+        old, new = os.path.join(work, "national-year-old.csv"), os.path.join(work, "national-year-new.csv")
+        return old, new, make_year_apart(download(), old, new)
     old = os.path.join(work, f"national-old-x{copies}.csv")
     new = os.path.join(work, f"national-new-x{copies}.csv")
     make_scaled(download(), old, copies)

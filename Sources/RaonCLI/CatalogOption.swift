@@ -20,10 +20,10 @@ struct CatalogOption: ParsableArguments {
   }
 
   /// The catalog to work on, checked against the store's (without a store yet, the one
-  /// named, else Seoul's); the national one with the config's `[national]` lineage.
+  /// named, else Seoul's), as the config knows it (the national one with `[national]`'s lineage).
   func profile(for store: (any SnapshotStoring)?, config: RaonConfig) throws -> CatalogProfile {
     let chosen = try store.map { try CatalogProfile.choose(catalog, store: $0) }
       ?? catalog.flatMap(CatalogProfile.named) ?? .seoul
-    return chosen.name == .national ? try config.national.profile() : chosen
+    return try config.configured(chosen)
   }
 }

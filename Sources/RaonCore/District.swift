@@ -18,38 +18,14 @@ public enum District {
   /// romanization in any letter case, with or without `-gu`: `Jongno-gu`, `jongno`), in its
   /// canonical NFC spelling; `nil` when it is not one of them.
   public static func named(_ name: String) -> String? {
-    if let district = known[name] { return district }
-    // Folded to letters: `Jongno-gu`, ` JONGNO GU ` → `jongnogu`, found with or without `gu`.
-    let key = name.lowercased().filter(\.isLetter)
-    return romanized[key] ?? (key.hasSuffix("gu") ? romanized[String(key.dropLast(2))] : nil)
+    known[name] ?? CatalogProfile.seoul.region(named: name)
   }
-
-  /// The districts by their romanized stems (`jongno` → `종로구`), from the catalog's English names.
-  private static let romanized: [String: String] = Dictionary(
-    uniqueKeysWithValues: all.compactMap { district in
-      CatalogProfile.seoul.words.englishNames[district].map { english in
-        (String(english.lowercased().filter(\.isLetter).dropLast(2)), district)
-      }
-    })
 
   /// The canonical district for a source value, or `nil` when it is not one of them.
   ///
   /// Accepts surrounding spaces, the city's prefix (``RegionScheme/prefixes``), and the
   /// name without its `구` suffix (`강남` → `강남구`), which other sources of the same data use.
   public static func canonical(_ text: String) -> String? {
-    // Fast path: the portal's own spelling, as almost every record has it.
-    if let name = known[text] { return name }
-    if text.isEmpty { return nil }
-    var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    for prefix in prefixes where t.hasPrefix(prefix) {
-      t = String(t.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
-      break
-    }
-    t = t.replacingOccurrences(of: " ", with: "")
-    if let name = known[t] { return name }
-    if !t.isEmpty, !t.hasSuffix("구"), let name = known[t + "구"] { return name }
-    return nil
+    CatalogProfile.seoul.regions.canonical(text)
   }
-
-  private static let prefixes = CatalogProfile.seoul.regions.prefixes
 }

@@ -1,4 +1,5 @@
-/// Turns raw records of the Seoul catalog (``CatalogProfile/seoul``) into programs: pure
+/// Turns raw records of a catalog read record by record (``CatalogProfile/seoul``, any
+/// ``CatalogProfile/Normalisation/perRecord`` profile) into programs: pure
 /// and total — it never fails and never drops a record.
 ///
 /// What could not be read is left empty and named in ``Program/qualityFlags``. Each field
@@ -11,7 +12,8 @@ public enum ProgramNormalizer {
   /// - Text fields are trimmed of surrounding white space; absent or null ones are `""`.
   ///   Characters no writer can carry (controls, U+FFFE/U+FFFF) become U+FFFD
   ///   (`.invalidCharactersReplaced`), so every output gets clean text.
-  /// - `district` is one of the 25 자치구, else `미상` with `.districtMissing`.
+  /// - `district` is one of the profile's regions (Seoul's 25 자치구), else its unknown value
+  ///   (`미상`) with `.districtMissing`.
   /// - `isFree` comes from 유무료; when that is absent, empty or unrecognised
   ///   (`.freeFlagMissing`) it is read from the fee text only when that is unambiguous —
   ///   `무료` and no amount above zero: free; an amount above zero and no `무료`: paid —
@@ -26,7 +28,12 @@ public enum ProgramNormalizer {
   /// - Coordinates: see ``CoordinateResolver``.
   /// - `id`: `cult:NNNNNN` from the portal URL, else the hashed fallback (`.idFromHash`).
   public static func normalize(_ record: RawRecord) -> Program {
-    let profile = CatalogProfile.seoul
+    normalize(record, profile: .seoul)
+  }
+
+  /// The normalised program of one raw record of `profile`'s catalog (its regions, its
+  /// coordinate box), as ``normalize(_:)`` does for Seoul's.
+  public static func normalize(_ record: RawRecord, profile: CatalogProfile) -> Program {
     // The record's columns, fetched once: every field below is read through them.
     let names = record.names
     let values = record.values
@@ -53,10 +60,10 @@ public enum ProgramNormalizer {
     // District
     let districtText = text(.district)
     let district: String
-    if let known = District.canonical(districtText) {
+    if let known = profile.regions.canonical(districtText) {
       district = known
     } else {
-      district = District.unknown
+      district = profile.regions.unknown
       flags.insert(.districtMissing)
     }
 

@@ -66,12 +66,19 @@ public final class FieldNames: Sendable, Hashable {
   private let indexByField: [CanonicalField: Int]
   /// The same, indexed by ``CanonicalField/ordinal`` (-1: absent), for the hot path.
   private let indexTable: [Int]
+  /// The labels of a catalog's own that the shipped ones do not know (folded,
+  /// ``CatalogProfile/headerAliases``), kept for the wider names of a long record.
+  public let aliases: [String: CanonicalField]
 
-  public init(_ names: [String]) {
+  /// - Parameter aliases: A catalog's own labels, read where the shipped labels
+  ///   (``CanonicalField/init(sourceName:)``) know a name not.
+  public init(_ names: [String], aliases: [String: CanonicalField] = [:]) {
     self.names = names
+    self.aliases = aliases
     var map: [CanonicalField: Int] = [:]
     for (i, name) in names.enumerated() {
-      if let field = CanonicalField(sourceName: name), map[field] == nil { map[field] = i }
+      let field = CanonicalField(sourceName: name) ?? (aliases.isEmpty ? nil : aliases[CanonicalField.fold(name)])
+      if let field, map[field] == nil { map[field] = i }
     }
     self.indexByField = map
     var table = [Int](repeating: -1, count: CanonicalField.count)

@@ -22,10 +22,10 @@ struct APIDialect: Sendable {
     var text = base.absoluteString
     while text.hasSuffix("/") { text.removeLast() }
     switch shape.style {
-    case .seoulOpenAPI(let service):
+    case .keyInPath(let service):
       guard let key = key.addingPercentEncoding(withAllowedCharacters: KeyRedactor.unreserved) else { return nil }
       return URL(string: "\(text)/\(key)/json/\(service)/\(start)/\(end)/")
-    case .dataGoKr(let operation):
+    case .keyInQuery(let operation):
       // The portal hands out a key twice: as it is, and percent-encoded ("Encoding" key).
       // An encoded one is sent as it is; any other is encoded here.
       let sent: String
@@ -42,30 +42,30 @@ struct APIDialect: Sendable {
   /// The error for a missing key.
   var missingKey: OpenAPIError {
     switch shape.style {
-    case .seoulOpenAPI: return .missingKey
-    case .dataGoKr: return .noKey(variable: shape.keyVariable, portal: shape.keyPortal)
+    case .keyInPath: return .missingKey
+    case .keyInQuery: return .noKey(variable: shape.keyVariable, portal: shape.keyPortal)
     }
   }
 
   /// Whether identical rows may stand in the catalog (the portal's rows have no id: two
   /// identical rows are two rows, which the normalisation flags; Seoul's have one).
   var keepsIdenticalRows: Bool {
-    if case .dataGoKr = shape.style { return true }
+    if case .keyInQuery = shape.style { return true }
     return false
   }
 
   /// The total's name in the answers, for messages.
   var totalName: String {
     switch shape.style {
-    case .seoulOpenAPI: return "list_total_count"
-    case .dataGoKr: return "totalCount"
+    case .keyInPath: return "list_total_count"
+    case .keyInQuery: return "totalCount"
     }
   }
 
   /// A row's identity, for telling rows served twice: Seoul's portal URL's cultcode, or a
   /// hash of the whole raw record.
   func identity(of record: RawRecord) -> String {
-    if case .seoulOpenAPI = shape.style, let url = record[.portalURL], let id = ProgramID.fromPortalURL(url) {
+    if case .keyInPath = shape.style, let url = record[.portalURL], let id = ProgramID.fromPortalURL(url) {
       return id
     }
     var hasher = SHA256()
@@ -88,7 +88,7 @@ struct APIDialect: Sendable {
     let firstByte = body.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     let parsed: OpenAPIPage
     switch shape.style {
-    case .seoulOpenAPI:
+    case .keyInPath:
       if firstByte == UInt8(ascii: "<"), let result = APIResultXML.read(body) {
         // The service answers errors in XML even on /json/ requests.
         parsed = OpenAPIPage(totalCount: nil, resultCode: result.code, resultMessage: result.message, records: [])
@@ -97,7 +97,7 @@ struct APIDialect: Sendable {
           try JSONCatalogReader.readAPIPage(body, source: source, firstRow: firstRow)
         }
       }
-    case .dataGoKr:
+    case .keyInQuery:
       if firstByte == UInt8(ascii: "<"), let xml = PortalAPIPage.readXML(body, source: source, firstRow: firstRow) {
         parsed = xml
       } else {
@@ -133,7 +133,7 @@ struct APIDialect: Sendable {
   {
     let message = redactor.excerpt(parsed.resultMessage ?? "")
     switch shape.style {
-    case .seoulOpenAPI:
+    case .keyInPath:
       let code = parsed.resultCode ?? "INFO-000"
       switch code {
       case "INFO-000":
@@ -152,7 +152,7 @@ struct APIDialect: Sendable {
       default:
         throw APIAttemptFailure.fatal(.unexpectedResult(page: page, code: code, message: message))
       }
-    case .dataGoKr:
+    case .keyInQuery:
       // A page without a result code but with its body is taken as it is.
       let code = (parsed.resultCode ?? PortalAPIPage.success).trimmingCharacters(in: .whitespaces)
       switch code {

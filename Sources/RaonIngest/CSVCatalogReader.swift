@@ -72,19 +72,21 @@ public enum CSVCatalogReader {
   ///   - source: The file name, used in locations and error messages.
   /// - Returns: The records; `sourceTotal` is their number.
   /// - Throws: ``TextDecodingError`` or ``CSVCatalogError``.
-  public static func read(_ data: Data, source: String) throws -> CatalogBatch {
-    try read(CatalogTextDecoder.decode(data, source: source), source: source)
+  ///   - profile: The catalog asked for: its own labels name columns too, and a header
+  ///     with its required fields is its header (`nil`: the shipped catalogs').
+  public static func read(_ data: Data, source: String, profile: CatalogProfile? = nil) throws -> CatalogBatch {
+    try read(CatalogTextDecoder.decode(data, source: source), source: source, profile: profile)
   }
 
   /// Reads already decoded CSV text.
   ///
   /// - Throws: ``CSVCatalogError`` for a missing header or columns, or an unclosed quote.
-  public static func read(_ text: DecodedText, source: String) throws -> CatalogBatch {
+  public static func read(_ text: DecodedText, source: String, profile: CatalogProfile? = nil) throws -> CatalogBatch {
     var records: [RawRecord] = []
     var empty = 0
     try text.utf8.withUnsafeBufferPointer { bytes in
       _ = try forEachChunk(
-        bytes, replacementOffsets: text.replacementOffsets, source: source, chunkSize: .max,
+        bytes, replacementOffsets: text.replacementOffsets, source: source, chunkSize: .max, profile: profile,
         emptyRecord: { _ in empty += 1 }
       ) { records.append(contentsOf: $0) }
     }
@@ -109,12 +111,13 @@ public enum CSVCatalogReader {
   ///   `body` throws.
   public static func forEachChunk(
     _ bytes: UnsafeBufferPointer<UInt8>, replacementOffsets replacements: [Int] = [],
-    source: String, chunkSize: Int, consumed: (Int) -> Void = { _ in },
+    source: String, chunkSize: Int, profile: CatalogProfile? = nil, consumed: (Int) -> Void = { _ in },
     emptyRecord: (Int) -> Void = { _ in },
     _ body: ([RawRecord]) throws -> Void
   ) throws -> Int {
     var header: FieldNames?
     var widths = RecordWidths()
+    let aliases = profile?.headerAliases ?? [:]
     var records: [RawRecord] = []
     var total = 0
     var nextReplacement = 0
@@ -130,10 +133,11 @@ public enum CSVCatalogReader {
         return
       }
       guard let names = header else {
-        let names = FieldNames(fields.map { $0 ?? "" })
+        let names = FieldNames(fields.map { $0 ?? "" }, aliases: aliases)
         // A header must be some catalog's; which one the caller asked for is checked
         // once the file is read (``CatalogFileReader``).
-        guard CatalogProfile.detect(names.fields) != nil else {
+        guard CatalogProfile.detect(names.fields) != nil || profile?.missingRequired(in: names.fields).isEmpty == true
+        else {
           let missing = CatalogProfile.closest(names.fields).missing
           throw CSVCatalogError.missingColumns(
             source: source, missing: missing, header: names.names)

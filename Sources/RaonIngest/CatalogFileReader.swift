@@ -22,8 +22,8 @@ public enum CatalogFileError: RaonError, CustomStringConvertible, Equatable {
       return "\(path): cannot read the catalog file (\(reason)); check the path and "
         + "permissions"
     case .otherCatalog(let path, let found, let asked):
-      return "\(path): this file is \(CatalogProfile.profile(found).title), not "
-        + "\(CatalogProfile.profile(asked).title) — record it with --catalog \(found.rawValue) "
+      return "\(path): this file is \(CatalogProfile.known(found)?.title ?? found.rawValue), not "
+        + "\(CatalogProfile.known(asked)?.title ?? asked.rawValue) — record it with --catalog \(found.rawValue) "
         + "(in a store of its own: a store holds one catalog)"
     }
   }
@@ -131,7 +131,7 @@ public enum CatalogFileReader {
     var empty = 0
     if file.isValidUTF8(from: start) {
       count = try CSVCatalogReader.forEachChunk(
-        text, source: name, chunkSize: chunkSize,
+        text, source: name, chunkSize: chunkSize, profile: profile,
         consumed: { file.release(upTo: start + $0) }, emptyRecord: { _ in empty += 1 }, checking)
     } else {
       let decoded = try CatalogTextDecoder.decode(buffer: UnsafeRawBufferPointer(bytes), source: name)
@@ -139,7 +139,7 @@ public enum CatalogFileReader {
       count = try decoded.utf8.withUnsafeBufferPointer {
         try CSVCatalogReader.forEachChunk(
           $0, replacementOffsets: decoded.replacementOffsets, source: name,
-          chunkSize: chunkSize, emptyRecord: { _ in empty += 1 }, checking)
+          chunkSize: chunkSize, profile: profile, emptyRecord: { _ in empty += 1 }, checking)
       }
     }
     if let warning = emptyRowsWarning(empty, source: name) { warnings.append(warning) }
@@ -165,7 +165,7 @@ public enum CatalogFileReader {
     var batch: CatalogBatch
     switch format {
     case .json: batch = try JSONCatalogReader.read(data, source: name)
-    case .csv: batch = try CSVCatalogReader.read(data, source: name)
+    case .csv: batch = try CSVCatalogReader.read(data, source: name, profile: profile)
     case .xlsx: batch = try XLSXCatalogReader.read(data, source: name)
     case .html:
       let text = try CatalogTextDecoder.decode(data, source: name)

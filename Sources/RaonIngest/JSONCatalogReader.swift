@@ -208,7 +208,7 @@ public enum JSONCatalogReader {
 
   /// The Seoul Open API's service, whose name wraps its pages (``CatalogProfile/seoul``).
   private static let seoulService: String = {
-    guard case .seoulOpenAPI(let service) = CatalogProfile.seoul.api.style else {
+    guard case .keyInPath(let service) = CatalogProfile.seoul.api.style else {
       preconditionFailure("Seoul's profile has the Seoul Open API's style")
     }
     return service

@@ -116,7 +116,7 @@ public struct OpenAPIClient: Sendable {
   private func fetchOnce(attempt: Int) async throws -> Outcome {
     let first = try await fetchPage(range(1, total: nil))
     guard let total = first.totalCount else {
-      if case .seoulOpenAPI = configuration.api.style {
+      if case .keyInPath = configuration.api.style {
         throw OpenAPIError.missingTotal(page: range(1, total: nil).description)
       }
       throw OpenAPIError.missingTotalCount(page: range(1, total: nil).description, field: dialect.totalName)

@@ -19,7 +19,7 @@ struct RecordWidths {
     guard values.count > width else { return header }
     if let cached = widened[values.count] { return cached }
     let extra = (1...(values.count - width)).map { "\(CSVCatalogReader.extraFieldPrefix)\($0)" }
-    let names = FieldNames(header.names + extra)
+    let names = FieldNames(header.names + extra, aliases: header.aliases)
     widened[values.count] = names
     return names
   }

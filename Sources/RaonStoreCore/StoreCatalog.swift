@@ -64,9 +64,7 @@ extension SnapshotStoring {
     let access = storeAccess
     let name = try access.reading { c -> String in try StoreCatalog.stored(c) ?? "" }
     if name.isEmpty { return nil }
-    guard let known = CatalogProfile.Name(rawValue: name) else {
-      throw StoreError.corrupt(path: access.location, detail: "store_catalog names '\(name)', no catalog this Raon knows")
-    }
-    return known
+    // Which names a Raon knows is the catalog's module's to say (CatalogProfile.choose).
+    return CatalogProfile.Name(name)
   }
 }

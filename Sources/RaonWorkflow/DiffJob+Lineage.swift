@@ -11,7 +11,7 @@ extension DiffJob {
   func comparedCheckingLineage(_ from: SnapshotInfo, _ to: SnapshotInfo) throws
     -> (diff: SnapshotDiff, profile: CatalogProfile, store: any SnapshotStoring, note: LineageNote?)
   {
-    guard profile.name == .national else {
+    guard profile.tracesLineage else {
       return (try SnapshotReading.diff(from: from, to: to, in: store, profile: profile), profile, store, nil)
     }
     do {

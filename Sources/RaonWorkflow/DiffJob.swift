@@ -60,12 +60,12 @@ public struct DiffJob: Sendable {
     var to = try resolve(toReference, in: snapshots)
     let compared = try comparedCheckingLineage(from, to)
     // The national data's collections are said in events, as its comparison counts them.
-    if profile.name == .national {
+    if profile.countsEvents {
       from = try NationalWeek.inEvents(from, in: compared.store)
       to = try NationalWeek.inEvents(to, in: compared.store)
     }
     var diff = compared.diff
-    if profile.name == .national { diff = NationalAnalysis.named(diff, profile: compared.profile, on: to.koreaDay) }
+    if profile.tracesLineage { diff = NationalAnalysis.named(diff, profile: compared.profile, on: to.koreaDay) }
     let kinds = ChangeKinds.classify(diff, day: to.koreaDay)
     let said = compared.note?.warnings ?? []
     guard let out, !formats.isEmpty else {

@@ -4,15 +4,12 @@ import RaonCore
 import RaonExport
 
 /// A district office's pack: the city report's week, lists, changes and tables restricted
-/// to one 자치구, with where it stands among the 25, in `districts/<자치구>/` of the report
-/// folder, in the report's formats.
+/// to one 자치구 (one of a catalog's fixed regions), with where it stands among them, in the
+/// catalog's pack folder (`districts/<자치구>/`) of the report folder, in the report's formats.
 ///
 /// All packs come from the programs the city report already holds (and one read of the
 /// compared snapshot), grouped by district in one pass: 25 packs cost a fraction of 25 runs.
 enum DistrictPacks {
-  /// The folder inside a report that holds the packs.
-  static let folder = "districts"
-
   /// Writes one pack per district into the staged report folder.
   ///
   /// - Parameters:
@@ -47,9 +44,9 @@ enum DistrictPacks {
       var report = try ReportAssembler.assemble(
         snapshot: snapshot, programs: mine, compareTo: comparison, week: city.week)
       report.trend = trends[district] ?? []
-      report.district = DistrictScope.of(district, in: city.weekView, among: District.all)
+      report.district = DistrictScope.of(district, in: city.weekView, among: options.profile.regions.names)
       pageOne(district, report)
-      try packs.writePack(relative: "\(folder)/\(district)", report: report, programs: mine)
+      try packs.writePack(relative: "\(options.profile.words.files.packFolder)/\(district)", report: report, programs: mine)
     }
     return packs.combined
   }

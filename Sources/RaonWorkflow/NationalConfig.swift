@@ -138,3 +138,25 @@ public struct NationalConfig: Sendable, Equatable {
     return config
   }
 }
+
+extension RaonConfig {
+  /// The section name of ``NationalConfig`` in `raon.toml`.
+  static let nationalSection = "national"
+
+  /// The Open API address configured for a catalog: its own section's `api_base`
+  /// (``CatalogProfile/configSection``), else the file's top-level one.
+  public func apiBase(for profile: CatalogProfile) -> String? {
+    switch profile.configSection {
+    case nil: return apiBase
+    case Self.nationalSection?: return national.apiBase
+    default: return nil
+    }
+  }
+
+  /// A catalog as this config knows it: one whose regions have a lineage takes its
+  /// section's renames and mergers.
+  public func configured(_ profile: CatalogProfile) throws -> CatalogProfile {
+    guard profile.configSection == Self.nationalSection, !national.isEmpty else { return profile }
+    return profile.with(lineage: try national.lineage(over: profile.regions.lineage ?? .shipped))
+  }
+}

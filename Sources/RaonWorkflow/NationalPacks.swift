@@ -4,7 +4,7 @@ import RaonCore
 import RaonErrors
 import RaonExport
 
-/// The national data's packs, in `regions/<name>/` of the report folder: a 시·도's
+/// The national data's packs, in the catalog's pack folder (`regions/<name>/`) of the report folder: a 시·도's
 /// (`--regions all` writes one per 시·도, named as on the report's day; bodies that are
 /// not local governments are under the 시·도 their address names, else under 기타 기관) or
 /// one provider's (`--region "경상북도 안동시"`), each the country report's week, lists,
@@ -12,8 +12,6 @@ import RaonExport
 ///
 /// Every event is in exactly one 시·도 pack, so the 시·도 packs add up to the country.
 enum NationalPacks {
-  static let folder = "regions"
-
   /// A pack per name: a 시·도 when a city event's `district` has that name, else a provider
   /// (`category`).
   ///
@@ -55,7 +53,7 @@ enum NationalPacks {
       report.extras = ReportExtras.tables(options.profile.extras, mine)
       report.district = scope(name, byProvince: byProvince, city: city.weekView, events: events)
       pageOne(name, report)
-      try packs.writePack(relative: "\(folder)/\(name)", report: report, programs: mine)
+      try packs.writePack(relative: "\(options.profile.words.files.packFolder)/\(name)", report: report, programs: mine)
     }
     return packs.combined
   }

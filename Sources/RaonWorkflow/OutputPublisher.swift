@@ -22,10 +22,14 @@ public enum OutputPublisher {
   /// each format declares it makes), so a new output file cannot be forgotten here.
   static var reportEntries: FolderShape { reportEntries(FormatRegistry.standard) }
 
+  /// The folders that hold a report's packs, one name per shipped catalog (`districts`,
+  /// `regions`: ``FileWords/packFolder``).
+  static let packFolders = Array(Set(CatalogProfile.all.map(\.words.files.packFolder))).sorted()
+
   /// What a report folder may contain with the formats of `registry`: their outputs and
-  /// the district packs' folder.
+  /// the packs' folders.
   static func reportEntries(_ registry: FormatRegistry) -> FolderShape {
-    registry.reportFolder.adding([DistrictPacks.folder, NationalPacks.folder])
+    registry.reportFolder.adding(Set(packFolders))
   }
 
   /// Runs `write` into a fresh temporary folder beside `target`, then moves it to `target`.
@@ -314,19 +318,20 @@ struct ReportFolderShape {
         continue
       }
       switch name {
-      case DistrictPacks.folder, NationalPacks.folder:
+      case _ where OutputPublisher.packFolders.contains(name):
         guard Self.isFolder(url) else {
           out.append(path)
           continue
         }
         var inPack = entries
-        inPack.names.remove(DistrictPacks.folder)
-        inPack.names.remove(NationalPacks.folder)
+        for folder in OutputPublisher.packFolders { inPack.names.remove(folder) }
         let pack = ReportFolderShape(entries: inPack)
         for district in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] {
           let packURL = url.appendingPathComponent(district)
-          // A region pack is named by the data (a 시·도 or a provider), a district pack by Seoul's 25.
-          if name == NationalPacks.folder || District.all.contains(district), Self.isFolder(packURL) {
+          // A pack of fixed regions is one of them (Seoul's 25); one of regions the data
+          // brings (a 시·도 or a provider) may be named anything.
+          let fixed = CatalogProfile.all.first { $0.words.files.packFolder == name }?.fixedRegions
+          if fixed?.contains(district) ?? true, Self.isFolder(packURL) {
             out += pack.foreign(in: packURL, prefix: "\(path)/\(district)/")
           } else {
             out.append("\(path)/\(district)")

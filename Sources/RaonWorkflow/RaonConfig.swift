@@ -146,7 +146,7 @@ public struct RaonConfig: Sendable, Equatable {
     } catch {
       throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
     }
-    config.national = try NationalConfig.parse(table["national"]?.table, lines: lines, path: path)
+    config.national = try NationalConfig.parse(table[Self.nationalSection]?.table, lines: lines, path: path)
     try parseServiceSections(table, lines: lines, path: path, into: &config)
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
@@ -242,7 +242,7 @@ public struct RaonConfig: Sendable, Equatable {
     of table: TOMLTable, keyLines: [[String]: Int], path: String
   ) throws -> [(key: String, value: TOMLValueConvertible, line: Int)] {
     var out: [(String, TOMLValueConvertible, Int)] = []
-    for (key, value) in table where key != "national" && !serviceSections.contains(key) {
+    for (key, value) in table where key != Self.nationalSection && !serviceSections.contains(key) {
       guard let section = value.table, !section.inline else {
         out.append((key, value, keyLines[[key]] ?? 0))
         continue

@@ -18,7 +18,7 @@ extension ReportJob {
   /// the programs whose versions differ, the compared programs by columns.
   func comparison(_ selection: ReportSelection) throws -> Compared? {
     guard let info = selection.compareTo else { return nil }
-    if profile.name == .national { return try nationalComparison(info, to: selection.snapshot) }
+    if profile.countsEvents { return try nationalComparison(info, to: selection.snapshot) }
     return Compared(
       info: info, programs: try reading.comparedStatistics(of: info, in: store),
       changes: try SnapshotReading.diff(from: info, to: selection.snapshot, in: store))
@@ -27,7 +27,7 @@ extension ReportJob {
   /// The stored snapshot a held input is compared with, read whole (its programs, and a
   /// catalog compared event by event its rows), beside the input's own reading.
   func readCompared(_ info: SnapshotInfo) throws -> StoredSnapshot {
-    if profile.name == .national {
+    if profile.countsEvents {
       let read = try SnapshotReading.events(of: info, in: store, profile: profile)
       return StoredSnapshot(info: info, programs: read.programs, events: read.events)
     }

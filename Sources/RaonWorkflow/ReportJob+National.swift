@@ -16,13 +16,13 @@ extension ReportJob {
   /// The reported snapshot's events (national data), named as on its day, else `programs`
   /// as they are.
   func eventsIfNational(_ programs: ProgramChunks, _ selection: ReportSelection) throws -> ProgramChunks {
-    guard profile.name == .national else { return programs }
+    guard profile.countsEvents else { return programs }
     return ProgramChunks(try NationalWeek.events(programs, profile: profile, on: selection.snapshot.koreaDay))
   }
 
   /// A held input's events (national data), named as on `day`, else its programs.
   func itemsIfEvents(_ programs: [Program], on day: CalendarDay) throws -> [Program] {
-    guard profile.name == .national else { return programs }
+    guard profile.countsEvents else { return programs }
     return try NationalWeek.events(ProgramChunks(programs), profile: profile, on: day)
   }
 

@@ -101,7 +101,7 @@ public struct ReportJob: Sendable {
 
   public func run(_ request: ReportRequest) async throws -> ReportOutcome {
     var request = request
-    if profile.name == .seoul { request.districts = Self.spelled(request.districts) }
+    request.districts = Self.spelled(request.districts, in: profile)
     let plan = try checkBeforeRecording(request)
     let input = try await read(request, plan: plan)
     if let held = input.held, let week = plan.week, case .some(let compareTo) = plan.comparison,
@@ -219,7 +219,7 @@ public struct ReportJob: Sendable {
       week: report.week, recorded: recorded.yours, recordedSample: recorded.sample,
       files: written.files, warnings: written.warnings,
       added: report.changes?.added.count, removed: report.changes?.removed.count,
-      changed: report.changes?.changed.count, pageOnes: pageOnes, countsEvents: profile.name == .national)
+      changed: report.changes?.changed.count, pageOnes: pageOnes, countsEvents: profile.countsEvents)
   }
 
   /// The render step and the packs: the report in every format asked for (``ReportRendering``),
@@ -251,11 +251,11 @@ public struct ReportJob: Sendable {
     environment.progress("analysing snapshot \(selection.snapshot.id) …")
     let compared = try compared ?? comparison(selection)
     var report = try ReportAssembler.assemble(
-      snapshot: profile.name == .national ? NationalWeek.inEvents(selection.snapshot, programs.count) : selection.snapshot,
+      snapshot: profile.countsEvents ? NationalWeek.inEvents(selection.snapshot, programs.count) : selection.snapshot,
       programs: programs, compareTo: compared?.figures, week: selection.week)
     let trends = try trend(selection, districts: districts)
     report.trend = trends.city
-    if profile.name == .national { report.extras = ReportExtras.tables(profile.extras, programs.held ?? []) }
+    if !profile.extras.isEmpty { report.extras = ReportExtras.tables(profile.extras, programs.held ?? []) }
     return (report, trends.byDistrict)
   }
 
@@ -266,7 +266,7 @@ public struct ReportJob: Sendable {
     pageOne: (_ district: String, _ report: ReportData) -> Void
   ) throws -> ExportResult {
     guard !request.districts.isEmpty else { return ExportResult() }
-    if profile.name == .national {
+    if profile.fixedRegions == nil {
       return try nationalPacks(request, city: city, programs: programs, selection: selection, trends: trends,
         into: staging, pageOne: pageOne)
     }
@@ -290,9 +290,9 @@ public struct ReportJob: Sendable {
   /// The districts in their canonical (NFC) spelling, each once: a decomposed `강남구` is
   /// the same district and must not name a folder or a title of its own. An unknown name
   /// is kept as given, for ``checkBeforeRecording(_:)`` to refuse.
-  static func spelled(_ districts: [String]) -> [String] {
+  static func spelled(_ districts: [String], in profile: CatalogProfile) -> [String] {
     var seen = Set<String>()
-    return districts.map { District.named($0) ?? $0 }.filter { seen.insert($0).inserted }
+    return districts.map { profile.region(named: $0) ?? $0 }.filter { seen.insert($0).inserted }
   }
 
   /// Everything that can be checked before anything is recorded, so a request that would
@@ -305,8 +305,11 @@ public struct ReportJob: Sendable {
   func checkBeforeRecording(_ request: ReportRequest) throws -> ReportPlan {
     let week = try SnapshotSelection.parseWeek(request.week)
     let takenAt = request.takenAt ?? environment.now()
-    for name in request.districts where profile.name == .seoul && !District.all.contains(name) {
-      throw WorkflowError.unknownDistrict(name)
+    for name in request.districts where !(profile.fixedRegions?.contains(name) ?? true) {
+      let regions = profile.regions.names
+      throw WorkflowError.unknownDistrict(
+        name, regions: regions, phrase: profile.words.fixedRegionsPhrase(count: regions.count),
+        example: regions.lazy.compactMap { profile.words.englishNames[$0] }.first)
     }
     let snapshots = try store.snapshots()
     let recordsFirst = !request.inputs.isEmpty || request.useAPI || request.pulled != nil
@@ -406,7 +409,7 @@ public struct ReportJob: Sendable {
     }
     if recorded.isEmpty, try store.snapshots().isEmpty {
       // The bundled sample is Seoul's: a national store starts with `raon snapshot`.
-      guard profile.name == .seoul else { throw WorkflowError.noSnapshots(store: storePath) }
+      guard profile.bundledSample == SampleCatalog.fileName else { throw WorkflowError.noSnapshots(store: storePath) }
       environment.progress("empty store: recording the bundled sample (2024-09-09) first …")
       return Recorded(snapshots: [try ingest.recordSample()], sample: true)
     }
@@ -435,7 +438,7 @@ public struct ReportJob: Sendable {
     guard selection.trendWeeks > 0 else { return ([], [:]) }
     let history = selection.snapshots.filter { $0.takenAt <= selection.snapshot.takenAt }
     let chosen = WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks)
-    if profile.name == .national { return try nationalTrend(chosen, regions: districts, day: selection.snapshot.koreaDay) }
+    if profile.tracesLineage { return try nationalTrend(chosen, regions: districts, day: selection.snapshot.koreaDay) }
     // The city alone: read only what changed between the points (`raon trend`'s way).
     if districts.isEmpty { return (try TrendJob.points(of: chosen, in: store), [:]) }
     var city = WeeklyTrend.Builder()

@@ -10,11 +10,15 @@ import RaonStore
 /// through the weeks by its lineage id, so a renamed one (강원도 → 강원특별자치도) keeps one
 /// page, which links each week's pack under the name of that week.
 extension SiteJob {
-  var isNational: Bool { profile.name == .national }
+  /// Which site made the pages: one whose regions come from its data (region pages, read
+  /// as on each week's day) never reuses another catalog's weeks (`-2`: its weeks' pages say
+  /// its own words since issue 46).
+  var generatorName: String {
+    profile.fixedRegions != nil ? Self.generator : Self.generator + "-\(profile.name.rawValue)-2"
+  }
 
-  /// The national site's generator: a Seoul site's weeks are never reused for it (`-2`: its
-  /// weeks' pages say the national data's own words since issue 46).
-  static var nationalGenerator: String { generator + "-national-2" }
+  /// What a report is made for: every fixed region, or every region the data holds.
+  var everyPack: [String] { profile.fixedRegions ?? [ReportJob.everyRegion] }
 
   /// The report folder's pack of an area as named in its week (`nil`: the whole report),
   /// in the catalog's pack folder (`districts/`, `regions/`).

@@ -110,20 +110,20 @@ public struct SiteJob: Sendable {
       ReportSelection(
         snapshot: latest, compareTo: nil, week: SnapshotSelection.defaultWeek(for: latest),
         snapshots: snapshots, trendWeeks: request.weeks ?? Int.max),
-      districts: isNational ? [ReportJob.everyRegion] : District.all)
+      districts: everyPack)
     let pointByID = Dictionary(trend.city.map { ($0.snapshotId, $0) }, uniquingKeysWith: { a, _ in a })
-    let regions = try isNational ? regionsByWeek(chosen) : chosen.map { _ in [:] }
+    let regions = try profile.fixedRegions == nil ? regionsByWeek(chosen) : chosen.map { _ in [:] }
     let weeks = chosen.enumerated().map { i, info in
       SiteWeek(
         week: SnapshotSelection.defaultWeek(for: info), snapshot: info, point: pointByID[info.id], regions: regions[i])
     }
     let pages = SitePages(
       weeks: weeks, language: language, profile: profile,
-      regions: isNational ? siteRegions(regions, on: latest.koreaDay) : [])
+      regions: profile.fixedRegions == nil ? siteRegions(regions, on: latest.koreaDay) : [])
 
     let (histories, latestPrograms) = try follow(chosen)
 
-    let generator = isNational ? Self.nationalGenerator : Self.generator
+    let generator = generatorName
     var manifest = SiteManifest(generator: generator, language: language.rawValue)
     var rendered: [ISOWeek] = []
     var warnings: [String] = []
@@ -189,7 +189,7 @@ public struct SiteJob: Sendable {
     var outcome = Outcome(
       directory: target, weeks: weeks.map(\.week), programs: histories.count, renderedWeeks: rendered,
       writtenPrograms: written, warnings: warnings)
-    if isNational { outcome.counted = "events" }
+    if profile.countsEvents { outcome.counted = "events" }
     return outcome
   }
 
@@ -202,7 +202,7 @@ public struct SiteJob: Sendable {
     for (i, info) in chosen.enumerated() {
       if i == 0 {
         let programs = try store.programs(inSnapshot: info.id)
-        builder.start(isNational ? Self.eachEventOnce(programs) : programs)
+        builder.start(profile.countsEvents ? Self.eachEventOnce(programs) : programs)
         if chosen.count == 1 { latest = programs }
       } else {
         builder.step(
@@ -211,7 +211,7 @@ public struct SiteJob: Sendable {
     }
     if let last = chosen.last, chosen.count > 1 { latest = try store.programs(inSnapshot: last.id) }
     let histories = builder.finish().values.sorted { $0.id < $1.id }
-    guard isNational, let day = chosen.last?.koreaDay else { return (histories, latest) }
+    guard profile.countsEvents, let day = chosen.last?.koreaDay else { return (histories, latest) }
     return (named(histories, on: day), try NationalWeek.events(ProgramChunks(latest), profile: profile, on: day))
   }
 
@@ -249,11 +249,11 @@ public struct SiteJob: Sendable {
   ) throws -> [String] {
     var request = ReportRequest()
     request.formats = formats
-    request.districts = isNational ? [ReportJob.everyRegion] : District.all
+    request.districts = everyPack
     request.options = options
     let stored = try store.programs(inSnapshot: info.id)
     let programs =
-      isNational ? try NationalWeek.events(ProgramChunks(stored), profile: profile, on: info.koreaDay) : stored
+      profile.countsEvents ? try NationalWeek.events(ProgramChunks(stored), profile: profile, on: info.koreaDay) : stored
     try SiteFiles.makeDirectory(weekFolder.deletingLastPathComponent())
     let selection = ReportSelection(
       snapshot: info, compareTo: previous, week: week, snapshots: snapshots,

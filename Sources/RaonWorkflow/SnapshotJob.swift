@@ -110,7 +110,7 @@ public struct SnapshotJob: Sendable {
         make: { push in
           let outcome = Result {
             try CatalogFileReader.forEachChunk(url, chunkSize: Self.chunkSize, profile: profile) { records in
-              guard push(ProgramNormalizer.normalizeAll(records)) else {
+              guard push(ProgramNormalizer.normalizeAll(records, profile: profile)) else {
                 throw CancellationError()
               }
             }
@@ -195,7 +195,6 @@ public struct SnapshotJob: Sendable {
   func fetchFromAPI(base: String?) async throws -> PreparedSnapshot {
     let api = profile.api
     guard let key = environment.apiKey(variable: api.keyVariable) else {
-      if profile.name == .seoul { throw WorkflowError.missingAPIKey }
       throw CatalogError.missingKey(variable: api.keyVariable, portal: api.keyPortal)
     }
     var configuration = OpenAPIConfiguration(key: key, api: api)
@@ -252,11 +251,11 @@ extension ProgramNormalizer {
   static let parallelFrom = 4_000
 
   /// Normalises records on every core: normalisation is pure, so order is all that matters.
-  static func normalizeAll(_ records: [RawRecord]) -> [NewSnapshot.Entry] {
+  static func normalizeAll(_ records: [RawRecord], profile: CatalogProfile = .seoul) -> [NewSnapshot.Entry] {
     // Entries made where the programs are: pairing them afterwards copied every program
     // (a retain and a release of each of its strings).
     ParallelWork.map(records.count, minimumCount: parallelFrom) {
-      NewSnapshot.Entry(program: normalize(records[$0]), raw: records[$0])
+      NewSnapshot.Entry(program: normalize(records[$0], profile: profile), raw: records[$0])
     }
   }
 }

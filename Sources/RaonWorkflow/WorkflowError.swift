@@ -13,7 +13,6 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
   case invalidWeek(String)
   case weekBeforeFirstSnapshot(week: String, first: String)
   case compareToSelf(id: Int64)
-  case missingAPIKey
   case inputNotFound(path: String)
   case outputNotWritable(path: String, reason: String)
   case sampleMissing
@@ -39,7 +38,7 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
   case takenAtInFuture(text: String, now: String)
   case noDateInFileName(path: String)
   case weekBeforeSnapshot(week: String, snapshotWeek: String)
-  case unknownDistrict(String)
+  case unknownDistrict(String, regions: [String], phrase: String, example: String?)
   /// The input was recorded, then the report failed (a full output disk, say).
   case recordedButNotReported(ids: [Int64], reason: String)
   /// A store named by a URL whose scheme is no database Raon knows (`mysql://…`).
@@ -63,8 +62,6 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
       return "week \(week) ends before the first snapshot (taken \(first)) — choose a later week or record an older catalog with 'raon snapshot --taken-at'"
     case .compareToSelf(let id):
       return "snapshot \(id) cannot be compared with itself — choose another --compare-to"
-    case .missingAPIKey:
-      return "the Open API needs a key — set the environment variable \(CatalogProfile.seoul.api.keyVariable) (or use a file instead of --api)"
     case .inputNotFound(let path):
       return "cannot read \(path): no such file — check the path"
     case .outputNotWritable(let path, let reason):
@@ -99,8 +96,9 @@ public enum WorkflowError: RaonError, CustomStringConvertible, Equatable {
       return "--taken-at '\(text)' is more than a day in the future (now is \(now)) — give the time the catalog was downloaded"
     case .noDateInFileName(let path):
       return "\(path): no date (YYYY-MM-DD or YYYYMMDD) in the file name for --taken-at-from-name — rename the file or give --taken-at"
-    case .unknownDistrict(let name):
-      return "'\(SafeText.excerpt(name))' is not one of Seoul's 25 districts — use one of \(District.all.joined(separator: ", ")) (or its romanization, e.g. Jongno-gu), or --districts all"
+    case .unknownDistrict(let name, let regions, let phrase, let example):
+      let romanized = example.map { " (or its romanization, e.g. \($0))" } ?? ""
+      return "'\(SafeText.excerpt(name))' is not one of \(phrase) — use one of \(regions.joined(separator: ", "))\(romanized), or --districts all"
     case .weekBeforeSnapshot(let week, let snapshotWeek):
       return "week \(week) ends before the snapshot being reported (week \(snapshotWeek)) — choose \(snapshotWeek) or a later week; nothing was recorded"
     case .recordedButNotReported(let ids, let reason):
@@ -130,7 +128,7 @@ extension WorkflowError {
       return .usage
     case .config:
       return .config
-    case .noSnapshots, .unknownSnapshot, .weekBeforeFirstSnapshot, .missingAPIKey,
+    case .noSnapshots, .unknownSnapshot, .weekBeforeFirstSnapshot,
       .inputNotFound, .outputNotWritable, .sampleMissing, .emptyCatalog, .interrupted, .noStore,
       .inputNotAFile, .noneRecorded, .weekBeforeSnapshot, .recordedButNotReported, .noPreviousSnapshot:
       return .failure

@@ -1,6 +1,7 @@
 import Foundation
 import RaonAnalytics
 import RaonDocument
+import TestSupport
 import Testing
 
 @testable import RaonCore
@@ -57,43 +58,9 @@ enum DocumentFixtures {
     return report
   }
 
-  /// A third catalog, built here: 부산 공연 정보 with its 권역 (zones), 장르 (genres) and 공연
-  /// (performances), two fields of its own and no English names.
-  static let third: CatalogProfile = {
-    var words = CatalogWords(
-      region: CatalogWords.Noun("권역", "zone", plural: "zones"), regionCounter: "권역",
-      group: CatalogWords.Noun("장르", "genre", plural: "genres"), groupCounter: "장르", groupPlaces: "개",
-      item: CatalogWords.Noun("공연", "performance", plural: "performances"),
-      catalog: CatalogWords.Phrase("부산시 공연", "Busan performances"),
-      subject: CatalogWords.Phrase("공연", "performances"), fileStem: "부산시_공연_주간현황",
-      whole: CatalogWords.Phrase("부산시", "Busan's"), wholeArea: CatalogWords.Phrase("부산시 전체", "All of Busan"),
-      sourceLine: CatalogWords.Phrase("출처: 부산광역시 「부산 공연 정보」", "Source: Busan, “Busan performances”"),
-      keywords: CatalogWords.Phrase("부산시, 공연", "Busan, performances"),
-      registeredBy: CatalogWords.Phrase("접수일", "day of entry"), registeredOn: CatalogWords.Phrase("접수일", "Entered"),
-      minorChanges: [CatalogWords.Phrase("좌표 50m 미만 이동", "coordinates moved under 50 m")],
-      sessions: CatalogWords.Phrase("회차 수", "Sessions"), unknownRegion: "권역 미상", englishNames: [:],
-      flags: [FlagWords.endBeforeStart, FlagWords.datesMissing],
-      files: FileWords(
-        region: "zone", group: "genre", jsonRegion: "Zone", jsonGroup: "Genre", jsonNamesCatalog: true,
-        labelsChangedFields: false, packFolder: "zones", csv: CSVWords(programs: "performances.csv", headers: nil)),
-      layout: CatalogWords.Layout(packNameOnOwnLine: false, changesPrintStartDate: false))
-    words.columnTitles = [:]
-    var profile = CatalogProfile(
-      name: .seoul, title: "부산 공연 정보", englishTitle: "Busan performances",
-      fields: [
-        CatalogField(.title, "공연명", "TITLE"), CatalogField(.place, "공연장", "HALL"),
-        CatalogField(.district, "권역", "ZONE"), CatalogField(.category, "장르", "GENRE"),
-        CatalogField(.feeText, "입장료", "FEE"), CatalogField(.startDate, "시작", "START"),
-      ],
-      required: [.title, .district], expected: [.title, .district, .category],
-      regions: RegionScheme(
-        primaryLabel: "권역", primaryEnglishLabel: "Zone", secondaryLabel: "장르", secondaryEnglishLabel: "Genre",
-        unknown: "권역 미상", names: ["동부", "서부", "중부"], prefixes: [], lineage: nil),
-      identity: .portalCode, normalisation: .perRecord, coordinates: CatalogProfile.seoul.coordinates,
-      api: CatalogProfile.seoul.api, sourceLine: "출처: 부산광역시", licence: "공공누리 제1유형")
-    profile.words = words
-    return profile
-  }()
+  /// A third catalog (TestSupport's ThirdCatalog): 부산 공연 정보 with its 권역 (zones), 장르
+  /// (genres) and 공연 (performances), a few fields and no English names.
+  static let third = ThirdCatalog.profile
 
   /// Every text a document holds: title, page 1, sections, tables (headers and cells), lists,
   /// charts (titles, notes, bars) and the closing line.

@@ -14,7 +14,7 @@ import Testing
 
   static func options(_ catalog: CatalogProfile.Name, _ language: ReportLanguage = .ko) -> ExportOptions {
     var options = ExportOptions()
-    options.profile = CatalogProfile.profile(catalog)
+    options.profile = CatalogProfile.known(catalog)!
     options.language = language
     return options
   }

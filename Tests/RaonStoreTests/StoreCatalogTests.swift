@@ -12,19 +12,17 @@ import TestSupport
 @Suite("The store's catalog")
 struct StoreCatalogTests {
   static func entry(_ catalog: CatalogProfile.Name, _ n: Int) -> NewSnapshot.Entry {
-    switch catalog {
-    case .seoul:
+    if catalog == .seoul {
       let raw = RawRecord([
         "분류": "전시/미술", "자치구": "종로구", "공연/행사명": "전시 \(n)", "장소": "미술관",
         "문화포털상세URL": "https://culture.seoul.go.kr/view.do?cultcode=\(n)",
       ])
       return NewSnapshot.Entry(program: ProgramNormalizer.normalize(raw), raw: raw)
-    case .national:
-      let raw = RawRecord([
-        "행사명": "공연 \(n)", "장소": "홀", "행사시작일자": "2025-03-01", "제공기관명": "경상북도 안동시",
-      ])
-      return NewSnapshot.Entry(program: NationalNormalizer.normalize([raw])[0], raw: raw)
     }
+    let raw = RawRecord([
+      "행사명": "공연 \(n)", "장소": "홀", "행사시작일자": "2025-03-01", "제공기관명": "경상북도 안동시",
+    ])
+    return NewSnapshot.Entry(program: NationalNormalizer.normalize([raw])[0], raw: raw)
   }
 
   static func snapshot(_ catalog: CatalogProfile.Name, at seconds: TimeInterval) -> NewSnapshot {

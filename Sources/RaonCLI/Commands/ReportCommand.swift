@@ -114,7 +114,7 @@ struct ReportCommand: AsyncParsableCommand {
     var request = ReportRequest()
     request.inputs = input.map { [$0] } ?? []
     request.useAPI = api
-    request.apiBase = apiBase ?? (profile.name == .seoul ? config.apiBase : config.national.apiBase)
+    request.apiBase = apiBase ?? config.apiBase(for: profile)
     request.takenAt = try takenAt.map(TakenAtParser.parse)
     request.snapshot = snapshot
     request.compareTo = compareTo
@@ -123,8 +123,8 @@ struct ReportCommand: AsyncParsableCommand {
     request.formats = try output.format.map { try registry.parse([$0], for: .report) } ?? config.formats ?? registry.defaults(for: .report)
     request.out = output.out
     if let trendWeeks { request.trendWeeks = trendWeeks }
-    request.districts = districts != nil ? District.all : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
-    if profile.name == .national {
+    request.districts = districts != nil ? (profile.fixedRegions ?? []) : uniqued(district.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
+    if profile.fixedRegions == nil {
       request.districts = (regions != nil ? [ReportJob.everyRegion] : [])
         + uniqued(region.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping })
     }

@@ -73,8 +73,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     let job = SnapshotJob(store: snapshotStore, environment: environment, profile: profile)
     let recorded: [SnapshotJob.Recorded]
     if api {
-      let configured = profile.name == .seoul ? config.apiBase : config.national.apiBase
-      let info = try await job.recordFromAPI(base: apiBase ?? configured, takenAt: times.first)
+      let info = try await job.recordFromAPI(base: apiBase ?? config.apiBase(for: profile), takenAt: times.first)
       recorded = [SnapshotJob.Recorded(info: info, unchangedSince: try snapshotStore.unchangedSince(snapshot: info.id))]
     } else {
       let stamps: [Date?]

@@ -4,17 +4,18 @@
 public struct CatalogAPIShape: Sendable, Hashable {
   /// How requests and answers are shaped.
   public enum Style: Sendable, Hashable {
-    /// Seoul Open Data Plaza: `GET {base}/{KEY}/json/{service}/{START}/{END}/`; rows in
+    /// The key inside the path, as Seoul Open Data Plaza has it:
+    /// `GET {base}/{KEY}/json/{service}/{START}/{END}/`; rows in
     /// `{service}.row`, the total in `list_total_count`, results in `RESULT.CODE`
     /// (`INFO-000` ok, `INFO-100` bad key, `INFO-200` no data, `ERROR-3xx` refused,
     /// `ERROR-5xx/6xx` server side), also flat or as XML.
-    case seoulOpenAPI(service: String)
-    /// The public data portal (data.go.kr):
+    case keyInPath(service: String)
+    /// The key as a query parameter, as the public data portal (data.go.kr) has it:
     /// `GET {base}/{operation}?serviceKey=KEY&pageNo=N&numOfRows=M&type=json`; rows in
     /// `response.body.items` (an array, or `{"item": [...]}`), the total in
     /// `response.body.totalCount`, the result in `response.header.resultCode` (`00` ok);
     /// gateway errors as XML `<OpenAPI_ServiceResponse><cmmMsgHeader>…`.
-    case dataGoKr(operation: String)
+    case keyInQuery(operation: String)
   }
 
   public let style: Style

@@ -10,6 +10,7 @@ extension CatalogProfile {
         secondaryLabel: regions.secondaryLabel, secondaryEnglishLabel: regions.secondaryEnglishLabel,
         unknown: regions.unknown, names: lineage.provinceIDs, prefixes: regions.prefixes, lineage: lineage),
       identity: identity, normalisation: normalisation, coordinates: coordinates, api: api,
-      sourceLine: sourceLine, licence: licence, words: words, extras: extras)
+      sourceLine: sourceLine, licence: licence, words: words, extras: extras, configSection: configSection,
+      bundledSample: bundledSample)
   }
 }

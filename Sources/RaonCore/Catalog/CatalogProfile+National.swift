@@ -62,9 +62,9 @@ extension CatalogProfile {
       latitudes: 33.0...38.7, longitudes: 124.5...132.0, centre: (36.5, 127.8),
       outsideFlag: .coordsOutsideKorea),
     api: CatalogAPIShape(
-      style: .dataGoKr(operation: "tn_pubr_public_pblprfr_event_info_api"),
+      style: .keyInQuery(operation: "tn_pubr_public_pblprfr_event_info_api"),
       defaultBase: "http://api.data.go.kr/openapi", keyVariable: "DATA_GO_KR_KEY",
       keyPortal: "data.go.kr", maxPageSize: 1_000),
     sourceLine: "출처: 공공데이터포털 (전국공연행사정보표준데이터)",
-    licence: "공공누리 제1유형", words: .national, extras: ReportExtra.national)
+    licence: "공공누리 제1유형", words: .national, extras: ReportExtra.national, configSection: "national")
 }

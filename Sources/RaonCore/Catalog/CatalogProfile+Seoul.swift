@@ -56,9 +56,10 @@ extension CatalogProfile {
       latitudes: 37.41...37.72, longitudes: 126.76...127.19, centre: (37.5, 127.0),
       outsideFlag: .coordsOutsideSeoul),
     api: CatalogAPIShape(
-      style: .seoulOpenAPI(service: "culturalEventInfo"),
+      style: .keyInPath(service: "culturalEventInfo"),
       defaultBase: "http://openapi.seoul.go.kr:8088", keyVariable: "SEOUL_API_KEY",
       keyPortal: "data.seoul.go.kr", maxPageSize: 1_000),
     sourceLine: "출처: 서울특별시 서울 열린데이터광장 (서울시 문화행사 정보)",
-    licence: "공공누리 제1유형")
+    licence: "공공누리 제1유형",
+    bundledSample: "seoul-cultural-events-2024-09-09.cp949.csv")
 }

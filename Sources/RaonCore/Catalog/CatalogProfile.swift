@@ -12,12 +12,19 @@
 /// profile.label(of: .title)                            // "행사명"
 /// ```
 public struct CatalogProfile: Sendable {
-  /// The catalogs Raon knows, by the name `--catalog` takes and the store records.
-  public enum Name: String, Sendable, CaseIterable, Hashable {
+  /// A catalog's name, as `--catalog` takes it and the store records it. Open, not an
+  /// enumeration: a profile is a value, and the pipeline asks it what it needs (one built in
+  /// the tests goes through the whole pipeline under its own name).
+  public struct Name: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// 서울시 문화행사 정보 (Seoul Open Data Plaza, `culturalEventInfo`).
-    case seoul
+    public static let seoul = Name("seoul")
     /// 전국공연행사정보표준데이터 (the public data portal's standard data).
-    case national
+    public static let national = Name("national")
   }
 
   /// How a program gets its id.
@@ -59,25 +66,54 @@ public struct CatalogProfile: Sendable {
   public let sourceLine: String
   public let licence: String
   /// The words its documents are written in (CatalogWords+Seoul.swift, +National.swift).
-  public var words: CatalogWords = .seoul
+  public var words: CatalogWords
   /// The tables its report adds to the whole catalog's statistics.
-  public var extras: [ReportExtra] = []
+  public var extras: [ReportExtra]
+  /// Its own section of `raon.toml` (`[national]`), or `nil` when its settings are the
+  /// file's top-level keys (Seoul's `api_base`).
+  public var configSection: String?
+  /// The file name of the download Raon ships for it (recorded into an empty store by
+  /// `raon report`), or `nil`: none is shipped.
+  public var bundledSample: String?
+
+  public init(
+    name: Name, title: String, englishTitle: String, fields: [CatalogField], required: [CanonicalField],
+    expected: [CanonicalField], regions: RegionScheme, identity: IdentityRule, normalisation: Normalisation,
+    coordinates: CoordinateBounds, api: CatalogAPIShape, sourceLine: String, licence: String,
+    words: CatalogWords = .seoul, extras: [ReportExtra] = [], configSection: String? = nil, bundledSample: String? = nil
+  ) {
+    self.name = name
+    self.title = title
+    self.englishTitle = englishTitle
+    self.fields = fields
+    self.required = required
+    self.expected = expected
+    self.regions = regions
+    self.identity = identity
+    self.normalisation = normalisation
+    self.coordinates = coordinates
+    self.api = api
+    self.sourceLine = sourceLine
+    self.licence = licence
+    self.words = words
+    self.extras = extras
+    self.configSection = configSection
+    self.bundledSample = bundledSample
+  }
 
   /// The profile `--catalog` names, or `nil`.
   public static func named(_ name: String) -> CatalogProfile? {
-    Name(rawValue: name.lowercased()).map(profile)
+    known(Name(name.lowercased()))
   }
 
-  /// The profile of a catalog.
-  public static func profile(_ name: Name) -> CatalogProfile {
-    switch name {
-    case .seoul: return seoul
-    case .national: return national
-    }
+  /// The profile of a catalog Raon ships, or `nil`.
+  public static func known(_ name: Name) -> CatalogProfile? {
+    all.first { $0.name == name }
   }
 
-  /// Every profile, Seoul first.
-  public static var all: [CatalogProfile] { Name.allCases.map(profile) }
+  /// Every profile Raon ships, Seoul first: a new catalog is its profile, its words, and
+  /// its place here.
+  public static let all: [CatalogProfile] = [seoul, national]
 
   /// The label of a field in this catalog's downloads (its CSV header), for messages.
   public func label(of field: CanonicalField) -> String {

@@ -1,7 +1,13 @@
 extension CatalogWords {
   /// 서울시 문화행사 정보: its 25 자치구, its 분류, its 프로그램 — and in English its
   /// districts and categories by their own English names.
-  public static let seoul = CatalogWords(
+  public static let seoul: CatalogWords = {
+    var words = seoulWithoutOwner
+    words.regionsOwner = "Seoul's"
+    return words
+  }()
+
+  static let seoulWithoutOwner = CatalogWords(
     region: Noun("자치구", "district", plural: "districts"),
     regionCounter: "구",
     group: Noun("분류", "category", plural: "categories"),

@@ -87,6 +87,14 @@ public struct CatalogWords: Sendable {
   /// titles its fields' labels and its nouns give (the national data's `theme` holds its
   /// 요금정보).
   public var columnTitles: [ProgramColumn: Phrase] = [:]
+  /// Whose fixed regions they are, in a message (`Seoul's` 25 districts); empty for a
+  /// catalog whose regions its data brings.
+  public var regionsOwner = ""
+
+  /// Its fixed regions as a message names them: `Seoul's 25 districts`.
+  public func fixedRegionsPhrase(count: Int) -> String {
+    "\(regionsOwner.isEmpty ? "the" : regionsOwner) \(count) \(count == 1 ? region.en : region.enPlural)"
+  }
 
   public init(
     region: Noun, regionCounter: String, group: Noun, groupCounter: String, groupPlaces: String, item: Noun,

@@ -19,6 +19,10 @@ public struct RegionScheme: Sendable {
   public let prefixes: [String]
   /// The national data's lineage of 시·도 and 시·군·구; `nil` for Seoul.
   public let lineage: RegionLineage?
+  /// Each region under its own name. Swift's `String` equality and hashing follow canonical
+  /// equivalence, so a decomposed (NFD) name finds its entry too — and the entry gives back
+  /// the composed (NFC) spelling, the one folder names and reports must use.
+  private let index: [String: String]
 
   public init(
     primaryLabel: String, primaryEnglishLabel: String, secondaryLabel: String,
@@ -33,5 +37,27 @@ public struct RegionScheme: Sendable {
     self.names = names
     self.prefixes = prefixes
     self.lineage = lineage
+    self.index = Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The region a source value names, or `nil` when it is none of ``names``.
+  ///
+  /// Accepts surrounding spaces, a prefix of ``prefixes`` (`서울특별시 강남구`), and a name
+  /// without its one-syllable unit (`강남` → `강남구`), which other sources of the same
+  /// data use.
+  public func canonical(_ text: String) -> String? {
+    // Fast path: the portal's own spelling, as almost every record has it.
+    if let name = index[text] { return name }
+    if text.isEmpty { return nil }
+    var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    for prefix in prefixes where t.hasPrefix(prefix) {
+      t = String(t.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+      break
+    }
+    t = t.replacingOccurrences(of: " ", with: "")
+    if let name = index[t] { return name }
+    guard !t.isEmpty else { return nil }
+    let unitless = names.filter { $0.count == t.count + 1 && $0.hasPrefix(t) }
+    return unitless.count == 1 ? unitless[0] : nil
   }
 }

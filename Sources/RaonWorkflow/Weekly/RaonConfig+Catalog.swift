@@ -10,7 +10,9 @@ enum PackName {
   /// The name as its pack is called, or `nil` when no catalog could have it.
   static func read(_ text: String) -> String? {
     let name = text.trimmingCharacters(in: .whitespaces)
-    if let district = District.named(name) { return district }
+    for profile in CatalogProfile.all where profile.fixedRegions != nil {
+      if let region = profile.region(named: name) { return region }
+    }
     // A 시·도's full name ends in 도 or 시 (경기도, 서울특별시, 세종특별자치시); a provider's
     // begins with one.
     guard let first = name.split(separator: " ").first, first.count >= 3, let last = first.last,
@@ -19,9 +21,11 @@ enum PackName {
     return name
   }
 
-  /// Seoul's districts in their order, then any other name in 가나다 order.
+  /// The fixed regions in their catalog's order (Seoul's districts), then any other name in
+  /// 가나다 order.
   static func ordered(_ names: [String]) -> [String] {
-    District.all.filter(names.contains) + names.filter { !District.all.contains($0) }.sorted()
+    let fixed = CatalogProfile.all.flatMap { $0.fixedRegions ?? [] }
+    return fixed.filter(names.contains) + names.filter { !fixed.contains($0) }.sorted()
   }
 }
 
@@ -42,7 +46,7 @@ extension RaonConfig {
     }
     func refusal(_ name: String, _ place: String) -> String {
       lineage == nil
-        ? "'\(name)' in \(place) is not one of Seoul's 25 districts"
+        ? "'\(name)' in \(place) is not one of \(profile.words.fixedRegionsPhrase(count: profile.regions.names.count))"
         : "'\(name)' in \(place) is not a 시·도 of the national catalog (nor one of its providers, like \"경기도 의정부시\"): this store keeps the national catalog"
     }
     if let weekly = config.weekly {
@@ -50,7 +54,10 @@ extension RaonConfig {
         for name in weekly.districts where !takes(name) {
           throw WorkflowError.config(path: path, line: weekly.districtsLine, message: refusal(name, "districts"))
         }
-      } else if lineage != nil {
+      } else if let fixed = profile.fixedRegions {
+        // Every one of the catalog's fixed regions gets a pack (Seoul's 25, the default).
+        config.weekly?.districts = fixed
+      } else {
         let named = Array(config.mail?.districts.keys ?? [:].keys) + config.webhooks.map(\.list).filter { $0 != WeeklyList.city }
         config.weekly?.districts = PackName.ordered(Array(Set(named)))
       }

@@ -159,7 +159,7 @@ public struct WeeklyDryRun: Sendable {
           let figures = try GateFigures.fromStore(store, old: old, new: latest)
           checked = CheckedGates(
             figures: figures,
-            gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: try WeeklyGates.regionWord(of: store)))
+            gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region))
         }
       }
       if let checked {
@@ -214,7 +214,7 @@ public struct WeeklyDryRun: Sendable {
     let figures = try GateFigures.fromCatalog(store, old: old, entries: prepared.entries, takenAt: catalog.takenAt)
     return CheckedGates(
       figures: figures,
-      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: try WeeklyGates.regionWord(of: store)))
+      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region))
   }
 
   /// What each `[webhook.NAME]` would be posted; the URL's variable named, never its value.

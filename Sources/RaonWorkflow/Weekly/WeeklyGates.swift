@@ -81,11 +81,6 @@ struct WeeklyGate: Codable, Equatable, Sendable {
 }
 
 enum WeeklyGates {
-  /// What the store's catalog calls a region (a store that recorded nothing yet: Seoul's).
-  static func regionWord(of store: some SnapshotStoring) throws -> CatalogWords.Noun {
-    CatalogProfile.profile(try store.catalog() ?? .seoul).words.region
-  }
-
   /// Every gate that `settings` checks, on `figures`, worded in `language`; `region` is
   /// what the store's catalog calls a region (`자치구`, `시·도`: ``CatalogWords/region``).
   static func check(
