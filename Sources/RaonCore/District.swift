@@ -9,16 +9,11 @@ public enum District {
   /// The districts in 가나다 order.
   public static var all: [String] { CatalogProfile.seoul.regions.names }
 
-  /// Each district under its own name. Swift's `String` equality and hashing follow
-  /// canonical equivalence, so a decomposed (NFD) name finds its entry too — and the entry
-  /// gives back the composed (NFC) spelling, the one folder names and reports must use.
-  private static let known = Dictionary(uniqueKeysWithValues: all.map { ($0, $0) })
-
   /// The district a user named (in any Unicode normalisation form, or by its official
   /// romanization in any letter case, with or without `-gu`: `Jongno-gu`, `jongno`), in its
   /// canonical NFC spelling; `nil` when it is not one of them.
   public static func named(_ name: String) -> String? {
-    known[name] ?? CatalogProfile.seoul.region(named: name)
+    CatalogProfile.seoul.region(named: name)
   }
 
   /// The canonical district for a source value, or `nil` when it is not one of them.

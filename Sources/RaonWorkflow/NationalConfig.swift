@@ -63,9 +63,9 @@ public struct NationalConfig: Sendable, Equatable {
     return lineage
   }
 
-  /// The national profile with this section's lineage.
-  public func profile() throws -> CatalogProfile {
-    isEmpty ? .national : CatalogProfile.national.with(lineage: try lineage())
+  /// `base` (the national profile) with this section's lineage over its own.
+  public func profile(over base: CatalogProfile = .national) throws -> CatalogProfile {
+    isEmpty ? base : base.with(lineage: try lineage(over: base.regions.lineage ?? .shipped))
   }
 
   static let knownKeys = ["api_base", "renames", "merges", "detect_lineage", "not_lineage"]
@@ -156,7 +156,7 @@ extension RaonConfig {
   /// A catalog as this config knows it: one whose regions have a lineage takes its
   /// section's renames and mergers.
   public func configured(_ profile: CatalogProfile) throws -> CatalogProfile {
-    guard profile.configSection == Self.nationalSection, !national.isEmpty else { return profile }
-    return profile.with(lineage: try national.lineage(over: profile.regions.lineage ?? .shipped))
+    guard profile.configSection == Self.nationalSection else { return profile }
+    return try national.profile(over: profile)
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 import RaonCore
 
 /// A third catalog, built only for the tests: 부산 공연 정보, with its 권역 (zones), 장르
-/// (genres) and 공연 (performances) — a few fields, its own regions and words, and CSV
-/// downloads written here. It proves a catalog is a profile: nothing in the pipeline names
+/// (genres) and 공연 (performances) — a few fields, its own regions and words (the tests
+/// write its CSV downloads). It proves a catalog is a profile: nothing in the pipeline names
 /// it, and it goes through snapshot, report, packs, diff, trend and site as the shipped
 /// ones do (CatalogConformanceTests).
 public enum ThirdCatalog {
@@ -47,26 +47,4 @@ public enum ThirdCatalog {
     profile.words = words
     return profile
   }()
-
-  /// One performance of a download: its zone, genre, fee text and dates.
-  public struct Row: Sendable {
-    public var title: String
-    public var hall: String
-    public var zone: String
-    public var genre: String
-    public var fee: String
-    public var start: String
-    public var end: String
-
-    public init(_ title: String, _ hall: String, _ zone: String, _ genre: String, _ fee: String, _ start: String, _ end: String) {
-      (self.title, self.hall, self.zone, self.genre, self.fee, self.start, self.end) = (title, hall, zone, genre, fee, start, end)
-    }
-  }
-
-  /// A download of `rows` as the catalog's CSV (UTF-8, its own header).
-  public static func csv(_ rows: [Row]) -> String {
-    let header = profile.fields.map(\.label).joined(separator: ",")
-    return ([header] + rows.map { [$0.title, $0.hall, $0.zone, $0.genre, $0.fee, $0.start, $0.end].joined(separator: ",") })
-      .joined(separator: "\r\n") + "\r\n"
-  }
 }

@@ -33,8 +33,7 @@ extension CatalogProfile {
   /// the catalog's words give it in any letter case, with or without its unit (`Jongno-gu`,
   /// `jongno`, `JUNG-GU`) — in the catalog's own spelling; `nil` when it is none of them.
   public func region(named text: String) -> String? {
-    // Swift's String equality follows canonical equivalence: an NFD name finds its NFC entry.
-    if let name = regions.names.first(where: { $0 == text }) { return name }
+    if let name = regions.exactly(text) { return name }
     let key = Self.folded(text)
     guard !key.isEmpty else { return nil }
     for name in regions.names {

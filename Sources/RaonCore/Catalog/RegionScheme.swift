@@ -40,6 +40,9 @@ public struct RegionScheme: Sendable {
     self.index = Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  /// The region `text` is exactly (in any Unicode normalisation form), in its NFC spelling.
+  public func exactly(_ text: String) -> String? { index[text] }
+
   /// The region a source value names, or `nil` when it is none of ``names``.
   ///
   /// Accepts surrounding spaces, a prefix of ``prefixes`` (`서울특별시 강남구`), and a name
@@ -47,7 +50,7 @@ public struct RegionScheme: Sendable {
   /// data use.
   public func canonical(_ text: String) -> String? {
     // Fast path: the portal's own spelling, as almost every record has it.
-    if let name = index[text] { return name }
+    if let name = exactly(text) { return name }
     if text.isEmpty { return nil }
     var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
     for prefix in prefixes where t.hasPrefix(prefix) {
