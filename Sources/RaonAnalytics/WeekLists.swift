@@ -114,14 +114,16 @@ public struct WeekLists: Sendable, Hashable {
     }
   }
 
-  /// Programs grouped by district in 가나다 order, 미상 last; each group keeps the order
-  /// it was given (the city's running list: find your district, then its programs by
-  /// start day).
-  public static func byDistrict(_ programs: [Program]) -> [(district: String, programs: [Program])] {
+  /// Programs grouped by district in 가나다 order, `unplaced` (the catalog's unknown region:
+  /// Seoul's 미상) last; each group keeps the order it was given (the city's running list:
+  /// find your district, then its programs by start day).
+  public static func byDistrict(_ programs: [Program], unplaced: String = District.unknown)
+    -> [(district: String, programs: [Program])]
+  {
     var groups: [String: [Program]] = [:]
     for p in programs { groups[p.district, default: []].append(p) }
     let order = groups.keys.sorted { a, b in
-      let (ua, ub) = (a == District.unknown, b == District.unknown)
+      let (ua, ub) = (a == unplaced, b == unplaced)
       return ua != ub ? ub : a < b
     }
     return order.map { ($0, groups[$0] ?? []) }

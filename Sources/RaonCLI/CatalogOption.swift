@@ -3,15 +3,22 @@ import RaonCore
 import RaonStore
 import RaonWorkflow
 
-/// `--catalog seoul|national`: which catalog a command works on. A store holds one
+/// `--catalog NAME` (``CatalogProfile/all``): which catalog a command works on. A store holds one
 /// catalog; without the option a command works on the store's (Seoul's for a new store).
 struct CatalogOption: ParsableArguments {
   @Option(
     name: .long,
-    help: ArgumentHelp(
-      "The catalog: seoul (서울시 문화행사 정보, the default) or national (전국공연행사정보표준데이터). Default: the one the store holds.",
-      valueName: "name"))
+    help: ArgumentHelp("The catalog: \(Self.choices). Default: the one the store holds.", valueName: "name"))
   var catalog: String?
+
+  /// Every catalog this Raon knows, as `--help` lists them: `seoul (서울시 문화행사, the
+  /// default) or national (전국 공연·행사)`.
+  static var choices: String {
+    let named = CatalogProfile.all.map { profile in
+      "\(profile.name.rawValue) (\(profile.words.catalog.ko)\(profile.name == .seoul ? ", the default" : ""))"
+    }
+    return named.count < 2 ? named.joined() : named.dropLast().joined(separator: ", ") + " or " + named[named.count - 1]
+  }
 
   func validate() throws {
     if let catalog, CatalogProfile.named(catalog) == nil {

@@ -22,7 +22,7 @@ extension WeeklyReportComposer {
       ]
     }
     var blocks: [Block] = []
-    for (district, list) in WeekLists.byDistrict(programs) {
+    for (district, list) in WeekLists.byDistrict(programs, unplaced: L.profile.regions.unknown) {
       blocks.append(.heading([.text(L.named(district)), .text(" (\(L.countText(list.count)))")]))
       blocks.append(programTable(list, showsDistrict: false))
     }

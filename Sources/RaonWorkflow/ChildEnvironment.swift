@@ -6,7 +6,7 @@
 /// A variable is left out when its name is
 /// - one Raon reads a secret from: `SEOUL_API_KEY`, `DATA_GO_KR_KEY`, `RAON_SMTP_PASSWORD`,
 ///   `PGPASSWORD`, `RAON_DB` (a PostgreSQL URL may carry `?password=`), or any
-///   `RAON_WEBHOOK_…` (a webhook's URL carries its token);
+///   `RAON_WEBHOOK_…` (a webhook's URL carries its token: each channel kind names its prefix);
 /// - a secret by its shape: it ends in `_KEY`, `_TOKEN`, `_SECRET`, `_PASSWORD`, `_PASSWD`,
 ///   `_PASS`, `_CREDENTIALS`, `_APIKEY` or `_AUTH`, or holds `PASSWORD`, `SECRET`,
 ///   `TOKEN` or `APIKEY` (case ignored; `KEY` alone is too common a word to go by);
@@ -26,7 +26,7 @@ enum ChildEnvironment {
   /// Whether a variable called `name` is taken for a secret.
   static func isSecret(_ name: String) -> Bool {
     let upper = name.uppercased()
-    return secretNames.contains(upper) || upper.hasPrefix(WebhookSettings.variablePrefix)
+    return secretNames.contains(upper) || ChannelRegistry.secretVariablePrefixes.contains(where: upper.hasPrefix)
       || secretSuffixes.contains(where: upper.hasSuffix)
       || secretWords.contains(where: upper.contains)
   }

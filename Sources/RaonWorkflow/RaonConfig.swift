@@ -42,8 +42,9 @@ public struct RaonConfig: Sendable, Equatable {
   /// `[weekly]` and `[mail]`: the weekly service's sections (RaonConfig+Weekly.swift).
   public var weekly: WeeklySettings?
   public var mail: MailSettings?
-  /// The `[webhook.NAME]` sections: endpoints that get a list's page 1 (``WebhookSettings``).
-  public var webhooks: [WebhookSettings] = []
+  /// The recipients of the channels configured by sections of their own (`[webhook.NAME]`:
+  /// ``WebhookSettings``), every kind of the registry the file was read with.
+  var channels = ConfiguredChannels()
   /// `[document]`: the office that sends the reports (RaonConfig+Weekly.swift); empty when unset.
   public var document = DocumentHead()
   /// Where it was read from, for messages.
@@ -116,8 +117,13 @@ public struct RaonConfig: Sendable, Equatable {
 
   /// Parses the config text (TOML 1.0 through TOMLKit). Keys may stand at the top or inside
   /// `[sections]`, which are read as if they were not there. Every mistake names the file
-  /// and the line of the key it is about. `formats` are the `registry`'s.
+  /// and the line of the key it is about. `formats` are the `registry`'s; the sections of
+  /// delivery channels, `channels`'.
   public static func parse(_ text: String, path: String, registry: FormatRegistry = .standard) throws -> RaonConfig {
+    try parse(text, path: path, registry: registry, channels: .shipped)
+  }
+
+  static func parse(_ text: String, path: String, registry: FormatRegistry, channels: ChannelRegistry) throws -> RaonConfig {
     var config = RaonConfig()
     config.path = path
     let lines = ConfigLines(text)
@@ -147,11 +153,11 @@ public struct RaonConfig: Sendable, Equatable {
       throw WorkflowError.config(path: path, line: 0, message: "not valid TOML")
     }
     config.national = try NationalConfig.parse(table[Self.nationalSection]?.table, lines: lines, path: path)
-    try parseServiceSections(table, lines: lines, path: path, into: &config)
+    try parseServiceSections(table, lines: lines, path: path, channels: channels, into: &config)
     var seen: Set<String> = []
     // In the order they are written (TOMLKit gives keys sorted), so "given twice" names
     // the second one.
-    let located = try entries(of: table, keyLines: keyLines, path: path).sorted { $0.line < $1.line }
+    let located = try entries(of: table, keyLines: keyLines, path: path, skipping: serviceSections(channels)).sorted { $0.line < $1.line }
     for (key, value, line) in located {
       func fail(_ message: String) -> WorkflowError {
         WorkflowError.config(path: path, line: line, message: message)
@@ -239,10 +245,10 @@ public struct RaonConfig: Sendable, Equatable {
   /// (`lang = {a = 1}`) is a value like any other, for its key to refuse; a table inside a
   /// section (`[a.b]`, `[a]` then `b.c = 1`) is refused here, naming its line.
   private static func entries(
-    of table: TOMLTable, keyLines: [[String]: Int], path: String
+    of table: TOMLTable, keyLines: [[String]: Int], path: String, skipping services: Set<String>
   ) throws -> [(key: String, value: TOMLValueConvertible, line: Int)] {
     var out: [(String, TOMLValueConvertible, Int)] = []
-    for (key, value) in table where key != Self.nationalSection && !serviceSections.contains(key) {
+    for (key, value) in table where key != Self.nationalSection && !services.contains(key) {
       guard let section = value.table, !section.inline else {
         out.append((key, value, keyLines[[key]] ?? 0))
         continue

@@ -4,6 +4,7 @@ import RaonCore
 import RaonDocument
 import RaonMail
 import RaonStore
+import TestSupport
 import Testing
 
 @testable import RaonWorkflow
@@ -103,6 +104,26 @@ import Testing
     #expect(gate?.tripped == true && gate?.figure == "종로구 5 → 0" && gate?.value == 1)
     let province = WeeklyGates.check(emptied, settings: settings, language: .ko, region: CatalogWords.national.region).first { $0.gate == .emptied }
     #expect(province?.label.contains("시·도") == true)
+    // The national data's bodies no 시·도 holds (기타 기관) never "empty"; a 시·도 does.
+    let bodies = GateFigures(
+      old: Self.side(12, ["기타 기관": 6, "경기도": 6]), new: Self.side(12, ["서울특별시": 12]), changed: 0, gone: 0)
+    let national = WeeklyGates.check(
+      bodies, settings: settings, language: .ko, region: CatalogWords.national.region,
+      unplaced: CatalogProfile.national.unplacedRegions
+    ).first { $0.gate == .emptied }
+    #expect(national?.figure == "경기도 6 → 0" && national?.value == 1, "\(String(describing: national))")
+    // A catalog Raon does not ship: its own unknown region (권역 미상) is left out too.
+    let zones = GateFigures(old: Self.side(12, ["권역 미상": 6, "동부": 6]), new: Self.side(12, ["서부": 12]), changed: 0, gone: 0)
+    let third = WeeklyGates.check(
+      zones, settings: settings, language: .ko, region: ThirdCatalog.profile.words.region,
+      unplaced: ThirdCatalog.profile.unplacedRegions
+    ).first { $0.gate == .emptied }
+    #expect(third?.figure == "동부 6 → 0" && third?.value == 1, "\(String(describing: third))")
+    #expect(
+      WeekLists.byDistrict(
+        [Program(id: "1", district: "권역 미상"), Program(id: "2", district: "중부"), Program(id: "3", district: "동부")],
+        unplaced: ThirdCatalog.profile.regions.unknown
+      ).map(\.district) == ["동부", "중부", "권역 미상"])
 
     // 300 changed + 201 gone of 1,000: 50.1 %, past 50 %; 500 of 1,000: not.
     func share(_ changed: Int, _ gone: Int) -> WeeklyGate? {

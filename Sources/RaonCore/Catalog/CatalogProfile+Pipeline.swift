@@ -16,6 +16,12 @@ extension CatalogProfile {
   /// data's 시·도 and providers, `--region`).
   public var fixedRegions: [String]? { tracesLineage ? nil : regions.names }
 
+  /// The names under which rows no region takes are counted — Seoul's 미상, the national
+  /// data's 기타 기관 (bodies no 시·도 holds): never a region that "emptied", listed last.
+  public var unplacedRegions: Set<String> {
+    tracesLineage ? [regions.unknown, RegionLineage.otherBodiesName] : [regions.unknown]
+  }
+
   /// The catalog's own header labels and API keys, folded (``CanonicalField/fold(_:)``):
   /// a reader asked for this catalog reads a column by them where the shipped labels do
   /// not know it (a catalog Raon does not ship, with headers of its own).

@@ -74,7 +74,7 @@ extension XLSXReportBuilder {
   }
 
   func fillWeekSheets(_ sheets: WeekSheets, _ report: ReportData, trend: Chart) throws -> OnNowTables {
-    try fillList(sheets.running, WeekLists.byDistrict(report.lists.running).flatMap(\.programs), districtFirst: true)
+    try fillList(sheets.running, WeekLists.byDistrict(report.lists.running, unplaced: labels.profile.regions.unknown).flatMap(\.programs), districtFirst: true)
     let tables = try fillOnNow(sheets.onNow, report.weekView)
     try XLSXTrendSheet.add(
       to: workbook, points: report.trend, chart: trend, labels: labels, formats: formats, into: sheets.trend)

@@ -58,7 +58,7 @@ extension RaonConfig {
         // Every one of the catalog's fixed regions gets a pack (Seoul's 25, the default).
         config.weekly?.districts = fixed
       } else {
-        let named = Array(config.mail?.districts.keys ?? [:].keys) + config.webhooks.map(\.list).filter { $0 != WeeklyList.city }
+        let named = Array(config.mail?.districts.keys ?? [:].keys) + config.channels.recipients.map(\.list).filter { $0 != WeeklyList.city }
         config.weekly?.districts = PackName.ordered(Array(Set(named)))
       }
     }
@@ -67,8 +67,9 @@ extension RaonConfig {
         throw WorkflowError.config(path: path, line: mail.districtLines[name] ?? 0, message: refusal(name, "[mail.districts]"))
       }
     }
-    for hook in config.webhooks where hook.list != WeeklyList.city && !takes(hook.list) {
-      throw WorkflowError.config(path: path, line: hook.listLine, message: refusal(hook.list, "[webhook.\(hook.name)] list"))
+    for recipient in config.channels.recipients where recipient.list != WeeklyList.city && !takes(recipient.list) {
+      throw WorkflowError.config(
+        path: path, line: recipient.listLine, message: refusal(recipient.list, "[\(recipient.section)] list"))
     }
     return config
   }

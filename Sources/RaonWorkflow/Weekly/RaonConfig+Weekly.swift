@@ -12,12 +12,39 @@ import TOMLKit
 
 extension RaonConfig {
   /// The sections read here, not as plain keys.
-  static let serviceSections: Set<String> = ["weekly", "mail", "document", "webhook"]
+  static func serviceSections(_ channels: ChannelRegistry) -> Set<String> {
+    Set(["weekly", "mail", "document"] + channels.kinds.map { $0.section })
+  }
 
-  /// Reads `[weekly]` and `[mail]` from the parsed file into `config`.
-  static func parseServiceSections(_ table: TOMLTable, lines: ConfigLines, path: String, into config: inout RaonConfig)
-    throws
-  {
+  /// `[SECTION.NAME]` sections of one channel kind, each a recipient.
+  private static func parseChannelSections(
+    _ kind: any ChannelKind.Type, _ table: TOMLTable, lines: ConfigLines, path: String, into config: inout RaonConfig
+  ) throws {
+    guard let value = table[kind.section] else { return }
+    let example = "[\(kind.section).NAME] sections, like [\(kind.section).\(kind.exampleName)] with \(kind.sectionKeys)"
+    guard let sections = value.table, !sections.inline else {
+      throw WorkflowError.config(
+        path: path, line: lines.line(of: kind.section, in: nil), message: "'\(kind.section)' must be \(example)")
+    }
+    for (name, value) in sections {
+      guard let section = value.table else {
+        throw WorkflowError.config(
+          path: path, line: lines.line(of: name, in: kind.section),
+          message: "'\(name)' in [\(kind.section)] must be a [\(kind.section).\(name)] section with \(kind.sectionKeys)")
+      }
+      let reader = SectionReader(section, name: "\(kind.section).\(name)", lines: lines, path: path)
+      config.channels.recipients.append(
+        try kind.read(
+          ChannelSection(
+            reader: reader, name: name, packs: config.weekly?.districts, packsGiven: config.weekly?.districtsGiven ?? false)))
+    }
+  }
+
+  /// Reads `[weekly]`, `[document]`, `[mail]` and every `channels` kind's sections from the
+  /// parsed file into `config`.
+  static func parseServiceSections(
+    _ table: TOMLTable, lines: ConfigLines, path: String, channels: ChannelRegistry, into config: inout RaonConfig
+  ) throws {
     if let weekly = table["weekly"] {
       guard let section = weekly.table else {
         throw WorkflowError.config(path: path, line: lines.line(of: "weekly", in: nil), message: "'weekly' must be a [weekly] section")
@@ -38,24 +65,10 @@ extension RaonConfig {
       config.mail = try SectionReader(section, name: "mail", lines: lines, path: path).mail(
         districts: config.weekly?.districts, given: config.weekly?.districtsGiven ?? false)
     }
-    if let webhooks = table["webhook"] {
-      guard let sections = webhooks.table, !sections.inline else {
-        throw WorkflowError.config(
-          path: path, line: lines.line(of: "webhook", in: nil),
-          message: "'webhook' must be [webhook.NAME] sections, like [webhook.culture] with url_env and list")
-      }
-      for (name, value) in sections {
-        guard let section = value.table else {
-          throw WorkflowError.config(
-            path: path, line: lines.line(of: name, in: "webhook"),
-            message: "'\(name)' in [webhook] must be a [webhook.\(name)] section with url_env and list")
-        }
-        config.webhooks.append(
-          try SectionReader(section, name: "webhook.\(name)", lines: lines, path: path).webhook(
-            name, districts: config.weekly?.districts, given: config.weekly?.districtsGiven ?? false))
-      }
-      config.webhooks.sort { $0.name < $1.name }
+    for kind in channels.kinds {
+      try parseChannelSections(kind, table, lines: lines, path: path, into: &config)
     }
+    config.channels.recipients.sort { $0.section < $1.section }
   }
 }
 
@@ -241,57 +254,6 @@ struct SectionReader {
   static let documentKeys = ["department", "officer", "phone"]
   /// The longest value `[document]` takes (characters).
   static let documentValueLimit = 60
-
-  /// `[webhook.NAME]`: the endpoint's variable, the list it gets, the site it links to.
-  func webhook(_ hook: String, districts packs: [String]?, given: Bool) throws -> WebhookSettings {
-    try checkKeys(WebhookSettings.knownKeys)
-    guard !hook.isEmpty, hook.count <= 40, hook.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
-    else {
-      throw WorkflowError.config(
-        path: path, line: lines.line(ofSection: name),
-        message: "[\(name)]: a webhook's name is letters, digits, - and _ (at most 40), like [webhook.culture]")
-    }
-    guard let variable = try nonEmpty("url_env") else {
-      throw WorkflowError.config(
-        path: path, line: lines.line(ofSection: name),
-        message: "[\(name)] has no url_env — add url_env = \"\(WebhookSettings.variablePrefix)\(hook.uppercased().replacingOccurrences(of: "-", with: "_"))\" and put the URL in that variable")
-    }
-    guard variable.hasPrefix(WebhookSettings.variablePrefix), variable.count > WebhookSettings.variablePrefix.count,
-      variable.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
-    else {
-      throw fail(
-        "url_env",
-        "url_env = '\(variable)' must name an environment variable \(WebhookSettings.variablePrefix)… (capitals, digits, _): the URL carries the endpoint's token, so it is never written in the file")
-    }
-    guard let listText = try nonEmpty("list") else {
-      throw WorkflowError.config(
-        path: path, line: lines.line(ofSection: name), message: "[\(name)] has no list — add list = \"city\" or a district, like list = \"종로구\"")
-    }
-    let list: String
-    if listText == WeeklyList.city {
-      list = listText
-    } else {
-      guard let region = PackName.read(listText) else {
-        throw fail("list", "list = '\(listText)' is neither \"city\" nor one of Seoul's 25 districts (nor a 시·도 of the national catalog)")
-      }
-      if let packs, given || District.named(region) != nil, !packs.contains(region) {
-        throw fail("list", "list = '\(region)' is a district [weekly] districts leaves out — add it there")
-      }
-      list = region
-    }
-    var settings = WebhookSettings(name: hook, urlVariable: variable, list: list)
-    settings.listLine = lines.line(of: "list", in: name)
-    if let site = try nonEmpty("site_url") {
-      guard let url = URL(string: site), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil,
-        url.user == nil, url.password == nil
-      else {
-        throw fail("site_url", "site_url = '\(site)' must be an http:// or https:// address without a login, like \"https://raon.example.go.kr/\"")
-      }
-      settings.siteURL = site
-    }
-    if let seconds = try seconds("timeout", 1...600) { settings.timeout = seconds }
-    return settings
-  }
 
   func mail(districts packs: [String]?, given: Bool = true) throws -> MailSettings {
     try checkKeys(MailSettings.knownKeys)

@@ -10,43 +10,6 @@ import RaonStore
   import FoundationNetworking
 #endif
 
-/// One `[webhook.NAME]` section of `raon.toml`: an HTTP endpoint (a messenger's incoming
-/// webhook — 네이버웍스, 카카오워크, Slack, Teams — or an office's own) that gets page 1 of
-/// one list's week as JSON.
-///
-/// ```toml
-/// [webhook.culture]
-/// url_env = "RAON_WEBHOOK_CULTURE"       # the endpoint: its token is a secret, so never in the file
-/// list = "city"                          # whose week: "city", or a district (시·도) with a pack
-/// site_url = "https://raon.example.go.kr/"  # optional: the published site, for links
-/// timeout = "20s"                        # optional: for the whole request (default 30 s)
-/// ```
-public struct WebhookSettings: Sendable, Equatable {
-  /// The section's name: the ledger's recipient is `webhook:NAME`.
-  public var name: String
-  /// The environment variable that holds the URL (``variablePrefix`` and more).
-  public var urlVariable: String
-  public var list: String
-  public var siteURL: String?
-  public var timeout = 30
-  /// The line of `list` in the config, for a mistake found once the catalog is known.
-  public var listLine = 0
-
-  public init(name: String, urlVariable: String, list: String) {
-    self.name = name
-    self.urlVariable = urlVariable
-    self.list = list
-  }
-
-  /// How the ledger names the recipient.
-  public var recipient: String { Self.recipientPrefix + name }
-
-  public static let recipientPrefix = "webhook:"
-  /// Every URL variable starts so: a program Raon starts never gets one (``ChildEnvironment``).
-  public static let variablePrefix = "RAON_WEBHOOK_"
-  public static let knownKeys = ["url_env", "list", "site_url", "timeout"]
-}
-
 /// What a webhook is sent: page 1 of the list's week, the files the mail carries (names,
 /// sizes, SHA-256, not their bytes) and links into the site. `text` is page 1 as lines, for
 /// endpoints that show one field (Slack's and 카카오워크's incoming webhooks read `text`).
@@ -122,10 +85,6 @@ struct WebhookPayload: Codable, Equatable {
   }
 }
 
-/// Posts what an endpoint is sent, giving up after `timeout` seconds for the whole request;
-/// answers the HTTP status. Tests post to a loopback server through the real one.
-typealias WebhookPost = @Sendable (_ url: URL, _ body: Data, _ timeout: Int) throws -> Int
-
 /// The HTTP webhook as a ``DeliveryChannel``: each `[webhook.NAME]` a recipient of its
 /// list. A 2xx answer is a delivery; anything else — no answer, a refusal, a URL variable
 /// unset — leaves it pending for the next run (a wrong URL or token is fixed in the
@@ -138,9 +97,9 @@ final class WebhookChannel: DeliveryChannel {
   private let variables: [String: String]
   private let out: URL
   private let packFolder: String
-  private let post: WebhookPost
+  private let post: HTTPPost
 
-  init(hooks: [WebhookSettings], variables: [String: String], out: URL, packFolder: String, post: @escaping WebhookPost = WebhookChannel.urlSessionPost) {
+  init(hooks: [WebhookSettings], variables: [String: String], out: URL, packFolder: String, post: @escaping HTTPPost = WebhookChannel.urlSessionPost) {
     self.hooks = Dictionary(hooks.map { ($0.recipient, $0) }, uniquingKeysWith: { a, _ in a })
     self.variables = variables
     self.out = out
@@ -179,7 +138,7 @@ final class WebhookChannel: DeliveryChannel {
   /// a moved URL leaves the delivery pending (followed, a 301–303 turns the POST into a GET
   /// without the JSON, and a 200 from the new place was recorded as delivered). The error
   /// says what went wrong in our words: Foundation's would quote the URL.
-  static let urlSessionPost: WebhookPost = { url, body, timeout in
+  static let urlSessionPost: HTTPPost = { url, body, timeout in
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: TimeInterval(timeout))
     request.httpMethod = "POST"
     request.httpBody = body

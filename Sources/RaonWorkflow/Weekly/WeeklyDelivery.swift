@@ -22,19 +22,19 @@ import RaonStore
 /// login or the sender, or goes away leaves the rest pending, untried.
 struct WeeklyDelivery {
   let store: any SnapshotStoring
-  /// The mail channel's settings and server; `nil` when only webhooks deliver.
+  /// The mail channel's settings and server; `nil` when only other channels deliver.
   let mail: MailSettings?
   let server: SMTPServer?
-  /// The `[webhook.NAME]` sections: each a recipient of its list.
-  var webhooks: [WebhookSettings] = []
+  /// The other channels' recipients (`[webhook.NAME]`, …): each a recipient of its list.
+  var others = ConfiguredChannels()
   let environment: RaonEnvironment
   let out: URL
   let language: ReportLanguage
   /// The catalog the messages are about (its words).
   var profile: CatalogProfile = .seoul
   let makeTransport: (SMTPServer) throws -> any MailTransport
-  /// How a webhook is posted (tests may count).
-  var post: WebhookPost = WebhookChannel.urlSessionPost
+  /// How a channel posts over HTTP (tests may count).
+  var post: HTTPPost = WebhookChannel.urlSessionPost
 
   var ledger: RunLedger { store.ledger }
 
@@ -62,14 +62,14 @@ struct WeeklyDelivery {
   }
 
   /// Each list's recipients on every channel, as the ledger names them: its addresses,
-  /// then its webhooks (`webhook:NAME`).
+  /// then its other channels' recipients (`webhook:NAME`).
   var recipientLists: [(list: String, recipients: [String])] {
     var lists = (mail?.lists ?? []).map { ($0.list, $0.recipients.map(\.text)) }
-    for hook in webhooks {
-      if let i = lists.firstIndex(where: { $0.0 == hook.list }) {
-        lists[i].1.append(hook.recipient)
+    for other in others.recipients {
+      if let i = lists.firstIndex(where: { $0.0 == other.list }) {
+        lists[i].1.append(other.recipient)
       } else {
-        lists.append((hook.list, [hook.recipient]))
+        lists.append((other.list, [other.recipient]))
       }
     }
     return lists.map { (list: $0.0, recipients: $0.1) }
@@ -82,11 +82,7 @@ struct WeeklyDelivery {
       channels.append(
         MailChannel(ledger: ledger, mail: mail, server: server, now: environment.now, makeTransport: makeTransport))
     }
-    if !webhooks.isEmpty {
-      channels.append(
-        WebhookChannel(
-          hooks: webhooks, variables: environment.variables, out: out, packFolder: profile.words.files.packFolder, post: post))
-    }
+    channels += others.channels(ChannelContext(variables: environment.variables, out: out, profile: profile, post: post))
     return channels
   }
 
@@ -104,7 +100,7 @@ struct WeeklyDelivery {
       }
     case .notice(let week, let hold, let facts):
       known[week.start.description] = facts
-      // A notice is a short mail; a webhook gets the week's report only.
+      // A notice is a short mail; the other channels get the week's report only.
       for (list, recipients) in mail?.lists ?? [] where !recipients.isEmpty {
         _ = try ledger.plan(
           week: week.start.description, list: list, recipients: recipients.map(\.text), resend: false, hold: hold,

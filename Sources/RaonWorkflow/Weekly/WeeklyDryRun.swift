@@ -72,7 +72,7 @@ public struct WeeklyDryRun: Sendable {
             : same && unchangedReport ? "site: \(target) is unchanged — it would not be written" : "site: would rebuild \(target)")
       }
     }
-    try webhookLines(request, week: week, into: &outcome)
+    try channelLines(request, week: week, into: &outcome)
     guard let server, let mail = config.mail else {
       outcome.lines.append("mail: no [mail] section — nothing would be sent")
       return outcome
@@ -159,7 +159,7 @@ public struct WeeklyDryRun: Sendable {
           let figures = try GateFigures.fromStore(store, old: old, new: latest)
           checked = CheckedGates(
             figures: figures,
-            gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region))
+            gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region, unplaced: options.profile.unplacedRegions))
         }
       }
       if let checked {
@@ -214,23 +214,21 @@ public struct WeeklyDryRun: Sendable {
     let figures = try GateFigures.fromCatalog(store, old: old, entries: prepared.entries, takenAt: catalog.takenAt)
     return CheckedGates(
       figures: figures,
-      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region))
+      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region, unplaced: options.profile.unplacedRegions))
   }
 
-  /// What each `[webhook.NAME]` would be posted; the URL's variable named, never its value.
-  private func webhookLines(_ request: WeeklyRequest, week: ISOWeek, into outcome: inout WeeklyOutcome) throws {
-    guard !config.webhooks.isEmpty else { return }
+  /// What each recipient of a channel other than mail (`[webhook.NAME]`, …) would get, in
+  /// the channel's own words.
+  private func channelLines(_ request: WeeklyRequest, week: ISOWeek, into outcome: inout WeeklyOutcome) throws {
+    guard !config.channels.isEmpty else { return }
     let sent = Set(try store?.ledger.deliveries(week: week.start.description).filter { $0.status == .sent }.map(\.recipient) ?? [])
-    for hook in config.webhooks {
-      let set = !(environment.variables[hook.urlVariable]?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true)
-      var stale = false
-      if case .stale = outcome.verdict { stale = true }
-      let what =
-        stale ? "would post nothing (a webhook gets the week's report only)"
-        : sent.contains(hook.recipient) && !request.resend ? "has \(week) already"
-        : "would post page 1 of \(hook.list)" + (outcome.verdict == .sent ? "" : " once released")
-      outcome.lines.append(
-        "webhook \(hook.name): \(what)" + (set ? "" : " — \(hook.urlVariable) is not set, so it would stay pending"))
+    var stale = false
+    if case .stale = outcome.verdict { stale = true }
+    for recipient in config.channels.recipients {
+      let facts = ChannelDryRun(
+        week: week, stale: stale, hasWeek: sent.contains(recipient.recipient) && !request.resend,
+        sendsNow: outcome.verdict == .sent, variables: environment.variables)
+      outcome.lines.append(recipient.dryRunLine(facts))
     }
   }
 

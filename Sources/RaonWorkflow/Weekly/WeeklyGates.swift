@@ -84,7 +84,8 @@ enum WeeklyGates {
   /// Every gate that `settings` checks, on `figures`, worded in `language`; `region` is
   /// what the store's catalog calls a region (`자치구`, `시·도`: ``CatalogWords/region``).
   static func check(
-    _ figures: GateFigures, settings: WeeklyGateSettings, language: ReportLanguage, region: CatalogWords.Noun
+    _ figures: GateFigures, settings: WeeklyGateSettings, language: ReportLanguage, region: CatalogWords.Noun,
+    unplaced: Set<String> = [District.unknown]
   ) -> [WeeklyGate] {
     let ko = language == .ko
     var gates: [WeeklyGate] = []
@@ -100,7 +101,7 @@ enum WeeklyGates {
     }
     if let least = settings.emptiedFrom {
       let emptied = old.byRegion.filter { region, count in
-        region != District.unknown && count >= least && (new.byRegion[region] ?? 0) == 0
+        !unplaced.contains(region) && count >= least && (new.byRegion[region] ?? 0) == 0
       }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
       let word = ko ? region.ko : region.enPlural
       let listed = emptied.map { "\($0.key) \($0.value.formatted()) → 0" }.joined(separator: ", ")

@@ -30,7 +30,7 @@ extension WeeklyJob {
     let figures = try GateFigures.fromStore(store, old: old, new: snapshot)
     let checked = CheckedGates(
       figures: figures,
-      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region))
+      gates: WeeklyGates.check(figures, settings: settings.gates, language: options.language, region: options.profile.words.region, unplaced: options.profile.unplacedRegions))
     try store.ledger.note(run: runID, .init(gates: checked.json))
     outcome.lines += Self.gateLines(checked)
     return checked

@@ -27,8 +27,8 @@ public struct WeeklyJob: Sendable {
   public let options: ExportOptions
   /// Makes the mail transport (libcurl's; tests may give their own).
   var makeTransport: @Sendable (SMTPServer) throws -> any MailTransport = { try CurlSMTPTransport(server: $0) }
-  /// Posts to a webhook (tests may count what is posted).
-  var post: WebhookPost = WebhookChannel.urlSessionPost
+  /// How a channel posts over HTTP (tests may count what is posted).
+  var post: HTTPPost = WebhookChannel.urlSessionPost
   /// Waits between attempts to pull (tests need not wait).
   var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   /// The lock file, when the caller took it before opening the store (``takeLockFile(_:storeFile:environment:)``).
@@ -115,11 +115,11 @@ public struct WeeklyJob: Sendable {
         }
       }
       step = .deliver
-      if (server != nil && config.mail != nil) || !config.webhooks.isEmpty {
+      if (server != nil && config.mail != nil) || !config.channels.isEmpty {
         var delivery = WeeklyDelivery(
           store: store, mail: config.mail, server: server, environment: environment,
           out: environment.url(forPath: settings.out), language: options.language, makeTransport: makeTransport)
-        delivery.webhooks = config.webhooks
+        delivery.others = config.channels
         delivery.post = post
         delivery.profile = options.profile
         let tally = try delivery.run(plan, runID: runID)
@@ -131,7 +131,8 @@ public struct WeeklyJob: Sendable {
           "mail: sent \(tally.sent), pending \(tally.pending), refused \(tally.refused)" + (tally.held > 0 ? ", held \(tally.held)" : ""))
         outcome.warnings += tally.notes
       } else {
-        outcome.lines.append("mail: no [mail] or [webhook] section — nothing sent")
+        let sections = (["mail"] + ChannelRegistry.shipped.kinds.map { $0.section }).map { "[\($0)]" }
+        outcome.lines.append("mail: no \(sections.joined(separator: " or ")) section — nothing sent")
       }
       if let siteFailure {
         step = .site
