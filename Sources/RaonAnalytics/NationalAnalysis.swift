@@ -17,28 +17,44 @@ public enum NationalAnalysis {
   ///   - day: The report's day (D: the snapshot's day in Korea).
   /// - Returns: The events, in the order of their first row.
   public static func events(_ programs: [Program], profile: CatalogProfile, on day: CalendarDay) -> [Program] {
-    let lineage = profile.regions.lineage ?? .shipped
+    var names = Naming(profile: profile, on: day)
     var seen: Set<String> = []
     var events: [Program] = []
     events.reserveCapacity(programs.count)
-    // Each provider's names worked out once: a snapshot names some 220 in thousands of events.
-    var names: [Regions: Regions] = [:]
     for program in programs where seen.insert(program.id).inserted {
-      var event = program
-      let stored = Regions(province: program.district, provider: program.category)
-      let named = names[stored] ?? {
-        let named = Self.named(stored, lineage, on: day)
-        names[stored] = named
-        return named
-      }()
-      event.district = named.province
-      event.category = named.provider
+      var event = names.named(program)
       if let reference = program.registeredOn, day - reference > 365 {
         event.qualityFlags.insert(.referenceDateStale)
       }
       events.append(event)
     }
     return events
+  }
+
+  /// Names events as on one day, each provider's names worked out once: a snapshot names
+  /// some 220 providers in thousands of events (a comparison a year apart, 8,500 changes).
+  struct Naming {
+    let lineage: RegionLineage
+    let day: CalendarDay
+    private var names: [Regions: Regions] = [:]
+
+    init(profile: CatalogProfile, on day: CalendarDay) {
+      lineage = profile.regions.lineage ?? .shipped
+      self.day = day
+    }
+
+    mutating func named(_ program: Program) -> Program {
+      let stored = Regions(province: program.district, provider: program.category)
+      let named = names[stored] ?? {
+        let named = NationalAnalysis.named(stored, lineage, on: day)
+        names[stored] = named
+        return named
+      }()
+      var event = program
+      event.district = named.province
+      event.category = named.provider
+      return event
+    }
   }
 
   /// An event's 시·도 (`district`) and provider (`category`): lineage ids in the store,
@@ -56,22 +72,13 @@ public enum NationalAnalysis {
       province: lineage.provinceName(province, on: day), provider: lineage.providerName(stored.provider, on: day))
   }
 
-  static func named(_ program: Program, _ lineage: RegionLineage, on day: CalendarDay) -> Program {
-    var event = program
-    let named = named(Regions(province: program.district, provider: program.category), lineage, on: day)
-    event.district = named.province
-    event.category = named.provider
-    return event
-  }
-
   /// A comparison's events named as on `day` (the newer snapshot's: ``named(_:_:on:)``), so
   /// `raon diff` and the report's changes name each by its provider and 시·도 as a person
   /// knows them.
   public static func named(_ diff: SnapshotDiff, profile: CatalogProfile, on day: CalendarDay) -> SnapshotDiff {
-    let lineage = profile.regions.lineage ?? .shipped
-    let name = { (p: Program) in named(p, lineage, on: day) }
+    var names = Naming(profile: profile, on: day)
     return SnapshotDiff(
-      added: diff.added.map(name), removed: diff.removed.map(name),
-      changed: diff.changed.map { ChangedProgram(old: name($0.old), new: name($0.new), fields: $0.fields) })
+      added: diff.added.map { names.named($0) }, removed: diff.removed.map { names.named($0) },
+      changed: diff.changed.map { ChangedProgram(old: names.named($0.old), new: names.named($0.new), fields: $0.fields) })
   }
 }

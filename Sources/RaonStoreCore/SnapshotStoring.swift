@@ -39,6 +39,9 @@ public protocol SnapshotStoring: Sendable {
   /// The raw records of a snapshot, in the same order as ``programs(inSnapshot:)``.
   func rawRecords(inSnapshot id: Int64) throws -> [StoredRawRecord]
 
+  /// Both at once, each stored row read once (a reading that relines a snapshot gives its own).
+  func programsAndRawRecords(inSnapshot id: Int64) throws -> (programs: [Program], records: [StoredRawRecord])
+
   /// The programs of a snapshot, read from the store chunk by chunk on every pass.
   func programChunks(inSnapshot id: Int64, chunkSize: Int) throws -> ProgramChunks
 

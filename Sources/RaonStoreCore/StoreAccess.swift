@@ -75,6 +75,18 @@ extension SnapshotStoring {
     return result
   }
 
+  /// A snapshot's programs and its raw records together, each `raw_values` parsed once.
+  public func programsAndRawRecords(inSnapshot id: Int64) throws -> (programs: [Program], records: [StoredRawRecord]) {
+    var programs: [Program] = []
+    var records: [StoredRawRecord] = []
+    try forEachVersionChunk(inSnapshot: id, reserve: { programs.reserveCapacity($0); records.reserveCapacity($0) }) {
+      let chunk = try VersionCoding.programsAndRawRecords(of: $0)
+      programs.append(contentsOf: chunk.programs)
+      records.append(contentsOf: chunk.records)
+    }
+    return (programs, records)
+  }
+
   public func rawRecords(inSnapshot id: Int64) throws -> [StoredRawRecord] {
     var result: [StoredRawRecord] = []
     try forEachVersionChunk(inSnapshot: id) { result.append(contentsOf: try VersionCoding.rawRecords(of: $0)) }

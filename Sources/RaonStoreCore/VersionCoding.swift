@@ -84,6 +84,44 @@ package enum VersionCoding {
     return values
   }
 
+  /// The programs of versions and their raw records, in order, each repeated as often as it
+  /// is present: ``programs(of:)`` and ``rawRecords(of:)`` with each `raw_values` parsed
+  /// once (a comparison by events reads both: parsing was half of reading a snapshot).
+  package static func programsAndRawRecords(of present: [PresentVersion]) throws
+    -> (programs: [Program], records: [StoredRawRecord])
+  {
+    // Errors in the same order as ``programs(of:)``'s: raw values first, then programs.
+    var decoded = ParallelWork.map(present.count) {
+      i -> (rawError: Swift.Error?, values: [String?], program: Result<Program, Swift.Error>?) in
+      let values: [String?]
+      do {
+        values = try rawValues(of: present[i].version, versionID: present[i].id)
+      } catch {
+        return (error, [], nil)
+      }
+      return (nil, values, Result { try present[i].version.program(rawValues: values) })
+    }
+    for i in decoded.indices {
+      if let error = decoded[i].rawError { throw error }
+    }
+    var programs: [Program] = []
+    var records: [StoredRawRecord] = []
+    programs.reserveCapacity(present.count)
+    records.reserveCapacity(present.count)
+    for i in decoded.indices {
+      // Moved out of `decoded` rather than copied (see `ParallelWork.map`).
+      guard let program = try decoded[i].program.take()?.get() else { continue }
+      let values = decoded[i].values
+      decoded[i].values = []
+      var version = present[i].version
+      version.rawValues = values
+      let raw = StoredRawRecord(programID: version.programID, versionID: present[i].id, record: version.rawRecord)
+      programs.append(contentsOf: repeatElement(program, count: max(1, present[i].copies)))
+      records.append(contentsOf: repeatElement(raw, count: present[i].copies))
+    }
+    return (programs, records)
+  }
+
   /// The raw records of versions, each repeated as often as it is present.
   package static func rawRecords(of present: [PresentVersion]) throws -> [StoredRawRecord] {
     let values = try ParallelWork.map(present.count) { i in

@@ -154,6 +154,10 @@ struct RelinedStore: SnapshotStoring {
     try relined[id]?.rows ?? base.rawRecords(inSnapshot: id)
   }
 
+  func programsAndRawRecords(inSnapshot id: Int64) throws -> (programs: [Program], records: [StoredRawRecord]) {
+    try relined[id].map { ($0.programs, $0.rows) } ?? base.programsAndRawRecords(inSnapshot: id)
+  }
+
   func programChunks(inSnapshot id: Int64, chunkSize: Int) throws -> ProgramChunks {
     guard let programs = relined[id]?.programs else { return try base.programChunks(inSnapshot: id, chunkSize: chunkSize) }
     return ProgramChunks(programs)

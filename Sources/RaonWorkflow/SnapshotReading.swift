@@ -70,8 +70,7 @@ enum SnapshotReading {
   static func events(of snapshot: SnapshotInfo, in store: any SnapshotStoring, profile: CatalogProfile) throws
     -> (programs: [Program], events: EventComparison.Snapshot)
   {
-    let programs = try store.programs(inSnapshot: snapshot.id)
-    let rows = try store.rawRecords(inSnapshot: snapshot.id).map { ($0.programID, $0.record) }
-    return (programs, EventComparison.events(programs: programs, rows: rows, profile: profile))
+    let (programs, records) = try store.programsAndRawRecords(inSnapshot: snapshot.id)
+    return (programs, EventComparison.events(programs: programs, rows: records.map { ($0.programID, $0.record) }, profile: profile))
   }
 }
