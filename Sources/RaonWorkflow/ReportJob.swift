@@ -159,17 +159,29 @@ public struct ReportJob: Sendable {
             options: request.options)
           return (compared, begun)
         }
-        // Its failure waits for the recording, so that it can say what was recorded.
-        let (compareResult, info) = try ParallelWork.both(
-          { Result { try compareAndBegin() } }, { try store.record(snapshot) })
+        // Once recorded, the selection and the trend (read from the store, the input's
+        // point too) on the recording's lane, while the comparison and the workbook's begin
+        // may still run on the other (it was the national job's longest step alone on a
+        // core: 176 ms of 1.6 s). A failure of either side waits for the recording, so that
+        // it can say what was recorded.
+        let (compareResult, (info, selected)) = try ParallelWork.both(
+          { Result { try compareAndBegin() } },
+          { () throws -> (SnapshotInfo, Result<(ReportSelection, Trends), any Error>) in
+            let info = try store.record(snapshot)
+            return (info, Result {
+              let selection = try select(request, plan: plan, recorded: Recorded(snapshots: [info], sample: false))
+              return (selection, try trend(selection, districts: request.districts))
+            })
+          })
         let done = Recorded(snapshots: [info], sample: false)
         recorded = done
-        let selection = try select(request, plan: plan, recorded: done)
+        let (selection, trends) = try selected.get()
         if case .failure(let error) = compareResult, let found = error as? LineageFound {
           throw ReportAgainUnderLineage(found: found, selection: selection)
         }
         let (compared, begun) = try compareResult.get()
-        let figures = try compute(selection, programs: programs, compared: compared, districts: request.districts)
+        let figures = try compute(
+          selection, programs: programs, compared: compared, districts: request.districts, trends: trends)
         held.releaseRecords()
         return try write(
           request, figures, programs: programs, selection: selection, recorded: done, begun: begun, into: staging)
@@ -244,16 +256,17 @@ public struct ReportJob: Sendable {
   }
 
   /// The report's figures and trends: the comparison (unless `compared` is it already),
-  /// one pass over `programs`, and the trend read from the store.
+  /// one pass over `programs`, and the trend read from the store (unless `trends` are it).
   func compute(
-    _ selection: ReportSelection, programs: ProgramChunks, compared: Compared? = nil, districts: [String]
+    _ selection: ReportSelection, programs: ProgramChunks, compared: Compared? = nil, districts: [String],
+    trends known: Trends? = nil
   ) throws -> (report: ReportData, trends: [String: [WeeklyTrendPoint]]) {
     environment.progress("analysing snapshot \(selection.snapshot.id) …")
     let compared = try compared ?? comparison(selection)
     var report = try ReportAssembler.assemble(
       snapshot: profile.countsEvents ? NationalWeek.inEvents(selection.snapshot, programs.count) : selection.snapshot,
       programs: programs, compareTo: compared?.figures, week: selection.week)
-    let trends = try trend(selection, districts: districts)
+    let trends = try known ?? trend(selection, districts: districts)
     report.trend = trends.city
     if !profile.extras.isEmpty { report.extras = ReportExtras.tables(profile.extras, programs.held ?? []) }
     return (report, trends.byDistrict)
@@ -429,12 +442,13 @@ public struct ReportJob: Sendable {
       snapshots: snapshots, trendWeeks: request.trendWeeks)
   }
 
+  /// The city's trend and each pack's.
+  typealias Trends = (city: [WeeklyTrendPoint], byDistrict: [String: [WeeklyTrendPoint]])
+
   /// The last weeks up to the reported snapshot, one point per ISO week that has a
   /// snapshot (its latest), each read once, by columns, from the store — for the city and
   /// for each district asked for.
-  func trend(_ selection: ReportSelection, districts: [String]) throws
-    -> (city: [WeeklyTrendPoint], byDistrict: [String: [WeeklyTrendPoint]])
-  {
+  func trend(_ selection: ReportSelection, districts: [String]) throws -> Trends {
     guard selection.trendWeeks > 0 else { return ([], [:]) }
     let history = selection.snapshots.filter { $0.takenAt <= selection.snapshot.takenAt }
     let chosen = WeeklyTrend.choosePoints(history, weeks: selection.trendWeeks)
