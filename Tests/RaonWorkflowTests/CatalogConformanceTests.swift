@@ -190,28 +190,34 @@ struct CatalogConformanceTests {
     try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
   }
 
-  /// `raon weekly`'s run (in process) on a store holding last week's download, with this
-  /// week's in its source folder: each region's list gets its own message with its pack,
-  /// and the city's list the whole — through a real SMTP server on 127.0.0.1.
-  @Test(arguments: catalogs) func theWeekIsDeliveredPerRegion(_ c: Catalog) async throws {
-    let today = CalendarDay(koreaDateOf: Date())
-    let dir = try Fixtures.temporaryDirectory("raon-conformance-weekly-\(c)")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (earlier, later) = Self.downloads(c, around: today)
+  /// A store in `dir` holding last week's download (recorded a week ago), and a source
+  /// folder `inbox` with this week's, settled an hour ago, as the week's job finds it.
+  static func lastWeekStored(_ c: Catalog, in dir: URL, environment: RaonEnvironment) throws
+    -> (store: SnapshotStore, inbox: URL)
+  {
+    let (earlier, later) = downloads(c, around: CalendarDay(koreaDateOf: Date()))
     let inbox = dir.appendingPathComponent("inbox")
     try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
     try earlier.write(to: dir.appendingPathComponent("earlier.csv"), atomically: true, encoding: .utf8)
     let download = inbox.appendingPathComponent("later.csv")
     try later.write(to: download, atomically: true, encoding: .utf8)
-    // Settled an hour ago, as a download the week's job finds.
     try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3_600)], ofItemAtPath: download.path)
-
-    let smtp = try SMTPTestServer.start(in: dir, user: "raon", password: "smtp-pw-4c3b2a")
-    defer { smtp.stop() }
     let store = try SnapshotStore(path: dir.appendingPathComponent("store.sqlite").path)
-    let environment = RaonEnvironment(variables: ["RAON_SMTP_PASSWORD": "smtp-pw-4c3b2a"], workingDirectory: dir)
     _ = try SnapshotJob(store: store, environment: environment, profile: c.profile)
       .record([(dir.appendingPathComponent("earlier.csv").path, Date().addingTimeInterval(-7 * 86_400))])
+    return (store, inbox)
+  }
+
+  /// `raon weekly`'s run (in process) on a store holding last week's download, with this
+  /// week's in its source folder: each region's list gets its own message with its pack,
+  /// and the city's list the whole — through a real SMTP server on 127.0.0.1.
+  @Test(arguments: catalogs) func theWeekIsDeliveredPerRegion(_ c: Catalog) async throws {
+    let dir = try Fixtures.temporaryDirectory("raon-conformance-weekly-\(c)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let smtp = try SMTPTestServer.start(in: dir, user: "raon", password: "smtp-pw-4c3b2a")
+    defer { smtp.stop() }
+    let environment = RaonEnvironment(variables: ["RAON_SMTP_PASSWORD": "smtp-pw-4c3b2a"], workingDirectory: dir)
+    let (store, inbox) = try Self.lastWeekStored(c, in: dir, environment: environment)
 
     var config = try RaonConfig.parse(
       """

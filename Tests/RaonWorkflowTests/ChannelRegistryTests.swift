@@ -109,20 +109,10 @@ struct ChannelRegistryTests {
   /// list's recipient once, nothing twice on the next run, and its dry run in its own words.
   @Test func theWeekGoesOutOnIt() async throws {
     let c = CatalogConformanceTests.seoul
-    let today = CalendarDay(koreaDateOf: Date())
     let dir = try Fixtures.temporaryDirectory("raon-channel-registry")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let (earlier, later) = CatalogConformanceTests.downloads(c, around: today)
-    let inbox = dir.appendingPathComponent("inbox")
-    try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-    try earlier.write(to: dir.appendingPathComponent("earlier.csv"), atomically: true, encoding: .utf8)
-    let download = inbox.appendingPathComponent("later.csv")
-    try later.write(to: download, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3_600)], ofItemAtPath: download.path)
-    let store = try SnapshotStore(path: dir.appendingPathComponent("store.sqlite").path)
     let environment = RaonEnvironment(variables: [:], workingDirectory: dir)
-    _ = try SnapshotJob(store: store, environment: environment, profile: c.profile)
-      .record([(dir.appendingPathComponent("earlier.csv").path, Date().addingTimeInterval(-7 * 86_400))])
+    let (store, inbox) = try CatalogConformanceTests.lastWeekStored(c, in: dir, environment: environment)
 
     let config = try RaonConfig.parse(
       """
