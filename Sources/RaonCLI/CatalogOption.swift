@@ -14,8 +14,8 @@ struct CatalogOption: ParsableArguments {
   /// Every catalog this Raon knows, as `--help` lists them: `seoul (서울시 문화행사, the
   /// default) or national (전국 공연·행사)`.
   static var choices: String {
-    let named = CatalogProfile.all.map { profile in
-      "\(profile.name.rawValue) (\(profile.words.catalog.ko)\(profile.name == .seoul ? ", the default" : ""))"
+    let named = CatalogProfile.all.enumerated().map { n, profile in
+      "\(profile.name.rawValue) (\(profile.words.catalog.ko)\(n == 0 ? ", the default" : ""))"
     }
     return named.count < 2 ? named.joined() : named.dropLast().joined(separator: ", ") + " or " + named[named.count - 1]
   }

@@ -111,8 +111,8 @@ public struct CatalogProfile: Sendable {
     all.first { $0.name == name }
   }
 
-  /// Every profile Raon ships, Seoul first: a new catalog is its profile, its words, and
-  /// its place here.
+  /// Every profile Raon ships, the default first (Seoul's: a new store's catalog, as
+  /// `--help` says): a new catalog is its profile, its words, and its place here.
   public static let all: [CatalogProfile] = [seoul, national]
 
   /// The label of a field in this catalog's downloads (its CSV header), for messages.
